@@ -1,0 +1,126 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import { dataOf, HealthSchema, messages } from '@fieldhouse/contract'
+import Fastify, { type FastifyServerOptions } from 'fastify'
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
+import type { Redis } from 'ioredis'
+import { sql } from 'kysely'
+import qs from 'qs'
+import type { Config } from './config.js'
+import type { Db } from './db/database.js'
+import { AppError } from './lib/errors.js'
+import { redactUrl } from './lib/secrets.js'
+import { ChannelRepository } from './modules/channel/channel.repository.js'
+import { channelRoutes } from './modules/channel/channel.routes.js'
+import { ChannelService } from './modules/channel/channel.service.js'
+import { KeysRepository } from './modules/keys/keys.repository.js'
+import { keysRoutes } from './modules/keys/keys.routes.js'
+import { KeysService } from './modules/keys/keys.service.js'
+import { registerErrorHandling } from './plugins/errors.js'
+import rateLimit from './plugins/rate-limit.js'
+import securityHeaders from './plugins/security-headers.js'
+import session from './plugins/session.js'
+import webApp from './plugins/web-app.js'
+
+export interface AppDeps {
+  config: Config
+  db: Db
+  redis?: Redis | undefined
+  /** Prefix of the rate-limit counters in Redis. */
+  rateLimitNamespace?: string | undefined
+  /** Fastify logger options; tests pass a stream to read what is logged. */
+  logger?: FastifyServerOptions['logger']
+  clock?: () => number
+}
+
+export const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')
+
+/** Request log lines: never the api key or other secrets in the URL (design §8). */
+const serializers = {
+  req: (req: { method: string; url: string; ip?: string; hostname?: string }) => ({
+    method: req.method,
+    url: redactUrl(req.url),
+    host: req.hostname,
+    remoteAddress: req.ip,
+  }),
+}
+
+/** The Fastify instance with its plugins and module routes; it never listens (style: fastify/demo). */
+export async function buildApp(deps: AppDeps) {
+  const { config, db } = deps
+  const logger =
+    deps.logger === undefined
+      ? { level: config.LOG_LEVEL, serializers, redact: ['req.headers.authorization'] }
+      : typeof deps.logger === 'object' && deps.logger !== null
+        ? { serializers, redact: ['req.headers.authorization'], ...deps.logger }
+        : deps.logger
+
+  const app = Fastify({
+    logger,
+    bodyLimit: config.BODY_LIMIT,
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    keepAliveTimeout: 72_000,
+    trustProxy: config.TRUST_PROXY_HOPS > 0 ? config.TRUST_PROXY_HOPS : false,
+    // `key[]=v` arrays and `a[b]=c` objects (spec §7), bounded so a query cannot blow up.
+    routerOptions: {
+      querystringParser: (str: string) => qs.parse(str, { depth: 2, arrayLimit: 100, parameterLimit: 200 }),
+    },
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  registerErrorHandling(app)
+
+  const clock = deps.clock ?? Date.now
+  const channels = new ChannelService(new ChannelRepository(db.kysely, db.dialect), { cacheFreshMs: 2000 })
+  const keys = new KeysService(new KeysRepository(db.kysely), channels, clock)
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Fieldhouse API', version: '0.1.0', description: 'White-label sports streaming and pay-per-view' },
+      components: {
+        securitySchemes: { apiKey: { type: 'apiKey', in: 'query', name: 'api_key' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs' })
+  await app.register(securityHeaders)
+  await app.register(rateLimit, {
+    max: config.RATE_LIMIT_MAX,
+    redis: deps.redis,
+    nameSpace: deps.rateLimitNamespace ?? 'fieldhouse-rl:',
+  })
+  await app.register(session, { keys })
+
+  app.get(
+    '/api/health',
+    { config: { session: 'none' }, schema: { tags: ['health'], response: { 200: dataOf(HealthSchema) } } },
+    async () => {
+      await sql`select 1`.execute(db.kysely).catch(() => {
+        throw new AppError(503, messages.serverError)
+      })
+      return { data: { status: 'ok' as const } }
+    },
+  )
+  await app.register(keysRoutes, {
+    keys,
+    channels,
+    defaultChannelKey: config.DEFAULT_CHANNEL_KEY,
+    apiKeyRateLimitMax: config.API_KEY_RATE_LIMIT_MAX,
+  })
+  await app.register(channelRoutes, { channels })
+  await app.register(webApp, { webDist: config.WEB_DIST ?? defaultWebDist(), mediaDir: config.mediaDir })
+
+  return Object.assign(app, { services: { channels, keys } })
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>

@@ -1,0 +1,63 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { runCli } from './cli.js'
+
+describe('npm run cli -- channel …', () => {
+  let dataDir: string
+  beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-cli-'))
+    vi.stubEnv('DATA_DIR', dataDir)
+    vi.stubEnv('DATABASE_URL', '')
+  })
+  afterEach(() => {
+    vi.unstubAllEnvs()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  const run = async (...argv: string[]) => {
+    const lines: string[] = []
+    const code = await runCli(argv, (l) => lines.push(l))
+    return { code, out: lines.join('\n') }
+  }
+
+  it('creates a channel and lists it with its hosts', async () => {
+    const created = await run(
+      'channel',
+      'create',
+      '--key',
+      'eastside',
+      '--name',
+      'Eastside League',
+      '--domain',
+      'east.example',
+      '--domain',
+      'WWW.East.example',
+    )
+    expect(created.code).toBe(0)
+    expect(created.out).toMatch(/^Created channel eastside \(id \d+\)\.$/)
+    const list = await run('channel', 'list')
+    expect(list.code).toBe(0)
+    expect(list.out).toBe('eastside\tEastside League\teast.example,www.east.example')
+  })
+
+  it('refuses a duplicate key, a bad key and a missing name, and changes nothing', async () => {
+    await run('channel', 'create', '--key', 'eastside', '--name', 'Eastside League')
+    expect(await run('channel', 'create', '--key', 'eastside', '--name', 'Again')).toMatchObject({
+      code: 1,
+      out: 'A channel with key "eastside" already exists.',
+    })
+    const bad = await run('channel', 'create', '--key', 'East Side!', '--name', 'X')
+    expect(bad.code).toBe(2)
+    expect(bad.out).toContain('--key: A channel key is lower-case letters, digits, - and _')
+    expect((await run('channel', 'create', '--key', 'west')).out).toContain('--name is required')
+    expect((await run('channel', 'list')).out).toBe('eastside\tEastside League\t')
+  })
+
+  it('shows its usage for an unknown command', async () => {
+    const res = await run('channel', 'delete')
+    expect(res.code).toBe(2)
+    expect(res.out).toContain('npm run cli -- channel create --key KEY --name NAME')
+  })
+})

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.js'
+
+describe('loadConfig', () => {
+  it('defaults to the embedded mode', () => {
+    const config = loadConfig({})
+    expect(config.PORT).toBe(3000)
+    expect(config.DATABASE_URL).toBeUndefined()
+    expect(config.REDIS_URL).toBeUndefined()
+    expect(config.SERVICES).toEqual(['api', 'worker', 'ingest', 'analytics'])
+    expect(config.sqliteFile).toMatch(/data[/\\]fieldhouse\.sqlite$/)
+    expect(config.SEED_DEMO).toBe(true)
+  })
+
+  it('reads roles and URLs', () => {
+    const config = loadConfig({
+      SERVICES: 'api, worker',
+      DATABASE_URL: 'postgres://u@h/db',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      PORT: '8080',
+    })
+    expect(config.SERVICES).toEqual(['api', 'worker'])
+    expect(config.DATABASE_URL).toBe('postgres://u@h/db')
+    expect(config.PORT).toBe(8080)
+  })
+
+  it('treats an empty DATABASE_URL as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined()
+  })
+
+  it('names every bad variable', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SERVICES: 'api,mail' })
+      expect.unreachable()
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError)
+      const text = (error as ConfigError).message
+      expect(text).toContain('PORT')
+      expect(text).toContain('DATABASE_URL must be a postgres:// URL')
+      expect(text).toContain('unknown role "mail"')
+    }
+  })
+})

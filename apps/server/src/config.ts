@@ -1,0 +1,90 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+/**
+ * The only reader of `process.env` (design §3). Every variable has a default for the embedded mode
+ * (`npm start` on a fresh machine); a bad value stops the process with the variable named.
+ */
+const roles = ['api', 'worker', 'ingest', 'analytics'] as const
+export type Role = (typeof roles)[number]
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+    message: 'DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite database)',
+  }),
+  REDIS_URL: optionalUrl.refine((v) => v === undefined || /^rediss?:\/\//.test(v), {
+    message: 'REDIS_URL must be a redis:// or rediss:// URL',
+  }),
+  SERVICES: z
+    .string()
+    .default('all')
+    .transform((v, ctx) => {
+      const list =
+        v === 'all'
+          ? [...roles]
+          : v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+      for (const r of list) {
+        if (!(roles as readonly string[]).includes(r)) {
+          ctx.addIssue({ code: 'custom', message: `unknown role "${r}" (known: all, ${roles.join(', ')})` })
+        }
+      }
+      return list as Role[]
+    }),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The channel a host that matches no channel domain is served (spec: a deployment serves many channels). */
+  DEFAULT_CHANNEL_KEY: z.string().default('demo'),
+  /** Seed the demo channel into an empty database at start. */
+  SEED_DEMO: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  /** Folder of the built web app; defaults to apps/web/dist beside this package. */
+  WEB_DIST: z.string().optional(),
+  /** Hops of trusted reverse proxies in front of us (0 = none: X-Forwarded-For is ignored). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Requests a client (api key, or address when it has none) may make per minute. */
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  /** Anonymous api keys a client address may create per minute. */
+  API_KEY_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
+  /** Largest JSON body accepted, in bytes (uploads have their own limits). */
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024),
+})
+
+export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; sqliteFile: string; mediaDir: string }
+
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`)
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env)
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`))
+  }
+  const dataDir = path.resolve(parsed.data.DATA_DIR)
+  return {
+    ...parsed.data,
+    dataDir,
+    sqliteFile: path.join(dataDir, 'fieldhouse.sqlite'),
+    mediaDir: path.join(dataDir, 'media'),
+  }
+}

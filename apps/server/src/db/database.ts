@@ -1,0 +1,49 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import pg from 'pg'
+import type { Database } from './schema.js'
+
+export type DialectName = 'sqlite' | 'postgres'
+
+export interface Db {
+  kysely: Kysely<Database>
+  dialect: DialectName
+  close(): Promise<void>
+}
+
+// int8 (bigint) columns hold epoch milliseconds and counts: well inside Number's safe range.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10))
+
+export interface DbOptions {
+  /** postgres:// URL; unset means SQLite. */
+  url?: string | undefined
+  /** SQLite file, or ':memory:'. */
+  sqliteFile?: string
+  /** PostgreSQL schema to use (tests isolate each file in its own). */
+  schema?: string
+  poolSize?: number
+}
+
+export function openDatabase(options: DbOptions): Db {
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    })
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    return { kysely, dialect: 'postgres', close: () => kysely.destroy() }
+  }
+  const file = options.sqliteFile ?? ':memory:'
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
+  const sqlite = new SQLite(file)
+  sqlite.pragma('journal_mode = WAL')
+  // Orders must survive power loss (design §8).
+  sqlite.pragma('synchronous = FULL')
+  sqlite.pragma('busy_timeout = 5000')
+  sqlite.pragma('foreign_keys = ON')
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() }
+}

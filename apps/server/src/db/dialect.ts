@@ -1,0 +1,31 @@
+import { type Kysely, sql } from 'kysely'
+
+/**
+ * The few places SQLite and PostgreSQL differ, in one file (style §5).
+ */
+export type Dialect = 'sqlite' | 'postgres'
+
+/** An auto-incrementing integer primary key. */
+export const idColumn = (dialect: Dialect) => (dialect === 'postgres' ? 'serial' : 'integer')
+
+/** Epoch milliseconds. */
+export const timestampColumn = (dialect: Dialect) => (dialect === 'postgres' ? 'bigint' : 'integer')
+
+/**
+ * Runs `fn` in a transaction that takes the write lock up front on SQLite (`BEGIN IMMEDIATE`), so a
+ * read-then-write cannot fail half way with SQLITE_BUSY; PostgreSQL's default isolation does the rest.
+ */
+export async function writeTransaction<DB, T>(db: Kysely<DB>, dialect: Dialect, fn: (trx: Kysely<DB>) => Promise<T>) {
+  if (dialect === 'postgres') return db.transaction().execute(fn)
+  return db.connection().execute(async (conn) => {
+    await sql`BEGIN IMMEDIATE`.execute(conn)
+    try {
+      const result = await fn(conn)
+      await sql`COMMIT`.execute(conn)
+      return result
+    } catch (error) {
+      await sql`ROLLBACK`.execute(conn)
+      throw error
+    }
+  })
+}

@@ -1,0 +1,27 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely'
+import type { Db } from './database.js'
+import * as foundation from './migrations/0001_foundation.js'
+
+/** Migrations in order; each is written once for both databases through `dialect.ts`. */
+const migrations = { '0001_foundation': foundation }
+
+class CodeMigrationProvider implements MigrationProvider {
+  constructor(private readonly db: Db) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(
+      Object.entries(migrations).map(([name, m]) => [name, { up: m.up(this.db.dialect) } satisfies Migration]),
+    )
+  }
+}
+
+export async function migrateToLatest(db: Db) {
+  const migrator = new Migrator({ db: db.kysely, provider: new CodeMigrationProvider(db) })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((r) => r.status === 'Error')
+  if (error || failed) {
+    throw new Error(
+      `Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`,
+    )
+  }
+  return results?.map((r) => r.migrationName) ?? []
+}

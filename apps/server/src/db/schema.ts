@@ -1,0 +1,120 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+
+/**
+ * Table types. Timestamps are epoch milliseconds (bigint in PostgreSQL, parsed to number; integer in
+ * SQLite) so comparisons and sorting behave the same on both databases. JSON is stored as text.
+ */
+export interface ChannelTable {
+  id: Generated<number>
+  key: string
+  name: string
+  logo: string | null
+  language: string
+  currency: string
+  google_tag: string | null
+  yare_analytics_key: string | null
+  /** JSON object: routes, domain_category, contact, social. */
+  settings: string
+  /** Bumped by every write to the channel's content; caches compare it. */
+  content_version: Generated<number>
+  created_at: number
+  updated_at: number
+}
+
+/** Host names that serve a channel (white-label domains). */
+export interface ChannelDomainTable {
+  id: Generated<number>
+  channel_id: number
+  host: string
+}
+
+export interface ColorSettingTable {
+  id: Generated<number>
+  channel_id: number
+  client_interface: string
+  name: string
+  value: string
+}
+
+export interface MenuItemTable {
+  id: Generated<number>
+  channel_id: number
+  name: string
+  alias: string | null
+  url: string
+  image: string | null
+  /** JSON array of image URLs. */
+  images: string
+  placement: 'header' | 'footer' | 'both'
+  menuable_type: 'link' | 'group' | 'participant'
+  menuable_id: number | null
+  position: number
+}
+
+export interface PageTable {
+  id: Generated<number>
+  channel_id: number
+  url: string
+  alt_name: string
+  name: string
+  content: string
+  position: number
+}
+
+export interface SlideTable {
+  id: Generated<number>
+  channel_id: number
+  client_interface: string
+  slidable_type: 'main' | 'category' | 'participant' | 'group'
+  slidable_id: number | null
+  title: string
+  subtitle: string | null
+  image: string | null
+  link: string | null
+  position: number
+}
+
+export interface FaqTable {
+  id: Generated<number>
+  channel_id: number
+  question: string
+  answer: string
+  position: number
+}
+
+export interface StaticBlockTable {
+  id: Generated<number>
+  channel_id: number
+  alias: string
+  title: string
+  content: string
+  position: number
+}
+
+export interface ApiKeyTable {
+  id: Generated<number>
+  channel_id: number
+  /** SHA-256 of the key, hex. The key itself is never stored. */
+  key_hash: string
+  user_id: number | null
+  created_at: number
+  expires_at: number
+  revoked_at: number | null
+}
+
+export interface Database {
+  channels: ChannelTable
+  channel_domains: ChannelDomainTable
+  color_settings: ColorSettingTable
+  menu_items: MenuItemTable
+  pages: PageTable
+  slides: SlideTable
+  faqs: FaqTable
+  static_blocks: StaticBlockTable
+  api_keys: ApiKeyTable
+}
+
+export type ChannelRow = Selectable<ChannelTable>
+export type NewChannel = Insertable<ChannelTable>
+export type ChannelUpdate = Updateable<ChannelTable>
+export type ApiKeyRow = Selectable<ApiKeyTable>

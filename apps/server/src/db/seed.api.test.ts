@@ -1,0 +1,39 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ChannelRepository } from '../modules/channel/channel.repository.js'
+import { createTestContext, type TestContext, testDatabases } from '../test/context.js'
+import { seedDemoChannel } from './seed.js'
+
+describe.each(testDatabases())('demo seed on %s', (kind) => {
+  let ctx: TestContext
+  beforeAll(async () => {
+    ctx = await createTestContext(kind)
+  })
+  afterAll(() => ctx.close())
+
+  it('is idempotent: a second run adds nothing', async () => {
+    const count = async (table: 'channels' | 'pages' | 'menu_items' | 'slides' | 'faqs') =>
+      Number(
+        (
+          await ctx.db.kysely
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    const before = await Promise.all((['channels', 'pages', 'menu_items', 'slides', 'faqs'] as const).map(count))
+    const again = await seedDemoChannel(new ChannelRepository(ctx.db.kysely, ctx.db.dialect), ctx.config.mediaDir)
+    expect(again.created).toBe(false)
+    expect(await Promise.all((['channels', 'pages', 'menu_items', 'slides', 'faqs'] as const).map(count))).toEqual(
+      before,
+    )
+    expect(before).toEqual([1, 5, 12, 3, 6])
+  })
+
+  it('writes the artwork the channel names', async () => {
+    const dir = path.join(ctx.config.mediaDir, 'public', 'demo')
+    expect(fs.readdirSync(dir).sort()).toEqual(['logo.svg', 'slide-court.svg', 'slide-pitch.svg', 'slide-rink.svg'])
+    expect(fs.readFileSync(path.join(dir, 'logo.svg'), 'utf8')).toContain('<svg')
+  })
+})

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest'
+import { hashToken, newToken, redactUrl } from './secrets.js'
+
+describe('secrets', () => {
+  it('makes 256-bit url-safe tokens that differ', () => {
+    const a = newToken()
+    expect(a).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(newToken()).not.toBe(a)
+  })
+
+  it('hashes to 64 hex characters, stably', () => {
+    expect(hashToken('x')).toMatch(/^[0-9a-f]{64}$/)
+    expect(hashToken('x')).toBe(hashToken('x'))
+  })
+
+  it('masks secrets in URLs and keeps the rest', () => {
+    expect(redactUrl('/api/menu?api_key=abc123&x=1')).toBe('/api/menu?api_key=[redacted]&x=1')
+    expect(redactUrl('/api/x?a=1&API_KEY=s3cr3t#f')).toBe('/api/x?a=1&API_KEY=[redacted]#f')
+    expect(redactUrl('/api/faq')).toBe('/api/faq')
+  })
+})

@@ -1,0 +1,55 @@
+import { Redis } from 'ioredis'
+import { buildApp } from './app.js'
+import { ConfigError, loadConfig } from './config.js'
+import { openDatabase } from './db/database.js'
+import { migrateToLatest } from './db/migrate.js'
+import { seedDemoChannel } from './db/seed.js'
+import { ChannelRepository } from './modules/channel/channel.repository.js'
+
+/** Reads the config, opens the database, applies migrations, seeds the demo, starts the roles. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+
+  const db = openDatabase({ url: config.DATABASE_URL, sqliteFile: config.sqliteFile })
+  await migrateToLatest(db)
+  if (config.SEED_DEMO) await seedDemoChannel(new ChannelRepository(db.kysely, db.dialect), config.mediaDir)
+
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: false })
+    : undefined
+  const app = await buildApp({ config, db, redis })
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down')
+    await app.close()
+    await db.close()
+    redis?.disconnect()
+    process.exit(0)
+  }
+  process.once('SIGINT', () => void shutdown('SIGINT'))
+  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+
+  if (config.SERVICES.includes('api')) {
+    await app.listen({ port: config.PORT, host: config.HOST })
+    // A client that trickles its headers is cut off (slowloris).
+    app.server.headersTimeout = 15_000
+    const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST
+    app.log.info(
+      `Fieldhouse is serving http://${shown}:${config.PORT} (${db.dialect === 'sqlite' ? `SQLite ${config.sqliteFile}` : 'PostgreSQL'}; roles: ${config.SERVICES.join(', ')})`,
+    )
+  }
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

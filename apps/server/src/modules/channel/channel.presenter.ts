@@ -1,0 +1,68 @@
+import type {
+  ChannelRoute,
+  ColorSettings,
+  Faq,
+  MenuItem,
+  Page,
+  PageSummary,
+  Settings,
+  Slide,
+  StaticBlock,
+} from '@fieldhouse/contract'
+import type { ChannelRow } from '../../db/schema.js'
+
+/** What `channels.settings` (JSON) may hold. Unknown keys are ignored. */
+export interface ChannelSettingsJson {
+  routes?: ChannelRoute[]
+  domain_category?: { alias?: string | null; fallback_url?: string | null }
+  contact?: { email?: string | null; phone?: string | null; address?: string | null }
+  social?: Record<string, string>
+}
+
+const parseJson = <T>(text: string, fallback: T): T => {
+  try {
+    return (JSON.parse(text) as T) ?? fallback
+  } catch {
+    return fallback
+  }
+}
+
+export function presentSettings(channel: ChannelRow, staticBlocks: StaticBlock[]): Settings {
+  const extra = parseJson<ChannelSettingsJson>(channel.settings, {})
+  return {
+    name: channel.name,
+    channel_key: channel.key,
+    logo: channel.logo,
+    language: channel.language,
+    currency: channel.currency,
+    'google-analytics': { 'google-tag': channel.google_tag },
+    'yare-analytics': { 'yare-analytics-key': channel.yare_analytics_key },
+    // Pre-rolls arrive with the video capability; the field is part of the settings shape already.
+    prerolls: [],
+    static_blocks: staticBlocks,
+    routes: extra.routes ?? [],
+    domain_category: {
+      alias: extra.domain_category?.alias ?? null,
+      fallback_url: extra.domain_category?.fallback_url ?? null,
+    },
+    contact: {
+      email: extra.contact?.email ?? null,
+      phone: extra.contact?.phone ?? null,
+      address: extra.contact?.address ?? null,
+    },
+    social: extra.social ?? {},
+  }
+}
+
+export const presentColors = (rows: { name: string; value: string }[]): ColorSettings =>
+  Object.fromEntries(rows.map((r) => [r.name, r.value]))
+
+export const presentMenuItem = (row: Omit<MenuItem, 'images'> & { images: string }): MenuItem => ({
+  ...row,
+  images: parseJson<string[]>(row.images, []),
+})
+
+export const presentSlide = (row: Slide): Slide => row
+export const presentPageSummary = (row: PageSummary): PageSummary => row
+export const presentPage = (row: Page): Page => row
+export const presentFaq = (row: Faq): Faq => row

@@ -1,0 +1,179 @@
+import type { Kysely } from 'kysely'
+import { type Dialect, writeTransaction } from '../../db/dialect.js'
+import type { Database, NewChannel } from '../../db/schema.js'
+
+type Row<T extends keyof Database> = Omit<import('kysely').Insertable<Database[T]>, 'id' | 'channel_id'>
+
+/** What a channel holds besides its own row; written whole by the seed and by `channel create`. */
+export interface ChannelContent {
+  domains?: string[]
+  colors?: Record<string, string>
+  menu?: Row<'menu_items'>[]
+  slides?: Row<'slides'>[]
+  pages?: Row<'pages'>[]
+  faqs?: Row<'faqs'>[]
+  staticBlocks?: Row<'static_blocks'>[]
+}
+
+/** The only code that queries the channel tables. */
+export class ChannelRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  findByKey(key: string) {
+    return this.db.selectFrom('channels').selectAll().where('key', '=', key).executeTakeFirst()
+  }
+
+  findById(id: number) {
+    return this.db.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirst()
+  }
+
+  async findKeyByHost(host: string) {
+    const row = await this.db
+      .selectFrom('channel_domains')
+      .innerJoin('channels', 'channels.id', 'channel_domains.channel_id')
+      .select('channels.key')
+      .where('channel_domains.host', '=', host.toLowerCase())
+      .executeTakeFirst()
+    return row?.key
+  }
+
+  async contentVersion(channelId: number) {
+    const row = await this.db
+      .selectFrom('channels')
+      .select('content_version')
+      .where('id', '=', channelId)
+      .executeTakeFirst()
+    return row?.content_version
+  }
+
+  listForCli() {
+    return this.db
+      .selectFrom('channels')
+      .leftJoin('channel_domains', 'channel_domains.channel_id', 'channels.id')
+      .select(['channels.id', 'channels.key', 'channels.name', 'channel_domains.host'])
+      .orderBy('channels.id')
+      .execute()
+  }
+
+  colorSettings(channelId: number, clientInterface: string) {
+    return this.db
+      .selectFrom('color_settings')
+      .select(['name', 'value'])
+      .where('channel_id', '=', channelId)
+      .where('client_interface', '=', clientInterface)
+      .orderBy('id')
+      .execute()
+  }
+
+  menu(channelId: number) {
+    return this.db
+      .selectFrom('menu_items')
+      .select(['id', 'name', 'alias', 'url', 'image', 'images', 'placement', 'menuable_type', 'menuable_id'])
+      .where('channel_id', '=', channelId)
+      .orderBy('position')
+      .orderBy('id')
+      .execute()
+  }
+
+  slides(channelId: number, clientInterface: string, type?: string) {
+    let q = this.db
+      .selectFrom('slides')
+      .select(['id', 'slidable_type', 'slidable_id', 'title', 'subtitle', 'image', 'link'])
+      .where('channel_id', '=', channelId)
+      .where('client_interface', '=', clientInterface)
+    if (type) q = q.where('slidable_type', '=', type as 'main')
+    return q.orderBy('position').orderBy('id').execute()
+  }
+
+  pages(channelId: number) {
+    return this.db
+      .selectFrom('pages')
+      .select(['id', 'url', 'alt_name', 'name'])
+      .where('channel_id', '=', channelId)
+      .orderBy('position')
+      .orderBy('id')
+      .execute()
+  }
+
+  /** A page by id, or by alt_name (the slug the web app may also use). */
+  findPage(channelId: number, idOrAltName: string) {
+    const q = this.db
+      .selectFrom('pages')
+      .select(['id', 'url', 'alt_name', 'name', 'content'])
+      .where('channel_id', '=', channelId)
+    return /^\d+$/.test(idOrAltName)
+      ? q.where('id', '=', Number(idOrAltName)).executeTakeFirst()
+      : q.where('alt_name', '=', idOrAltName).executeTakeFirst()
+  }
+
+  faqs(channelId: number) {
+    return this.db
+      .selectFrom('faqs')
+      .select(['id', 'question', 'answer'])
+      .where('channel_id', '=', channelId)
+      .orderBy('position')
+      .orderBy('id')
+      .execute()
+  }
+
+  staticBlocks(channelId: number) {
+    return this.db
+      .selectFrom('static_blocks')
+      .select(['id', 'alias', 'title', 'content'])
+      .where('channel_id', '=', channelId)
+      .orderBy('position')
+      .orderBy('id')
+      .execute()
+  }
+
+  /** Creates a channel with all its content in one transaction; returns its id. */
+  create(channel: NewChannel, content: ChannelContent) {
+    return writeTransaction(this.db, this.dialect, async (trx) => {
+      const { id } = await trx.insertInto('channels').values(channel).returning('id').executeTakeFirstOrThrow()
+      const withChannel = <T extends object>(rows: T[] | undefined) =>
+        (rows ?? []).map((r) => ({ ...r, channel_id: id }))
+      const domains = withChannel((content.domains ?? []).map((host) => ({ host: host.toLowerCase() })))
+      if (domains.length) await trx.insertInto('channel_domains').values(domains).execute()
+      const colors = withChannel(
+        Object.entries(content.colors ?? {}).map(([name, value]) => ({ name, value, client_interface: 'web' })),
+      )
+      if (colors.length) await trx.insertInto('color_settings').values(colors).execute()
+      const menu = withChannel(content.menu)
+      if (menu.length) await trx.insertInto('menu_items').values(menu).execute()
+      const slides = withChannel(content.slides)
+      if (slides.length) await trx.insertInto('slides').values(slides).execute()
+      const pages = withChannel(content.pages)
+      if (pages.length) await trx.insertInto('pages').values(pages).execute()
+      const faqs = withChannel(content.faqs)
+      if (faqs.length) await trx.insertInto('faqs').values(faqs).execute()
+      const blocks = withChannel(content.staticBlocks)
+      if (blocks.length) await trx.insertInto('static_blocks').values(blocks).execute()
+      return id
+    })
+  }
+
+  /** Sets colour values and bumps the content version, so caches rebuild. */
+  setColors(channelId: number, colors: Record<string, string>, now: number) {
+    return writeTransaction(this.db, this.dialect, async (trx) => {
+      for (const [name, value] of Object.entries(colors)) {
+        await trx
+          .insertInto('color_settings')
+          .values({ channel_id: channelId, client_interface: 'web', name, value })
+          .onConflict((oc) => oc.columns(['channel_id', 'client_interface', 'name']).doUpdateSet({ value }))
+          .execute()
+      }
+      await this.bumpVersion(trx, channelId, now)
+    })
+  }
+
+  private bumpVersion(trx: Kysely<Database>, channelId: number, now: number) {
+    return trx
+      .updateTable('channels')
+      .set((eb) => ({ content_version: eb('content_version', '+', 1), updated_at: now }))
+      .where('id', '=', channelId)
+      .execute()
+  }
+}

@@ -1,0 +1,142 @@
+import { createHash } from 'node:crypto'
+import type { Bootstrap, ColorSettings, Faq, MenuItem, Page, PageSummary, Settings, Slide } from '@fieldhouse/contract'
+import type { ChannelRow } from '../../db/schema.js'
+import { notFound } from '../../lib/errors.js'
+import { VersionedCache } from '../../lib/versioned-cache.js'
+import {
+  presentColors,
+  presentFaq,
+  presentMenuItem,
+  presentPage,
+  presentPageSummary,
+  presentSettings,
+  presentSlide,
+} from './channel.presenter.js'
+import type { ChannelRepository } from './channel.repository.js'
+
+/** A part of `channel-bootstrap-data` that another module contributes (catalogue, passes …). */
+export type BootstrapPart = (channel: ChannelRow) => Promise<unknown>
+
+export interface SerializedBody {
+  /** UTF-8 bytes, ready for the socket: no per-request string encoding. */
+  body: Buffer
+  etag: string
+}
+
+/**
+ * Channel content: settings, colours, menu, slides, pages, FAQ, static blocks, and the bootstrap
+ * document that carries them all in one response.
+ */
+export class ChannelService {
+  private readonly parts = new Map<string, BootstrapPart>()
+  private readonly bootstrapCache: VersionedCache<number, SerializedBody>
+  private readonly channelByKey: VersionedCache<string, ChannelRow>
+
+  constructor(
+    private readonly repo: ChannelRepository,
+    options: { cacheFreshMs: number },
+  ) {
+    this.bootstrapCache = new VersionedCache({ freshMs: options.cacheFreshMs, maxEntries: 1000 })
+    this.channelByKey = new VersionedCache({ freshMs: options.cacheFreshMs, maxEntries: 1000 })
+  }
+
+  /** Lets another module add its part to the bootstrap document. */
+  addBootstrapPart(name: string, part: BootstrapPart) {
+    this.parts.set(name, part)
+    this.bootstrapCache.invalidate()
+  }
+
+  /** A channel by key, cached briefly (channel keys are public and looked up on every key request). */
+  async findByKey(key: string): Promise<ChannelRow | undefined> {
+    let row: ChannelRow | undefined
+    return this.channelByKey.get(
+      key,
+      async () => {
+        row = await this.repo.findByKey(key)
+        return row?.content_version
+      },
+      async () => row as ChannelRow,
+    )
+  }
+
+  findKeyByHost(host: string) {
+    return this.repo.findKeyByHost(host)
+  }
+
+  async settings(channel: ChannelRow): Promise<Settings> {
+    return presentSettings(channel, await this.repo.staticBlocks(channel.id))
+  }
+
+  async colors(channel: ChannelRow): Promise<ColorSettings> {
+    return presentColors(await this.repo.colorSettings(channel.id, 'web'))
+  }
+
+  async menu(channel: ChannelRow): Promise<MenuItem[]> {
+    return (await this.repo.menu(channel.id)).map(presentMenuItem)
+  }
+
+  async slides(channel: ChannelRow, type?: string): Promise<Slide[]> {
+    return (await this.repo.slides(channel.id, 'web', type)).map(presentSlide)
+  }
+
+  async pages(channel: ChannelRow): Promise<PageSummary[]> {
+    return (await this.repo.pages(channel.id)).map(presentPageSummary)
+  }
+
+  async page(channel: ChannelRow, idOrAltName: string): Promise<Page> {
+    const page = await this.repo.findPage(channel.id, idOrAltName)
+    if (!page) throw notFound('page')
+    return presentPage(page)
+  }
+
+  async faq(channel: ChannelRow): Promise<Faq[]> {
+    return (await this.repo.faqs(channel.id)).map(presentFaq)
+  }
+
+  async bootstrap(channel: ChannelRow): Promise<Bootstrap & Record<string, unknown>> {
+    const [staticBlocks, colors, menu, slides, pages, faq] = await Promise.all([
+      this.repo.staticBlocks(channel.id),
+      this.colors(channel),
+      this.menu(channel),
+      this.slides(channel),
+      this.pages(channel),
+      this.faq(channel),
+    ])
+    const extra = await Promise.all([...this.parts].map(async ([name, part]) => [name, await part(channel)] as const))
+    return {
+      'color-settings': colors,
+      faq,
+      menu,
+      pages,
+      settings: presentSettings(channel, staticBlocks),
+      slides,
+      static_blocks: staticBlocks,
+      ...Object.fromEntries(extra),
+    }
+  }
+
+  /**
+   * The bootstrap response, serialised once per channel content version (design §7: the hottest
+   * anonymous call). Other processes' changes show within `cacheFreshMs`.
+   */
+  async bootstrapBody(channel: ChannelRow): Promise<SerializedBody> {
+    const cached = await this.bootstrapCache.get(
+      channel.id,
+      () => this.repo.contentVersion(channel.id),
+      async () => {
+        const fresh = (await this.repo.findById(channel.id)) ?? channel
+        const body = Buffer.from(JSON.stringify({ data: await this.bootstrap(fresh) }))
+        return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` }
+      },
+    )
+    if (!cached) throw notFound('channel')
+    return cached
+  }
+
+  /** Operator change of colours; caches in this process drop at once. */
+  async setColors(channel: ChannelRow, colors: Record<string, string>, now = Date.now()) {
+    await this.repo.setColors(channel.id, colors, now)
+    this.bootstrapCache.invalidate((id) => id === channel.id)
+    this.channelByKey.invalidate((key) => key === channel.key)
+  }
+}

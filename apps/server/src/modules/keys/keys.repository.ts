@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema.js'
+
+/** The only code that queries `api_keys`. */
+export class KeysRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(values: { channelId: number; keyHash: string; userId: number | null; now: number; expiresAt: number }) {
+    const row = await this.db
+      .insertInto('api_keys')
+      .values({
+        channel_id: values.channelId,
+        key_hash: values.keyHash,
+        user_id: values.userId,
+        created_at: values.now,
+        expires_at: values.expiresAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return row.id
+  }
+
+  /** The live key with this hash and the channel it belongs to. */
+  findActiveWithChannel(keyHash: string, now: number) {
+    return this.db
+      .selectFrom('api_keys')
+      .innerJoin('channels', 'channels.id', 'api_keys.channel_id')
+      .selectAll('channels')
+      .select([
+        'api_keys.id as api_key_id',
+        'api_keys.user_id as api_key_user_id',
+        'api_keys.expires_at as api_key_expires_at',
+      ])
+      .where('api_keys.key_hash', '=', keyHash)
+      .where('api_keys.revoked_at', 'is', null)
+      .where('api_keys.expires_at', '>', now)
+      .executeTakeFirst()
+  }
+
+  revoke(id: number, now: number) {
+    return this.db.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', id).execute()
+  }
+}

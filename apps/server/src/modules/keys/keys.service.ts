@@ -1,0 +1,90 @@
+import { constants } from '@fieldhouse/contract'
+import type { ChannelRow } from '../../db/schema.js'
+import { apiKeyError, channelKeyError } from '../../lib/errors.js'
+import { hashToken, newToken } from '../../lib/secrets.js'
+import type { ChannelService } from '../channel/channel.service.js'
+import type { KeysRepository } from './keys.repository.js'
+
+/** Who is asking, on which channel: resolved from the request's api key or channel key. */
+export interface Session {
+  channel: ChannelRow
+  apiKeyId: number | null
+  userId: number | null
+}
+
+/**
+ * Channel keys (public, one per channel) and api keys (a secret per visitor, stored hashed).
+ */
+export class KeysService {
+  /**
+   * Recently seen keys, by hash. Every request carries a key, so a short memory saves a query per
+   * request; a revocation here drops the entry at once, one made by another process shows within
+   * `sessionCacheMs` (docs/decisions/0003-session-cache.md).
+   */
+  private readonly recent = new Map<string, { session: Session; expiresAt: number; checkedAt: number }>()
+
+  constructor(
+    private readonly repo: KeysRepository,
+    private readonly channels: ChannelService,
+    private readonly clock: () => number = Date.now,
+    private readonly sessionCacheMs = 2000,
+  ) {}
+
+  /** `GET /keys/{name}.json`: name is one of the channel's host names, or the channel key itself. */
+  async channelKeyFor(name: string): Promise<string> {
+    const byHost = await this.channels.findKeyByHost(name)
+    if (byHost) return byHost
+    const channel = await this.channels.findByKey(name)
+    if (!channel) throw channelKeyError()
+    return channel.key
+  }
+
+  /** `POST /api/get_api_key`: a new anonymous key for the channel. */
+  async issueAnonymousKey(channelKey: string): Promise<string> {
+    const channel = await this.channels.findByKey(channelKey)
+    if (!channel) throw channelKeyError()
+    return this.issue(channel.id, null)
+  }
+
+  /** A new key for the channel, optionally bound to a user; the caller hands it out once. */
+  async issue(channelId: number, userId: number | null): Promise<string> {
+    const key = newToken()
+    const now = this.clock()
+    await this.repo.insert({
+      channelId,
+      keyHash: hashToken(key),
+      userId,
+      now,
+      expiresAt: now + constants.anonymousKeyLifetimeMs,
+    })
+    return key
+  }
+
+  async sessionForApiKey(apiKey: string): Promise<Session> {
+    const hash = hashToken(apiKey)
+    const now = this.clock()
+    const seen = this.recent.get(hash)
+    if (seen && now - seen.checkedAt < this.sessionCacheMs && now < seen.expiresAt) return seen.session
+    const row = await this.repo.findActiveWithChannel(hash, now)
+    if (!row) {
+      this.recent.delete(hash)
+      throw apiKeyError()
+    }
+    const { api_key_id, api_key_user_id, api_key_expires_at, ...channel } = row
+    const session = { channel, apiKeyId: api_key_id, userId: api_key_user_id }
+    if (this.recent.size >= 10_000) this.recent.clear()
+    this.recent.set(hash, { session, expiresAt: api_key_expires_at, checkedAt: now })
+    return session
+  }
+
+  async sessionForChannelKey(channelKey: string): Promise<Session> {
+    const channel = await this.channels.findByKey(channelKey)
+    if (!channel) throw channelKeyError()
+    return { channel, apiKeyId: null, userId: null }
+  }
+
+  async revoke(apiKeyId: number) {
+    await this.repo.revoke(apiKeyId, this.clock())
+    for (const [hash, entry] of this.recent) if (entry.session.apiKeyId === apiKeyId) this.recent.delete(hash)
+  }
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+
+/**
+ * Security headers on every response (design §8). Pages may be framed only by the channel's own origin,
+ * except `/watch_embed/…`, which exists to be embedded on other sites.
+ */
+const csp = (frameAncestors: string) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    // React sets some styles through the style attribute; no inline script is ever allowed.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "media-src 'self' blob:",
+    "connect-src 'self'",
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    `frame-ancestors ${frameAncestors}`,
+  ].join('; ')
+
+const PAGE_CSP = csp("'self'")
+const EMBED_CSP = csp('*')
+
+const common = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cross-origin-opener-policy': 'same-origin',
+  'x-dns-prefetch-control': 'off',
+}
+const PAGE_HEADERS = { ...common, 'content-security-policy': PAGE_CSP }
+const EMBED_HEADERS = { ...common, 'content-security-policy': EMBED_CSP }
+
+export const isEmbedPath = (url: string) => /^(?:\/[^/]+)?\/watch_embed\//.test(url)
+
+export default fp(
+  async (app: FastifyInstance) => {
+    // Set up front (a callback hook, no promise per request); a route may still replace them.
+    app.addHook('onRequest', (req, reply, done) => {
+      reply.headers(isEmbedPath(req.url) ? EMBED_HEADERS : PAGE_HEADERS)
+      done()
+    })
+  },
+  { name: 'security-headers' },
+)

@@ -1,0 +1,69 @@
+import { API_KEY_FIELD, apiKeyInQuery, CHANNEL_KEY_FIELD, isApiKeyExempt } from '@fieldhouse/contract'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { apiKeyError, channelKeyError } from '../lib/errors.js'
+import type { KeysService, Session } from '../modules/keys/keys.service.js'
+
+/**
+ * How a route finds its channel:
+ * - `required`: an api key must come with the request (spec §7).
+ * - `exempt`: spec §7's exempt list; the channel is the api key's when one comes, else `channel_key`'s.
+ * - `none`: no channel (health, the key exchange itself).
+ */
+export type SessionMode = 'required' | 'exempt' | 'none'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set for every /api route whose mode is not `none`. */
+    session: Session
+  }
+  interface FastifyContextConfig {
+    session?: SessionMode
+  }
+}
+
+const stringField = (source: unknown, field: string): string | undefined => {
+  if (!source || typeof source !== 'object') return undefined
+  const v = (source as Record<string, unknown>)[field]
+  return typeof v === 'string' && v.length > 0 ? v : undefined
+}
+
+/** The api key of a request: `Authorization: Bearer`, else the query on GET/DELETE, else the body. */
+export function apiKeyOf(req: FastifyRequest): string | undefined {
+  const auth = req.headers.authorization
+  if (auth?.startsWith('Bearer ')) return auth.slice(7).trim() || undefined
+  return apiKeyInQuery(req.method) ? stringField(req.query, API_KEY_FIELD) : stringField(req.body, API_KEY_FIELD)
+}
+
+export default fp(
+  async (app: FastifyInstance, opts: { keys: KeysService }) => {
+    app.decorateRequest('session', null as unknown as Session)
+
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/')) return
+      if (route.url.startsWith('/api/docs')) {
+        route.config = { ...route.config, session: 'none' }
+        return
+      }
+      route.config ??= {}
+      const config = route.config as { session?: SessionMode }
+      config.session ??= isApiKeyExempt(route.url.slice('/api/'.length).replace(/:[^/]+/g, 'x')) ? 'exempt' : 'required'
+    })
+
+    // preValidation: the body is parsed (the key may be in it) and the schema has not yet stripped it.
+    app.addHook('preValidation', async (req) => {
+      const mode = req.routeOptions.config.session
+      if (!mode || mode === 'none') return
+      const apiKey = apiKeyOf(req)
+      if (apiKey) {
+        req.session = await opts.keys.sessionForApiKey(apiKey)
+        return
+      }
+      if (mode === 'required') throw apiKeyError()
+      const channelKey = stringField(req.query, CHANNEL_KEY_FIELD)
+      if (!channelKey) throw channelKeyError()
+      req.session = await opts.keys.sessionForChannelKey(channelKey)
+    })
+  },
+  { name: 'session' },
+)

@@ -1,0 +1,55 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import { messages } from '@fieldhouse/contract'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+
+/**
+ * The built web app, served by the same process (design §1): hashed assets with a year's cache,
+ * and `index.html` for every other non-/api GET so history-mode routes (and an optional base-path
+ * segment) load the app. Unknown /api paths answer JSON 404.
+ */
+export default fp(
+  async (app: FastifyInstance, opts: { webDist: string; mediaDir: string }) => {
+    const indexFile = path.join(opts.webDist, 'index.html')
+    const hasWebApp = fs.existsSync(indexFile)
+    if (!hasWebApp) app.log.warn({ webDist: opts.webDist }, 'web app not built: run `npm run build`')
+
+    fs.mkdirSync(path.join(opts.mediaDir, 'public'), { recursive: true })
+    await app.register(fastifyStatic, {
+      root: path.join(opts.mediaDir, 'public'),
+      prefix: '/media/public/',
+      decorateReply: false,
+      index: false,
+      maxAge: '1h',
+    })
+
+    if (hasWebApp) {
+      await app.register(fastifyStatic, {
+        root: opts.webDist,
+        prefix: '/',
+        wildcard: false,
+        index: false,
+        serve: true,
+        decorateReply: true,
+        cacheControl: false,
+        setHeaders: (res, file) => {
+          const immutable = file.includes(`${path.sep}assets${path.sep}`)
+          res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+        },
+      })
+    }
+
+    app.setNotFoundHandler((req, reply) => {
+      const pathname = req.url.split('?')[0] ?? '/'
+      const isApi = pathname === '/api' || pathname.startsWith('/api/')
+      const isFile = /\.[a-z0-9]{1,8}$/i.test(pathname)
+      if (isApi || isFile || (req.method !== 'GET' && req.method !== 'HEAD') || !hasWebApp) {
+        return reply.status(404).send({ message: messages.notFound })
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', opts.webDist)
+    })
+  },
+  { name: 'web-app' },
+)

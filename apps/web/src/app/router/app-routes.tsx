@@ -1,0 +1,145 @@
+import { useEffect } from 'react'
+import { Navigate, type RouteObject, useParams } from 'react-router'
+import { PageLoader } from '../../components/ui/spinner'
+import { NotFoundPage } from '../../features/not-found/not-found-page'
+import { paths } from '../../lib/navigation/paths'
+import { ViewError } from '../error-screens/view-error'
+import { AppLayout, PlainLayout } from '../layout/app-layout'
+import { lazyView } from './lazy-view'
+import { RootRoute } from './root-route'
+import type { RuntimeRoute } from './runtime-routes'
+
+// Spec §2: the views load on demand, one chunk per view name (the file names below name the chunks).
+const loadHome = () => import('../views/home')
+const loadSchedule = () => import('../views/schedule')
+const loadWatch = () => import('../views/watch')
+const loadShare = () => import('../views/share')
+const loadAuth = () => import('../views/auth')
+const loadProfile = () => import('../views/profile')
+const loadBuy = () => import('../views/buy')
+const loadSimulate = () => import('../views/simulate')
+const loadReels = () => import('../views/reels')
+const loadFaq = () => import('../views/faq')
+const loadContacts = () => import('../views/contacts')
+
+const HomePage = lazyView(loadHome, 'HomePage')
+const EventsListPage = lazyView(loadSchedule, 'EventsListPage')
+const WatchPage = lazyView(loadWatch, 'WatchPage')
+const WatchEmbedPage = lazyView(loadWatch, 'WatchEmbedPage')
+const WatchLibraryPage = lazyView(loadWatch, 'WatchLibraryPage')
+const SharedClipPage = lazyView(loadShare, 'SharedClipPage')
+const LoginPage = lazyView(loadAuth, 'LoginPage')
+const RegistrationPage = lazyView(loadAuth, 'RegistrationPage')
+const VerifyNoticePage = lazyView(loadAuth, 'VerifyNoticePage')
+const VerifyEmailPage = lazyView(loadAuth, 'VerifyEmailPage')
+const PasswordResetRequestPage = lazyView(loadAuth, 'PasswordResetRequestPage')
+const PasswordResetPage = lazyView(loadAuth, 'PasswordResetPage')
+const ConfirmAccountDeletionPage = lazyView(loadAuth, 'ConfirmAccountDeletionPage')
+const ProfileLayout = lazyView(loadProfile, 'ProfileLayout')
+const OrdersPage = lazyView(loadProfile, 'OrdersPage')
+const ActiveOrdersPage = lazyView(loadProfile, 'ActiveOrdersPage')
+const TransactionsPage = lazyView(loadProfile, 'TransactionsPage')
+const ClipsPage = lazyView(loadProfile, 'ClipsPage')
+const ProfileEditPage = lazyView(loadProfile, 'ProfileEditPage')
+const PackagesPage = lazyView(loadBuy, 'PackagesPage')
+const BuyPage = lazyView(loadBuy, 'BuyPage')
+const SelectPackagePage = lazyView(loadBuy, 'SelectPackagePage')
+const SimulatePage = lazyView(loadSimulate, 'SimulatePage')
+const MomentsPage = lazyView(loadReels, 'MomentsPage')
+const VodLibraryPage = lazyView(loadReels, 'VodLibraryPage')
+const FaqPage = lazyView(loadFaq, 'FaqPage')
+const ContactsPage = lazyView(loadContacts, 'ContactsPage')
+const AboutPage = lazyView(loadContacts, 'AboutPage')
+const PrivacyPolicyPage = lazyView(loadContacts, 'PrivacyPolicyPage')
+const TermsConditionsPage = lazyView(loadContacts, 'TermsConditionsPage')
+const CmsPage = lazyView(loadContacts, 'CmsPage')
+
+/** `/select-package/{id}` takes digits only; anything else is not a page (spec §2). */
+function SelectPackageRoute() {
+  const { id = '' } = useParams()
+  if (!/^\d+$/.test(id)) return <Navigate to={paths.notFound} replace />
+  return <SelectPackagePage packageId={Number(id)} />
+}
+
+/** A channel route that points off the site. */
+function ExternalRedirect({ to }: { to: string }) {
+  useEffect(() => {
+    window.location.replace(to)
+  }, [to])
+  return <PageLoader />
+}
+
+function runtimeRouteObject(route: RuntimeRoute): RouteObject {
+  const path = route.path.replace(/^\//, '')
+  if (route.kind === 'page') return { path, element: <CmsPage page={route.page} /> }
+  return { path, element: route.external ? <ExternalRedirect to={route.to} /> : <Navigate to={route.to} replace /> }
+}
+
+/** Every route of spec §2, plus the channel's CMS pages and redirects known at startup. */
+export function appRoutes(runtimeRoutes: readonly RuntimeRoute[]): RouteObject[] {
+  return [
+    {
+      element: <RootRoute />,
+      errorElement: <ViewError />,
+      children: [
+        {
+          element: <AppLayout />,
+          children: [
+            {
+              // Errors of a view (a chunk that did not load) show inside the layout, header and footer intact.
+              errorElement: <ViewError />,
+              children: [
+                { index: true, element: <HomePage /> },
+                { path: 'packages', element: <PackagesPage /> },
+                { path: 'vod_library', element: <VodLibraryPage /> },
+                { path: 'watch/:id', element: <WatchPage /> },
+                { path: 'watch_library/:id', element: <WatchLibraryPage /> },
+                { path: 'share/:id/:uuid', element: <SharedClipPage /> },
+                { path: 'upcoming', element: <EventsListPage /> },
+                { path: 'vod', element: <EventsListPage /> },
+                { path: 'live', element: <EventsListPage /> },
+                { path: 'schedule', element: <EventsListPage /> },
+                { path: 'login', element: <LoginPage /> },
+                { path: 'registration', element: <RegistrationPage /> },
+                { path: 'verify-notice', element: <VerifyNoticePage /> },
+                { path: 'verify-email', element: <VerifyEmailPage /> },
+                { path: 'password-reset-request', element: <PasswordResetRequestPage /> },
+                { path: 'password-reset', element: <PasswordResetPage /> },
+                { path: 'confirm-account-deletion', element: <ConfirmAccountDeletionPage /> },
+                {
+                  path: 'profile',
+                  element: <ProfileLayout />,
+                  children: [
+                    // The orders list at the empty path, with the active orders at its own empty path.
+                    { element: <OrdersPage />, children: [{ index: true, element: <ActiveOrdersPage /> }] },
+                    { path: 'transactions', element: <TransactionsPage /> },
+                    { path: 'clips', element: <ClipsPage /> },
+                  ],
+                },
+                { path: 'profile/edit', element: <ProfileEditPage /> },
+                { path: 'contacts', element: <ContactsPage /> },
+                { path: 'faq', element: <FaqPage /> },
+                { path: 'about', element: <AboutPage /> },
+                { path: 'buy', element: <BuyPage /> },
+                { path: 'select-package/:id', element: <SelectPackageRoute /> },
+                { path: 'simulate', element: <SimulatePage /> },
+                { path: 'moments', element: <MomentsPage /> },
+                { path: 'privacy_policy', element: <PrivacyPolicyPage /> },
+                { path: 'terms_conditions', element: <TermsConditionsPage /> },
+                { path: '404', element: <NotFoundPage /> },
+                ...runtimeRoutes.map(runtimeRouteObject),
+              ],
+            },
+          ],
+        },
+        {
+          path: 'watch_embed/:id',
+          element: <PlainLayout />,
+          errorElement: <ViewError />,
+          children: [{ index: true, element: <WatchEmbedPage /> }],
+        },
+        { path: '*', element: <Navigate to={paths.notFound} replace /> },
+      ],
+    },
+  ]
+}

@@ -1,0 +1,7 @@
+export { ConfirmAccountDeletionPage } from '../../features/auth/confirm-account-deletion-page'
+export { LoginPage } from '../../features/auth/login-page'
+export { PasswordResetPage } from '../../features/auth/password-reset-page'
+export { PasswordResetRequestPage } from '../../features/auth/password-reset-request-page'
+export { RegistrationPage } from '../../features/auth/registration-page'
+export { VerifyEmailPage } from '../../features/auth/verify-email-page'
+export { VerifyNoticePage } from '../../features/auth/verify-notice-page'

@@ -1,0 +1,6 @@
+export { ActiveOrdersPage } from '../../features/account/active-orders-page'
+export { ClipsPage } from '../../features/account/clips-page'
+export { OrdersPage } from '../../features/account/orders-page'
+export { ProfileEditPage } from '../../features/account/profile-edit-page'
+export { ProfileLayout } from '../../features/account/profile-layout'
+export { TransactionsPage } from '../../features/account/transactions-page'

@@ -1,0 +1,1 @@
+export { EventsListPage } from '../../features/events/events-list-page'

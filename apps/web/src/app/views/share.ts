@@ -1,0 +1,1 @@
+export { SharedClipPage } from '../../features/clips/shared-clip-page'

@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next'
+import { NavLink, Outlet } from 'react-router'
+import { ButtonLink } from '../../components/ui/button'
+import { PageFrame } from '../../components/ui/page-frame'
+import { paths } from '../../lib/navigation/paths'
+import './profile-layout.css'
+
+/** `/profile`: the account sections as tabs above the chosen one. */
+export function ProfileLayout() {
+  const { t } = useTranslation()
+  const sections = [
+    { to: paths.profile, label: t('profile.orders'), end: true },
+    { to: paths.profileTransactions, label: t('profile.transactions'), end: false },
+    { to: paths.profileClips, label: t('profile.clips'), end: false },
+  ]
+  return (
+    <PageFrame
+      title={t('profile.title')}
+      actions={
+        <ButtonLink to={paths.profileEdit} variant="secondary">
+          {t('profile.edit')}
+        </ButtonLink>
+      }
+      wide
+    >
+      <nav className="profile-tabs" aria-label={t('profile.sections')}>
+        {sections.map((section) => (
+          <NavLink key={section.to} to={section.to} end={section.end} className="profile-tabs__tab">
+            {section.label}
+          </NavLink>
+        ))}
+      </nav>
+      <Outlet />
+    </PageFrame>
+  )
+}

@@ -1,0 +1,34 @@
+import type { Settings } from '@fieldhouse/contract'
+import { useTranslation } from 'react-i18next'
+import './contact-details.css'
+
+/** The channel's email, phone and address from its settings; missing ones are left out. */
+export function ContactDetails({ contact }: { contact: Settings['contact'] }) {
+  const { t } = useTranslation()
+  return (
+    <dl className="contact-details">
+      {contact.email ? (
+        <div className="contact-details__row">
+          <dt>{t('contact.email')}</dt>
+          <dd>
+            <a href={`mailto:${contact.email}`}>{contact.email}</a>
+          </dd>
+        </div>
+      ) : null}
+      {contact.phone ? (
+        <div className="contact-details__row">
+          <dt>{t('contact.phone')}</dt>
+          <dd>
+            <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
+          </dd>
+        </div>
+      ) : null}
+      {contact.address ? (
+        <div className="contact-details__row">
+          <dt>{t('contact.address')}</dt>
+          <dd className="contact-details__address">{contact.address}</dd>
+        </div>
+      ) : null}
+    </dl>
+  )
+}

@@ -1,0 +1,40 @@
+import type { StaticBlock } from '@fieldhouse/contract'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ButtonLink } from '../../components/ui/button'
+import { contentToText } from '../../lib/content/parse-content'
+import { paths } from '../../lib/navigation/paths'
+import { useSettings } from '../channel/api/use-settings'
+
+/**
+ * The channel's welcome and the two ways in (live now, the schedule). The words are the channel's own
+ * `home_intro` block when it has one, ours otherwise.
+ */
+export function HomeHero({ intro, media }: { intro: StaticBlock | undefined; media: ReactNode }) {
+  const { t } = useTranslation()
+  const { name } = useSettings()
+  const title = intro?.title ?? t('home.heroTitle')
+  const lead = intro ? contentToText(intro.content) : t('home.heroText', { name })
+
+  return (
+    <section className={`home-hero${media ? ' home-hero--with-media' : ''}`} aria-labelledby="home-hero-title">
+      <div className="home-hero__text">
+        <p className="eyebrow">{t('home.heroEyebrow')}</p>
+        <h1 id="home-hero-title" className="home-hero__title">
+          {title}
+        </h1>
+        <p className="home-hero__lead">{lead}</p>
+        <div className="home-hero__actions">
+          <ButtonLink to={paths.live} size="lg">
+            <span className="home-hero__live-dot" aria-hidden="true" />
+            {t('home.watchLive')}
+          </ButtonLink>
+          <ButtonLink to={paths.schedule} size="lg" variant="secondary">
+            {t('home.seeSchedule')}
+          </ButtonLink>
+        </div>
+      </div>
+      {media ? <div className="home-hero__media">{media}</div> : null}
+    </section>
+  )
+}

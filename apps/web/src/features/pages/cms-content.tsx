@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../components/ui/button'
+import { RichText } from '../../components/ui/rich-text'
+import { Spinner } from '../../components/ui/spinner'
+import { usePage } from './api/use-page'
+
+/** The body of a CMS page, fetched by id, with its loading and failure states. */
+export function CmsContent({ pageId }: { pageId: number }) {
+  const { t } = useTranslation()
+  const page = usePage(pageId)
+
+  if (page.isPending) return <Spinner />
+  if (page.isError) {
+    return (
+      <div className="empty-state" role="alert">
+        <p>{t('errors.contentLoadFailed')}</p>
+        <Button variant="secondary" onClick={() => page.refetch()} style={{ marginTop: '1rem' }}>
+          {t('common.tryAgain')}
+        </Button>
+      </div>
+    )
+  }
+  return <RichText source={page.data.content} />
+}

@@ -1,0 +1,203 @@
+import {
+  API_KEY_FIELD,
+  apiKeyInQuery,
+  CHANNEL_KEY_FIELD,
+  constants,
+  isApiKeyExempt,
+  type ListMeta,
+} from '@fieldhouse/contract'
+import { ApiRequestError, rejectedKey } from './api-error'
+import { type QueryObject, serializeQuery } from './query-string'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/** Design §4: every success is `{ data }`; lists may add `meta`. */
+export interface ApiEnvelope<T> {
+  data: T
+  meta?: ListMeta
+}
+
+/** Where the client reads and renews the keys; the app backs it with the persisted store. */
+export interface ApiKeySource {
+  getApiKey(): string | null
+  getChannelKey(): string | null
+  clearApiKey(): void
+  clearChannelKey(): void
+  /** Fetches a fresh api key (and the channel key when it is not known) and stores it. */
+  refreshApiKey(): Promise<string>
+}
+
+/** What the rest of the app hears about (spec §8). Every hook is optional. */
+export interface ApiClientEvents {
+  /** The server rejected the api key or the channel key; the stored keys were removed. */
+  apiKeyError?(rejected: 'api_key' | 'channel_key'): void
+  /** Recovery failed: the retry with a fresh key failed too, so the reload screen is due. */
+  apiKeyRecoveryFailed?(error: unknown): void
+  /** 429: the global error notice. */
+  tooManyRequests?(): void
+  /** 401: the signed-in user is no longer valid. */
+  unauthenticated?(): void
+}
+
+export interface ApiClientOptions {
+  /** e.g. `/api` */
+  baseUrl: string
+  keys: ApiKeySource
+  events?: ApiClientEvents
+  fetch?: typeof fetch
+  sleep?: (ms: number) => Promise<void>
+  timeoutMs?: number
+  retryDelayMs?: number
+  retryCount?: number
+}
+
+export interface RequestOptions {
+  query?: QueryObject
+  body?: Record<string, unknown>
+  signal?: AbortSignal
+  /** The key endpoints themselves must not start a key recovery. Default true. */
+  recover?: boolean
+  /** Leave the api and channel keys off this request (used by `get_api_key`). Default true. */
+  sendKeys?: boolean
+}
+
+export interface ApiClient {
+  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<ApiEnvelope<T>>
+  get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<ApiEnvelope<T>>
+  post<T>(path: string, body?: Record<string, unknown>, options?: Omit<RequestOptions, 'body'>): Promise<ApiEnvelope<T>>
+  delete<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<ApiEnvelope<T>>
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const {
+    baseUrl,
+    keys,
+    events = {},
+    fetch: fetchImpl = (...args) => globalThis.fetch(...args),
+    sleep = defaultSleep,
+    timeoutMs = constants.requestTimeoutMs,
+    retryDelayMs = constants.retryDelayMs,
+    retryCount = constants.retryCount,
+  } = options
+  const base = baseUrl.replace(/\/+$/, '')
+
+  function buildRequest(method: HttpMethod, path: string, request: RequestOptions) {
+    const cleanPath = path.replace(/^\/+/, '')
+    const query: Record<string, unknown> = { ...request.query }
+    const body: Record<string, unknown> | undefined =
+      request.body || !apiKeyInQuery(method) ? { ...request.body } : undefined
+    const apiKey = keys.getApiKey()
+
+    if (request.sendKeys !== false) {
+      // Exempt calls still carry a known key: the server uses it to pick the channel.
+      if (apiKey) {
+        if (apiKeyInQuery(method)) query[API_KEY_FIELD] = apiKey
+        else if (body) body[API_KEY_FIELD] = apiKey
+      } else if (isApiKeyExempt(cleanPath)) {
+        const channelKey = keys.getChannelKey()
+        if (channelKey) query[CHANNEL_KEY_FIELD] = channelKey
+      } else {
+        throw new ApiRequestError('no-api-key')
+      }
+    }
+
+    const search = serializeQuery(query as QueryObject)
+    const url = `${base}/${cleanPath}${search ? `?${search}` : ''}`
+    const init: RequestInit = { method, headers: { Accept: 'application/json' } }
+    if (body) {
+      init.body = JSON.stringify(body)
+      init.headers = { Accept: 'application/json', 'Content-Type': 'application/json' }
+    }
+    return { url, init, apiKey }
+  }
+
+  async function send<T>(
+    method: HttpMethod,
+    path: string,
+    request: RequestOptions,
+    attempt: number,
+  ): Promise<ApiEnvelope<T>> {
+    const callerSignal = request.signal
+    if (callerSignal?.aborted) throw new ApiRequestError('canceled')
+
+    const { url, init, apiKey: usedApiKey } = buildRequest(method, path, request)
+
+    // One controller carries both the caller's cancel and our timeout, so we can tell them apart afterwards.
+    const controller = new AbortController()
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      controller.abort()
+    }, timeoutMs)
+    const handleCallerAbort = () => controller.abort()
+    callerSignal?.addEventListener('abort', handleCallerAbort, { once: true })
+
+    let response: Response
+    let data: unknown
+    try {
+      response = await fetchImpl(url, { ...init, signal: controller.signal })
+      data = await readBody(response)
+    } catch (error) {
+      if (callerSignal?.aborted) throw new ApiRequestError('canceled', { cause: error })
+      if (timedOut) throw new ApiRequestError('timeout', { cause: error })
+      throw new ApiRequestError('network', { cause: error })
+    } finally {
+      clearTimeout(timer)
+      callerSignal?.removeEventListener('abort', handleCallerAbort)
+    }
+
+    if (response.ok) return data as ApiEnvelope<T>
+
+    const error = new ApiRequestError('http', { status: response.status, data })
+    if (response.status === 429) events.tooManyRequests?.()
+    if (response.status === 401) events.unauthenticated?.()
+
+    const rejected = request.recover === false ? null : rejectedKey(data)
+    if (!rejected) throw error
+
+    // Another request may already have replaced the key we sent; only drop the one the server refused.
+    if (keys.getApiKey() === usedApiKey) {
+      if (rejected === 'channel_key') keys.clearChannelKey()
+      keys.clearApiKey()
+    }
+    events.apiKeyError?.(rejected)
+
+    if (attempt >= retryCount) {
+      events.apiKeyRecoveryFailed?.(error)
+      throw error
+    }
+
+    await sleep(retryDelayMs)
+    if (callerSignal?.aborted) throw new ApiRequestError('canceled')
+    try {
+      if (!keys.getApiKey()) await keys.refreshApiKey()
+    } catch (refreshError) {
+      events.apiKeyRecoveryFailed?.(refreshError)
+      throw refreshError
+    }
+    return send<T>(method, path, request, attempt + 1)
+  }
+
+  const request = <T>(method: HttpMethod, path: string, options: RequestOptions = {}) =>
+    send<T>(method, path, options, 0)
+
+  return {
+    request,
+    get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+    post: <T>(path: string, body?: Record<string, unknown>, options?: RequestOptions) =>
+      request<T>('POST', path, { ...options, ...(body ? { body } : {}) }),
+    delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text()
+  if (!text) return null
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}

@@ -1,0 +1,50 @@
+import { messages, reloadPageAfter } from '@fieldhouse/contract'
+import i18next from 'i18next'
+import { describe, expect, it } from 'vitest'
+import { pickLanguage, resources } from './i18n'
+
+/** Every key path of a nested resource object. */
+const keyPaths = (value: object, prefix = ''): string[] =>
+  Object.entries(value).flatMap(([key, child]) =>
+    typeof child === 'object' && child !== null ? keyPaths(child, `${prefix}${key}.`) : [`${prefix}${key}`],
+  )
+
+describe('translations', () => {
+  const english = keyPaths(resources.en.translation).sort()
+
+  it.each(['fr', 'bg'] as const)('%s has exactly the English keys, none empty', (language) => {
+    expect(keyPaths(resources[language].translation).sort()).toEqual(english)
+    for (const path of english) {
+      const text = path
+        .split('.')
+        .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], resources[language].translation)
+      expect(typeof text === 'string' && text.trim().length > 0).toBe(true)
+    }
+  })
+
+  it('keeps the spec’s fixed English words', async () => {
+    const instance = i18next.createInstance()
+    await instance.init({ resources, lng: 'en', interpolation: { escapeValue: false } })
+    expect(instance.t('notFound.title')).toBe(messages.notFoundTitle)
+    expect(instance.t('errors.apiKeyScreen')).toBe(messages.apiKeyErrorScreen)
+    expect(instance.t('errors.reloadPage')).toBe(messages.reloadPage)
+    for (const seconds of [60, 2, 1]) {
+      expect(instance.t('errors.reloadPageAfter', { count: seconds })).toBe(reloadPageAfter(seconds))
+    }
+  })
+
+  it('speaks French and Bulgarian plurals', async () => {
+    const instance = i18next.createInstance()
+    await instance.init({ resources, lng: 'bg', interpolation: { escapeValue: false } })
+    expect(instance.t('errors.reloadPageAfter', { count: 1 })).toBe('Презареждане на страницата след 1 секунда')
+    await instance.changeLanguage('fr')
+    expect(instance.t('errors.reloadPageAfter', { count: 5 })).toBe('Recharger la page dans 5 secondes')
+  })
+})
+
+describe('pickLanguage', () => {
+  it('uses English while multi-language is off', () => {
+    expect(pickLanguage('fr')).toBe('en')
+    expect(pickLanguage(null)).toBe('en')
+  })
+})

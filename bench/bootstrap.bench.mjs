@@ -1,0 +1,63 @@
+import { load, startProduct, startReference, writeResult } from './lib.mjs'
+
+/**
+ * GET /api/channel-bootstrap-data, as the web app calls it at every start, against bare node:http
+ * serving the same bytes. The product runs as `npm start` runs it (rate limiter on, with a ceiling
+ * the load cannot reach, so its cost is counted but it never answers 429).
+ */
+export async function benchBootstrap({ duration = 5, rounds = 3 } = {}) {
+  const product = await startProduct({ RATE_LIMIT_MAX: '100000000' })
+  try {
+    const keyRes = await fetch(`${product.url}/api/get_api_key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ channel_key: 'demo' }),
+    })
+    const { data } = await keyRes.json()
+    const path = `/api/channel-bootstrap-data?color-settings%5Bclient_interface%5D=web&slides%5Bclient_interface%5D=web&api_key=${data.api_key}`
+    const sample = await fetch(product.url + path)
+    const body = await sample.text()
+    const headers = {}
+    for (const h of [
+      'content-type',
+      'etag',
+      'cache-control',
+      'content-security-policy',
+      'x-content-type-options',
+      'referrer-policy',
+    ]) {
+      const v = sample.headers.get(h)
+      if (v) headers[h] = v
+    }
+    const reference = await startReference(body, headers)
+    try {
+      // Warm both (the JIT needs a few seconds of traffic), then interleave rounds so drift hits both
+      // sides alike; keep each side's best.
+      await load(product.url + path, { duration: 3 })
+      await load(reference.url + path, { duration: 3 })
+      let ours = { rps: 0 }
+      let ref = { rps: 0 }
+      for (let i = 0; i < rounds; i++) {
+        const r = await load(reference.url + path, { duration })
+        const o = await load(product.url + path, { duration })
+        if (r.rps > ref.rps) ref = r
+        if (o.rps > ours.rps) ours = o
+      }
+      const result = {
+        name: 'bootstrap',
+        what: 'GET /api/channel-bootstrap-data (with api key) vs bare node:http, same bytes',
+        bytes: Buffer.byteLength(body),
+        ours,
+        reference: ref,
+        ratio: Number((ours.rps / ref.rps).toFixed(3)),
+        goal: 0.8,
+      }
+      writeResult('bootstrap', result)
+      return result
+    } finally {
+      await reference.stop()
+    }
+  } finally {
+    await product.stop()
+  }
+}

@@ -1,0 +1,88 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => resolve(port))
+    })
+    srv.on('error', reject)
+  })
+
+export async function waitFor(url, timeoutMs = 30_000) {
+  const end = Date.now() + timeoutMs
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`)
+}
+
+/** Starts the built product as `npm start` does, on a fresh data folder. */
+export async function startProduct(env = {}) {
+  const port = await freePort()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-bench-'))
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  const url = `http://127.0.0.1:${port}`
+  await waitFor(`${url}/api/health`)
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM')
+      await new Promise((r) => child.once('exit', r))
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Starts bench/ref-server.mjs serving `body` with `headers` for every request. */
+export async function startReference(body, headers) {
+  const port = await freePort()
+  const file = path.join(os.tmpdir(), `fh-bench-ref-${port}.json`)
+  fs.writeFileSync(file, JSON.stringify({ body, headers }))
+  const child = spawn(process.execPath, [path.join(root, 'bench/ref-server.mjs'), String(port), file], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  const url = `http://127.0.0.1:${port}`
+  await waitFor(url)
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM')
+      await new Promise((r) => child.once('exit', r))
+      fs.rmSync(file, { force: true })
+    },
+  }
+}
+
+/** Requests per second for `url` under `connections` concurrent keep-alive clients. */
+export async function load(url, { duration = 5, connections = 10 } = {}) {
+  const result = await autocannon({ url, duration, connections, pipelining: 1 })
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`)
+  }
+  return { rps: result.requests.average, p99: result.latency.p99, bytes: result.throughput.average }
+}
+
+export function writeResult(name, result) {
+  const dir = path.join(root, 'bench/results')
+  fs.mkdirSync(dir, { recursive: true })
+  fs.writeFileSync(
+    path.join(dir, `${name}.json`),
+    `${JSON.stringify({ ...result, node: process.version, cpus: os.cpus().length, at: new Date().toISOString() }, null, 2)}\n`,
+  )
+}

@@ -1,0 +1,65 @@
+/** Spec §9 business constants and limits. */
+export const SECOND = 1000
+export const MINUTE = 60_000
+export const HOUR = 3_600_000
+export const DAY = 24 * HOUR
+
+export const constants = {
+  requestTimeoutMs: 30 * SECOND,
+  retryDelayMs: 1 * SECOND,
+  retryCount: 1,
+  orderPollIntervalMs: 2 * SECOND,
+  analyticsSessionLifetimeMs: 24 * HOUR,
+  outerTrackingLifetimeMs: 3 * HOUR,
+  reloadCountdownSeconds: 60,
+  splashRemovalDelayMs: 500,
+  storagePrefix: 'rudy_',
+  storageTtlMs: 360 * DAY,
+  storePersistenceTimeoutMs: 60_000,
+  prerollSuppressionMs: HOUR,
+  prerollCacheMs: 3_600_000,
+  toastDurationMs: 5000,
+  vodRailScrollMs: 5000,
+  vodRailCardWidth: { min: 280, max: 380 },
+  vodSearch: { limit: 10, offset: 0, sortField: 'date' },
+  chunkLoadTimeoutMs: 120 * SECOND,
+  clipCreationWaitMs: 5 * MINUTE,
+  subscriptionCycles: { annualMonths: 12, monthlyDays: 30 },
+  trialDaysExample: 30,
+  phoneDigits: { min: 10, max: 14 },
+  imageRatio: 16 / 9,
+  eventCardRatio: 1.777777,
+  defaultCurrency: 'USD',
+  dollarCurrencies: ['USD', 'CAD'],
+  languages: ['en', 'fr', 'bg'],
+  defaultLanguage: 'en',
+  multiLanguage: false,
+  fixedDate: '2022-08-01',
+  /** Our choices where the spec is silent. */
+  passwordMinLength: 8,
+  passwordMaxLength: 128,
+  anonymousKeyLifetimeMs: 365 * DAY,
+} as const
+
+/** Spec §9: colour settings become CSS variables with these opacity variants (percent). */
+export const colorOpacityVariants = {
+  'footer-background': [20, 50, 70],
+  'body-background': [10, 20, 50, 70],
+  'body-text-color': [5, 10, 20, 30, 50, 70, 95],
+  'header-text-color': [50],
+  'header-background': [10, 50, 70],
+} as const satisfies Record<string, readonly number[]>
+
+/** The colour settings a channel has; anything else an operator stores is passed through too. */
+export const colorSettingNames = [
+  'header-background',
+  'header-text-color',
+  'body-background',
+  'body-text-color',
+  'footer-background',
+  'footer-text-color',
+  'primary-color',
+  'primary-text-color',
+  'secondary-color',
+  'live-color',
+] as const

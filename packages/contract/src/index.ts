@@ -1,0 +1,5 @@
+export * from './api.js'
+export * from './channel.js'
+export * from './constants.js'
+export * from './enums.js'
+export * from './messages.js'
