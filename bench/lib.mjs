@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
@@ -7,6 +7,18 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+/**
+ * On a machine with two or more cores, the server under test runs on core 0 and the load generator
+ * (this process) on core 1, so the two never fight for one core and runs are repeatable. Without
+ * taskset, both float.
+ */
+const canPin = os.cpus().length >= 2 && fs.existsSync('/usr/bin/taskset')
+export function pinLoadGenerator() {
+  if (canPin) spawnSync('/usr/bin/taskset', ['-p', '-c', '1', String(process.pid)], { stdio: 'ignore' })
+}
+const serverCommand = (args) =>
+  canPin ? ['/usr/bin/taskset', ['-c', '0', process.execPath, ...args]] : [process.execPath, args]
 
 export const freePort = () =>
   new Promise((resolve, reject) => {
@@ -33,7 +45,8 @@ export async function waitFor(url, timeoutMs = 30_000) {
 export async function startProduct(env = {}) {
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-bench-'))
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  const [cmd, args] = serverCommand([path.join(root, 'apps/server/dist/main.js')])
+  const child = spawn(cmd, args, {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
@@ -54,7 +67,8 @@ export async function startReference(body, headers) {
   const port = await freePort()
   const file = path.join(os.tmpdir(), `fh-bench-ref-${port}.json`)
   fs.writeFileSync(file, JSON.stringify({ body, headers }))
-  const child = spawn(process.execPath, [path.join(root, 'bench/ref-server.mjs'), String(port), file], {
+  const [cmd, args] = serverCommand([path.join(root, 'bench/ref-server.mjs'), String(port), file])
+  const child = spawn(cmd, args, {
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   const url = `http://127.0.0.1:${port}`

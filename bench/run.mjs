@@ -1,6 +1,8 @@
 import { benchBootstrap } from './bootstrap.bench.mjs'
+import { pinLoadGenerator } from './lib.mjs'
 
 /** `npm run bench`: every benchmark against its reference, measured in the same run; prints ratios. */
+pinLoadGenerator()
 const duration = Number(process.env.BENCH_SECONDS ?? 5)
 const results = [await benchBootstrap({ duration })]
 console.log('\nbenchmark        ours req/s   reference req/s   ratio   goal')

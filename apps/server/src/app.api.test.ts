@@ -62,6 +62,9 @@ describe.each(testDatabases())('app on %s', (kind) => {
     expect(embed.headers.get('content-security-policy')).toContain('frame-ancestors *')
     const api = await ctx.request('/api/health')
     expect(api.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(api.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
+    const docs = await ctx.request('/api/docs/static/index.html')
+    expect(docs.headers.get('content-security-policy')).not.toBe("default-src 'none'; frame-ancestors 'none'")
   })
 
   it('publishes the OpenAPI document generated from the contract', async () => {

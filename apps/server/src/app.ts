@@ -12,10 +12,10 @@ import {
 } from 'fastify-type-provider-zod'
 import type { Redis } from 'ioredis'
 import { sql } from 'kysely'
-import qs from 'qs'
 import type { Config } from './config.js'
 import type { Db } from './db/database.js'
 import { AppError } from './lib/errors.js'
+import { parseQuery } from './lib/query-string.js'
 import { redactUrl } from './lib/secrets.js'
 import { ChannelRepository } from './modules/channel/channel.repository.js'
 import { channelRoutes } from './modules/channel/channel.routes.js'
@@ -70,9 +70,7 @@ export async function buildApp(deps: AppDeps) {
     keepAliveTimeout: 72_000,
     trustProxy: config.TRUST_PROXY_HOPS > 0 ? config.TRUST_PROXY_HOPS : false,
     // `key[]=v` arrays and `a[b]=c` objects (spec §7), bounded so a query cannot blow up.
-    routerOptions: {
-      querystringParser: (str: string) => qs.parse(str, { depth: 2, arrayLimit: 100, parameterLimit: 200 }),
-    },
+    routerOptions: { querystringParser: (str: string) => parseQuery(str) },
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)

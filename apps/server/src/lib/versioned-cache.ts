@@ -16,6 +16,13 @@ export class VersionedCache<K, V> {
 
   constructor(private readonly options: { freshMs: number; maxEntries: number; now?: () => number }) {}
 
+  /** The entry if it is fresh, without asking anything: lets a hot path stay synchronous. */
+  peek(key: K): V | undefined {
+    const entry = this.entries.get(key)
+    const now = this.options.now?.() ?? Date.now()
+    return entry && now - entry.checkedAt < this.options.freshMs ? entry.value : undefined
+  }
+
   async get(
     key: K,
     currentVersion: () => Promise<number | undefined>,

@@ -3,7 +3,8 @@ import fp from 'fastify-plugin'
 
 /**
  * Security headers on every response (design §8). Pages may be framed only by the channel's own origin,
- * except `/watch_embed/…`, which exists to be embedded on other sites.
+ * except `/watch_embed/…`, which exists to be embedded on other sites. API answers get the short
+ * `default-src 'none'` policy recommended for JSON APIs.
  */
 const csp = (frameAncestors: string) =>
   [
@@ -32,6 +33,13 @@ const common = {
 }
 const PAGE_HEADERS = { ...common, 'content-security-policy': PAGE_CSP }
 const EMBED_HEADERS = { ...common, 'content-security-policy': EMBED_CSP }
+/** JSON is never a document: the strictest policy, short (it goes out with every API answer). */
+const API_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+}
+const isApiPath = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs')
 
 export const isEmbedPath = (url: string) => /^(?:\/[^/]+)?\/watch_embed\//.test(url)
 
@@ -39,7 +47,7 @@ export default fp(
   async (app: FastifyInstance) => {
     // Set up front (a callback hook, no promise per request); a route may still replace them.
     app.addHook('onRequest', (req, reply, done) => {
-      reply.headers(isEmbedPath(req.url) ? EMBED_HEADERS : PAGE_HEADERS)
+      reply.headers(isApiPath(req.url) ? API_HEADERS : isEmbedPath(req.url) ? EMBED_HEADERS : PAGE_HEADERS)
       done()
     })
   },

@@ -2,6 +2,7 @@ import { API_KEY_FIELD, apiKeyInQuery, CHANNEL_KEY_FIELD, isApiKeyExempt } from 
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { apiKeyError, channelKeyError } from '../lib/errors.js'
+import { hashToken } from '../lib/secrets.js'
 import type { KeysService, Session } from '../modules/keys/keys.service.js'
 
 /**
@@ -35,6 +36,19 @@ export function apiKeyOf(req: FastifyRequest): string | undefined {
   return apiKeyInQuery(req.method) ? stringField(req.query, API_KEY_FIELD) : stringField(req.body, API_KEY_FIELD)
 }
 
+const HASH = Symbol('apiKeyHash')
+type WithHash = FastifyRequest & { [HASH]?: string | null }
+
+/** SHA-256 of the request's api key, computed once per request (rate limit and session both need it). */
+export function apiKeyHashOf(req: FastifyRequest): string | undefined {
+  const r = req as WithHash
+  if (r[HASH] === undefined) {
+    const key = apiKeyOf(req)
+    r[HASH] = key ? hashToken(key) : null
+  }
+  return r[HASH] ?? undefined
+}
+
 export default fp(
   async (app: FastifyInstance, opts: { keys: KeysService }) => {
     app.decorateRequest('session', null as unknown as Session)
@@ -51,18 +65,30 @@ export default fp(
     })
 
     // preValidation: the body is parsed (the key may be in it) and the schema has not yet stripped it.
-    app.addHook('preValidation', async (req) => {
+    // A callback hook, synchronous when the key was seen in the last seconds (the common case).
+    app.addHook('preValidation', (req, _reply, done) => {
       const mode = req.routeOptions.config.session
-      if (!mode || mode === 'none') return
-      const apiKey = apiKeyOf(req)
-      if (apiKey) {
-        req.session = await opts.keys.sessionForApiKey(apiKey)
+      if (!mode || mode === 'none') return done()
+      const keyHash = apiKeyHashOf(req)
+      if (keyHash) {
+        const recent = opts.keys.recentSession(keyHash)
+        if (recent) {
+          req.session = recent
+          return done()
+        }
+        opts.keys.sessionForKeyHash(keyHash).then((session) => {
+          req.session = session
+          done()
+        }, done)
         return
       }
-      if (mode === 'required') throw apiKeyError()
+      if (mode === 'required') return done(apiKeyError())
       const channelKey = stringField(req.query, CHANNEL_KEY_FIELD)
-      if (!channelKey) throw channelKeyError()
-      req.session = await opts.keys.sessionForChannelKey(channelKey)
+      if (!channelKey) return done(channelKeyError())
+      opts.keys.sessionForChannelKey(channelKey).then((session) => {
+        req.session = session
+        done()
+      }, done)
     })
   },
   { name: 'session' },

@@ -115,6 +115,11 @@ export class ChannelService {
     }
   }
 
+  /** The bootstrap response if it is fresh in memory (no I/O). */
+  freshBootstrapBody(channel: ChannelRow): SerializedBody | undefined {
+    return this.bootstrapCache.peek(channel.id)
+  }
+
   /**
    * The bootstrap response, serialised once per channel content version (design §7: the hottest
    * anonymous call). Other processes' changes show within `cacheFreshMs`.

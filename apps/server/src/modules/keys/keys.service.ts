@@ -60,11 +60,22 @@ export class KeysService {
     return key
   }
 
-  async sessionForApiKey(apiKey: string): Promise<Session> {
-    const hash = hashToken(apiKey)
+  sessionForApiKey(apiKey: string): Promise<Session> {
+    return this.sessionForKeyHash(hashToken(apiKey))
+  }
+
+  /** The session of a recently seen key, if still fresh: no I/O, so the caller can stay synchronous. */
+  recentSession(hash: string): Session | undefined {
     const now = this.clock()
     const seen = this.recent.get(hash)
-    if (seen && now - seen.checkedAt < this.sessionCacheMs && now < seen.expiresAt) return seen.session
+    return seen && now - seen.checkedAt < this.sessionCacheMs && now < seen.expiresAt ? seen.session : undefined
+  }
+
+  /** The session of the key whose SHA-256 is `hash`. */
+  async sessionForKeyHash(hash: string): Promise<Session> {
+    const recent = this.recentSession(hash)
+    if (recent) return recent
+    const now = this.clock()
     const row = await this.repo.findActiveWithChannel(hash, now)
     if (!row) {
       this.recent.delete(hash)
