@@ -26,6 +26,20 @@ const paragraphs = (...blocks: string[]) =>
     return `${text}${sameList ? '\n' : '\n\n'}${block}`
   }, '')
 
+/** Plain link menu items, in order. */
+const menuLinks = (placement: 'header' | 'footer', firstPosition: number, links: [name: string, url: string][]) =>
+  links.map(([name, url], i) => ({
+    name,
+    url,
+    alias: null,
+    image: null,
+    images: '[]',
+    placement,
+    menuable_type: 'link' as const,
+    menuable_id: null,
+    position: firstPosition + i,
+  }))
+
 /** The demo channel of the embedded default: themed, with menu, slides, pages, FAQ and blocks. */
 export async function seedDemoChannel(repo: ChannelRepository, mediaDir: string, now = Date.now()) {
   const art = path.join(mediaDir, 'public', DEMO_CHANNEL_KEY)
@@ -62,42 +76,22 @@ export async function seedDemoChannel(repo: ChannelRepository, mediaDir: string,
       domains: ['localhost', '127.0.0.1'],
       colors,
       menu: [
-        ...[
+        ...menuLinks('header', 0, [
           ['Live', '/live'],
           ['Upcoming', '/upcoming'],
           ['Replays', '/vod'],
           ['Schedule', '/schedule'],
           ['Videos', '/vod_library'],
           ['Passes', '/packages'],
-        ].map(([name, url], position) => ({
-          name: name as string,
-          url: url as string,
-          alias: null,
-          image: null,
-          images: '[]',
-          placement: 'header' as const,
-          menuable_type: 'link' as const,
-          menuable_id: null,
-          position,
-        })),
-        ...[
+        ]),
+        ...menuLinks('footer', 10, [
           ['About', '/about'],
           ['Contacts', '/contacts'],
           ['FAQ', '/faq'],
           ['Tickets help', '/tickets-help'],
           ['Privacy policy', '/privacy_policy'],
           ['Terms & conditions', '/terms_conditions'],
-        ].map(([name, url], position) => ({
-          name: name as string,
-          url: url as string,
-          alias: null,
-          image: null,
-          images: '[]',
-          placement: 'footer' as const,
-          menuable_type: 'link' as const,
-          menuable_id: null,
-          position: 10 + position,
-        })),
+        ]),
       ],
       slides: [
         {
