@@ -9,9 +9,28 @@ const file = new URL('../package-lock.json', import.meta.url)
 const lock = JSON.parse(fs.readFileSync(file, 'utf8'))
 const platform = (name) => {
   const parts = name.split('/').pop().split('-')
-  const os = ['android', 'darwin', 'freebsd', 'linux', 'openbsd', 'openharmony', 'sunos', 'win32', 'netbsd', 'aix', 'cygwin'].find((o) => parts.includes(o))
-  const cpu = ['arm64', 'x64', 'ia32', 'arm', 'loong64', 'ppc64', 's390x', 'riscv64', 'mips64el', 'wasm32'].find((c) => parts.includes(c) || parts.some((p) => p.startsWith(c)))
-  const libc = parts.includes('musl') || parts.includes('musleabihf') ? 'musl' : parts.some((p) => p.startsWith('gnu')) ? 'glibc' : undefined
+  const os = [
+    'android',
+    'darwin',
+    'freebsd',
+    'linux',
+    'openbsd',
+    'openharmony',
+    'sunos',
+    'win32',
+    'netbsd',
+    'aix',
+    'cygwin',
+  ].find((o) => parts.includes(o))
+  const cpu = ['arm64', 'x64', 'ia32', 'arm', 'loong64', 'ppc64', 's390x', 'riscv64', 'mips64el', 'wasm32'].find(
+    (c) => parts.includes(c) || parts.some((p) => p.startsWith(c)),
+  )
+  const libc =
+    parts.includes('musl') || parts.includes('musleabihf')
+      ? 'musl'
+      : parts.some((p) => p.startsWith('gnu'))
+        ? 'glibc'
+        : undefined
   return { ...(os ? { os: [os] } : {}), ...(cpu ? { cpu: [cpu] } : {}), ...(libc ? { libc: [libc] } : {}) }
 }
 let added = 0
@@ -21,11 +40,18 @@ for (const [where, entry] of Object.entries(lock.packages)) {
     const existing = lock.packages[base] ?? lock.packages[`node_modules/${dep}`]
     if (existing && !existing.optional) continue
     if (existing?.integrity) continue
-    lock.packages[`node_modules/${dep}`] = { version, ...(entry.dev ? { dev: true } : {}), optional: true, ...platform(dep) }
+    lock.packages[`node_modules/${dep}`] = {
+      version,
+      ...(entry.dev ? { dev: true } : {}),
+      optional: true,
+      ...platform(dep),
+    }
     added++
   }
 }
-const sorted = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))))
+const sorted = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+)
 lock.packages = sorted
 fs.writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`)
 console.log(`package-lock.json: ${added} optional platform entries added`)
