@@ -15,11 +15,19 @@ import { sql } from 'kysely'
 import type { Config } from './config.js'
 import type { Db } from './db/database.js'
 import { AppError } from './lib/errors.js'
+import { createMailer, type Mailer } from './lib/mailer.js'
+import { scryptHasher } from './lib/passwords.js'
 import { parseQuery } from './lib/query-string.js'
 import { redactUrl } from './lib/secrets.js'
+import { AccountsRepository } from './modules/accounts/accounts.repository.js'
+import { accountsRoutes } from './modules/accounts/accounts.routes.js'
+import { AccountsService } from './modules/accounts/accounts.service.js'
+import { LoginThrottle } from './modules/accounts/login-throttle.js'
 import { ChannelRepository } from './modules/channel/channel.repository.js'
 import { channelRoutes } from './modules/channel/channel.routes.js'
 import { ChannelService } from './modules/channel/channel.service.js'
+import { FormsRepository } from './modules/forms/forms.repository.js'
+import { FormsService } from './modules/forms/forms.service.js'
 import { KeysRepository } from './modules/keys/keys.repository.js'
 import { keysRoutes } from './modules/keys/keys.routes.js'
 import { KeysService } from './modules/keys/keys.service.js'
@@ -38,6 +46,8 @@ export interface AppDeps {
   /** Fastify logger options; tests pass a stream to read what is logged. */
   logger?: FastifyServerOptions['logger']
   clock?: () => number
+  /** Mail transport; by default SMTP_URL's relay or the outbox folder. */
+  mailer?: Mailer
 }
 
 export const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')
@@ -80,6 +90,21 @@ export async function buildApp(deps: AppDeps) {
   const clock = deps.clock ?? Date.now
   const channels = new ChannelService(new ChannelRepository(db.kysely, db.dialect), { cacheFreshMs: 2000 })
   const keys = new KeysService(new KeysRepository(db.kysely), channels, clock)
+  const forms = new FormsService(new FormsRepository(db.kysely, db.dialect))
+  const mailer =
+    deps.mailer ??
+    createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log: app.log })
+  const accounts = new AccountsService({
+    repo: new AccountsRepository(db.kysely, db.dialect),
+    keys,
+    forms,
+    hasher: scryptHasher(config.SCRYPT_LOG_N),
+    mailer,
+    throttle: new LoginThrottle({ maxFailures: config.LOGIN_MAX_FAILURES, windowMs: 15 * 60_000, now: clock }),
+    clock,
+    defer: (work) => void work().catch((error) => app.log.error({ err: error }, 'account mail failed')),
+    mailColors: async (channel) => (await channels.colors(channel))['primary-color'] ?? '#1f6feb',
+  })
 
   await app.register(swagger, {
     openapi: {
@@ -116,9 +141,16 @@ export async function buildApp(deps: AppDeps) {
     apiKeyRateLimitMax: config.API_KEY_RATE_LIMIT_MAX,
   })
   await app.register(channelRoutes, { channels })
+  await app.register(accountsRoutes, {
+    accounts,
+    forms,
+    channels,
+    publicUrl: config.publicUrl,
+    authRateLimitMax: config.AUTH_RATE_LIMIT_MAX,
+  })
   await app.register(webApp, { webDist: config.WEB_DIST ?? defaultWebDist(), mediaDir: config.mediaDir })
 
-  return Object.assign(app, { services: { channels, keys } })
+  return Object.assign(app, { services: { channels, keys, accounts, forms } })
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>

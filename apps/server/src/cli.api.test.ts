@@ -55,6 +55,42 @@ describe('npm run cli -- channel …', () => {
     expect((await run('channel', 'list')).out).toBe('eastside\tEastside League\t')
   })
 
+  it('creates a user with a temporary password shown once, who must change it', async () => {
+    vi.stubEnv('NODE_ENV', 'test')
+    vi.stubEnv('SCRYPT_LOG_N', '12')
+    await run('channel', 'create', '--key', 'eastside', '--name', 'Eastside League')
+    const res = await run(
+      'user',
+      'create',
+      '--channel',
+      'eastside',
+      '--email',
+      'Coach@Example.com',
+      '--first-name',
+      'Pat',
+      '--temporary-password',
+    )
+    expect(res.code).toBe(0)
+    const password = /Temporary password \(shown once\): (\S+)$/.exec(res.out)?.[1]
+    expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/)
+    const { openDatabase } = await import('./db/database.js')
+    const db = openDatabase({ sqliteFile: path.join(dataDir, 'fieldhouse.sqlite') })
+    const user = await db.kysely.selectFrom('users').selectAll().executeTakeFirstOrThrow()
+    await db.close()
+    expect(user).toMatchObject({ email: 'coach@example.com', first_name: 'Pat', temporary_password: 1 })
+    expect(user.password_hash).not.toContain(password as string)
+    expect(
+      (await run('user', 'create', '--channel', 'eastside', '--email', 'coach@example.com', '--temporary-password'))
+        .code,
+    ).toBe(1)
+    expect((await run('user', 'create', '--channel', 'nope', '--email', 'a@b.co', '--temporary-password')).out).toBe(
+      'No channel with key "nope".',
+    )
+    expect((await run('user', 'create', '--channel', 'eastside', '--email', 'bad', '--temporary-password')).code).toBe(
+      2,
+    )
+  })
+
   it('shows its usage for an unknown command', async () => {
     const res = await run('channel', 'delete')
     expect(res.code).toBe(2)

@@ -28,6 +28,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined()
   })
 
+  it('keeps the scrypt cost at 2^17 outside tests', () => {
+    expect(loadConfig({}).SCRYPT_LOG_N).toBe(17)
+    expect(() => loadConfig({ SCRYPT_LOG_N: '12' })).toThrow(/only for tests/)
+    expect(loadConfig({ SCRYPT_LOG_N: '12', NODE_ENV: 'test' }).SCRYPT_LOG_N).toBe(12)
+  })
+
+  it('points mail links at PUBLIC_URL, or at localhost and the port', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080')
+    expect(loadConfig({ PUBLIC_URL: 'https://tv.example.com' }).publicUrl).toBe('https://tv.example.com')
+    expect(() => loadConfig({ PUBLIC_URL: 'https://tv.example.com/x' })).toThrow(/PUBLIC_URL/)
+  })
+
   it('names every bad variable', () => {
     try {
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SERVICES: 'api,mail' })

@@ -59,6 +59,21 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   /** Anonymous api keys a client address may create per minute. */
   API_KEY_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
+  /** Requests per minute per client address to the sign-in, sign-up and reset calls. */
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  /** Failed sign-ins an account may have in 15 minutes before it must wait. */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  /** smtp:// or smtps:// URL of a mail relay; unset writes each mail to DATA_DIR/outbox. */
+  SMTP_URL: optionalUrl.refine((v) => v === undefined || /^smtps?:\/\//.test(v), {
+    message: 'SMTP_URL must be an smtp:// or smtps:// URL',
+  }),
+  MAIL_FROM: z.string().default('Fieldhouse <no-reply@fieldhouse.localhost>'),
+  /** Where links in mails point when the request's host is not one of the channel's. */
+  PUBLIC_URL: optionalUrl.refine((v) => v === undefined || /^https?:\/\/[^/]+$/.test(v), {
+    message: 'PUBLIC_URL must be an origin such as https://tv.example.com (no path)',
+  }),
+  /** scrypt cost as log2(N); 17 (design §8). Lower values are accepted only when NODE_ENV=test. */
+  SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
   /** Largest JSON body accepted, in bytes (uploads have their own limits). */
   BODY_LIMIT: z.coerce
     .number()
@@ -67,7 +82,13 @@ export const ConfigSchema = z.object({
     .default(64 * 1024),
 })
 
-export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; sqliteFile: string; mediaDir: string }
+export type Config = z.infer<typeof ConfigSchema> & {
+  dataDir: string
+  sqliteFile: string
+  mediaDir: string
+  outboxDir: string
+  publicUrl: string
+}
 
 export class ConfigError extends Error {
   constructor(readonly issues: string[]) {
@@ -80,11 +101,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`))
   }
+  if (parsed.data.SCRYPT_LOG_N < 17 && parsed.data.NODE_ENV !== 'test') {
+    throw new ConfigError(['SCRYPT_LOG_N: below 17 only for tests (NODE_ENV=test)'])
+  }
   const dataDir = path.resolve(parsed.data.DATA_DIR)
   return {
     ...parsed.data,
     dataDir,
     sqliteFile: path.join(dataDir, 'fieldhouse.sqlite'),
     mediaDir: path.join(dataDir, 'media'),
+    outboxDir: path.join(dataDir, 'outbox'),
+    publicUrl: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`,
   }
 }

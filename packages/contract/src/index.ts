@@ -1,4 +1,5 @@
 export * from './api.js'
+export * from './auth.js'
 export * from './channel.js'
 export * from './constants.js'
 export * from './enums.js'

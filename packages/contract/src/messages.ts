@@ -54,6 +54,7 @@ export const messages = {
   payloadTooLarge: 'The request is too large.',
   validationFailed: 'The given data was invalid.',
   serverError: 'Something went wrong. Please try again or contact technical support.',
+  emailNotVerified: 'Please confirm your email address first: we have sent you a new link.',
 } as const
 
 export type MessageKey = keyof typeof messages

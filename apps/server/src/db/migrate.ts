@@ -1,9 +1,10 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely'
 import type { Db } from './database.js'
 import * as foundation from './migrations/0001_foundation.js'
+import * as accounts from './migrations/0002_accounts.js'
 
 /** Migrations in order; each is written once for both databases through `dialect.ts`. */
-const migrations = { '0001_foundation': foundation }
+const migrations = { '0001_foundation': foundation, '0002_accounts': accounts }
 
 class CodeMigrationProvider implements MigrationProvider {
   constructor(private readonly db: Db) {}

@@ -102,7 +102,66 @@ export interface ApiKeyTable {
   revoked_at: number | null
 }
 
+export interface UserTable {
+  id: Generated<number>
+  channel_id: number
+  email: string
+  /** `scrypt$logN$r$p$salt$hash`; null for an account that only signs in through a provider. */
+  password_hash: string | null
+  first_name: string
+  last_name: string
+  news: number
+  temporary_password: number
+  email_verified_at: number | null
+  /** JSON array of capability names. */
+  capabilities: string
+  trial_period_used: number
+  created_at: number
+  updated_at: number
+}
+
+export type TokenPurpose = 'verify' | 'reset' | 'delete' | 'session'
+
+/** One-time secrets sent by mail or handed to the social callback; only their hash is kept. */
+export interface AuthTokenTable {
+  id: Generated<number>
+  user_id: number
+  purpose: TokenPurpose
+  token_hash: string
+  created_at: number
+  expires_at: number
+  used_at: number | null
+}
+
+export interface UserIdentityTable {
+  id: Generated<number>
+  user_id: number
+  provider: string
+  subject: string
+}
+
+export interface CustomFormTable {
+  id: Generated<number>
+  channel_id: number
+  alias: string
+  /** JSON array of { name, default }. */
+  fields: string
+}
+
+export interface CustomFormValueTable {
+  id: Generated<number>
+  form_id: number
+  user_id: number
+  name: string
+  value: string | null
+}
+
 export interface Database {
+  users: UserTable
+  auth_tokens: AuthTokenTable
+  user_identities: UserIdentityTable
+  custom_forms: CustomFormTable
+  custom_form_values: CustomFormValueTable
   channels: ChannelTable
   channel_domains: ChannelDomainTable
   color_settings: ColorSettingTable
@@ -118,3 +177,5 @@ export type ChannelRow = Selectable<ChannelTable>
 export type NewChannel = Insertable<ChannelTable>
 export type ChannelUpdate = Updateable<ChannelTable>
 export type ApiKeyRow = Selectable<ApiKeyTable>
+
+export type UserRow = Selectable<UserTable>

@@ -209,6 +209,8 @@ export async function seedDemoChannel(repo: ChannelRepository, mediaDir: string,
           'Check your connection, close other streams, and reload the page. The player lowers the quality by itself when the connection is slow.',
         ],
       ].map(([question, answer], position) => ({ question: question as string, answer: answer as string, position })),
+      // Spec §4: with a passes form, a new viewer picks the free basic pass (or a paid one) first.
+      customForms: [{ alias: 'passes', fields: JSON.stringify([{ name: 'basic_pass', default: '0' }]) }],
       staticBlocks: [
         {
           alias: 'home_intro',

@@ -37,16 +37,19 @@ export function apiKeyOf(req: FastifyRequest): string | undefined {
 }
 
 const HASH = Symbol('apiKeyHash')
-type WithHash = FastifyRequest & { [HASH]?: string | null }
+type WithHash = FastifyRequest & { [HASH]?: string }
 
-/** SHA-256 of the request's api key, computed once per request (rate limit and session both need it). */
+/**
+ * SHA-256 of the request's api key, computed once per request (rate limit and session both need it).
+ * Only a found key is remembered: the rate limiter asks before the body (which may hold the key) is read.
+ */
 export function apiKeyHashOf(req: FastifyRequest): string | undefined {
   const r = req as WithHash
   if (r[HASH] === undefined) {
     const key = apiKeyOf(req)
-    r[HASH] = key ? hashToken(key) : null
+    if (key) r[HASH] = hashToken(key)
   }
-  return r[HASH] ?? undefined
+  return r[HASH]
 }
 
 export default fp(
@@ -59,9 +62,10 @@ export default fp(
         route.config = { ...route.config, session: 'none' }
         return
       }
-      route.config ??= {}
-      const config = route.config as { session?: SessionMode }
-      config.session ??= isApiKeyExempt(route.url.slice('/api/'.length).replace(/:[^/]+/g, 'x')) ? 'exempt' : 'required'
+      // A new object: routes may share one config object (e.g. a common rate limit).
+      const config = (route.config ?? {}) as { session?: SessionMode }
+      const exempt = isApiKeyExempt(route.url.slice('/api/'.length).replace(/:[^/]+/g, 'x'))
+      route.config = { ...config, session: config.session ?? (exempt ? 'exempt' : 'required') }
     })
 
     // preValidation: the body is parsed (the key may be in it) and the schema has not yet stripped it.

@@ -47,6 +47,9 @@ export async function createTestContext(
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // The production cost is tested in lib/passwords.test.ts; here hashing must not dominate.
+    NODE_ENV: 'test',
+    SCRYPT_LOG_N: '12',
     ...options.env,
     ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
   })

@@ -13,6 +13,7 @@ export interface ChannelContent {
   pages?: Row<'pages'>[]
   faqs?: Row<'faqs'>[]
   staticBlocks?: Row<'static_blocks'>[]
+  customForms?: Row<'custom_forms'>[]
 }
 
 /** The only code that queries the channel tables. */
@@ -151,6 +152,8 @@ export class ChannelRepository {
       if (faqs.length) await trx.insertInto('faqs').values(faqs).execute()
       const blocks = withChannel(content.staticBlocks)
       if (blocks.length) await trx.insertInto('static_blocks').values(blocks).execute()
+      const forms = withChannel(content.customForms)
+      if (forms.length) await trx.insertInto('custom_forms').values(forms).execute()
       return id
     })
   }

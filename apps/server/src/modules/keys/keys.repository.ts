@@ -37,6 +37,17 @@ export class KeysRepository {
       .executeTakeFirst()
   }
 
+  /** Every live key of the user stops working, but `keepId`. */
+  revokeForUser(userId: number, now: number, keepId?: number | null) {
+    let q = this.db
+      .updateTable('api_keys')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+    if (keepId) q = q.where('id', '!=', keepId)
+    return q.execute()
+  }
+
   revoke(id: number, now: number) {
     return this.db.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', id).execute()
   }

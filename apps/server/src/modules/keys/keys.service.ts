@@ -94,6 +94,14 @@ export class KeysService {
     return { channel, apiKeyId: null, userId: null }
   }
 
+  /** Ends every session of the user (password change or reset, account deletion), but `keepApiKeyId`. */
+  async revokeUser(userId: number, keepApiKeyId?: number | null) {
+    await this.repo.revokeForUser(userId, this.clock(), keepApiKeyId)
+    for (const [hash, entry] of this.recent) {
+      if (entry.session.userId === userId && entry.session.apiKeyId !== keepApiKeyId) this.recent.delete(hash)
+    }
+  }
+
   async revoke(apiKeyId: number) {
     await this.repo.revoke(apiKeyId, this.clock())
     for (const [hash, entry] of this.recent) if (entry.session.apiKeyId === apiKeyId) this.recent.delete(hash)

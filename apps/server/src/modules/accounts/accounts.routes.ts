@@ -1,0 +1,136 @@
+import {
+  AuthSessionSchema,
+  CustomFormSchema,
+  CustomFormSubmitSchema,
+  DeleteAccountConfirmSchema,
+  dataOf,
+  EmailVerifySchema,
+  LoginSchema,
+  messages,
+  PasswordResetRequestSchema,
+  PasswordResetSchema,
+  ProfileSchema,
+  ProfileUpdateSchema,
+  RegisterSchema,
+  UserAccessSchema,
+} from '@fieldhouse/contract'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { unauthorized } from '../../lib/errors.js'
+import type { ChannelService } from '../channel/channel.service.js'
+import type { FormsService } from '../forms/forms.service.js'
+import type { AccountsService } from './accounts.service.js'
+
+const tags = ['accounts']
+const Status = <T extends string>(status: T) => dataOf(z.object({ status: z.literal(status) }))
+
+/**
+ * Spec §7 "Keys and authentication" and "Custom forms". Links in mails point at the host the request
+ * came to only when that host belongs to the channel; otherwise at PUBLIC_URL (no host-header poisoning).
+ */
+export const accountsRoutes: FastifyPluginAsyncZod<{
+  accounts: AccountsService
+  forms: FormsService
+  channels: ChannelService
+  publicUrl: string
+  authRateLimitMax: number
+}> = async (app, { accounts, forms, channels, publicUrl, authRateLimitMax }) => {
+  const origin = async (req: FastifyRequest) => {
+    const host = req.hostname.replace(/:\d+$/, '').toLowerCase()
+    return (await channels.findKeyByHost(host)) === req.session.channel.key
+      ? `${req.protocol}://${req.host}`
+      : publicUrl
+  }
+  // Per client address, in front of the per-account limits in the service.
+  const authLimit = {
+    rateLimit: { max: authRateLimitMax, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => req.ip },
+  }
+
+  app.post(
+    '/api/v2/auth/register',
+    {
+      config: authLimit,
+      schema: {
+        tags,
+        body: RegisterSchema,
+        response: { 200: dataOf(z.object({ status: z.literal('verification_sent'), email: z.string() })) },
+      },
+    },
+    async (req) => ({ data: await accounts.register(req.session, req.body, await origin(req)) }),
+  )
+
+  app.post(
+    '/api/auth/email-verify',
+    { config: authLimit, schema: { tags, body: EmailVerifySchema, response: { 200: dataOf(AuthSessionSchema) } } },
+    async (req) => ({ data: await accounts.verifyEmail(req.session, req.body) }),
+  )
+
+  app.post(
+    '/api/v2/auth/login',
+    { config: authLimit, schema: { tags, body: LoginSchema, response: { 200: dataOf(AuthSessionSchema) } } },
+    async (req) => ({ data: await accounts.login(req.session, req.body, await origin(req)) }),
+  )
+
+  app.post('/api/auth/logout', { schema: { tags, response: { 200: Status('ok') } } }, async (req) => ({
+    data: await accounts.logout(req.session),
+  }))
+
+  app.post(
+    '/api/auth/password-reset-request',
+    { config: authLimit, schema: { tags, body: PasswordResetRequestSchema, response: { 200: Status('sent') } } },
+    async (req) => ({ data: await accounts.requestPasswordReset(req.session, req.body.email, await origin(req)) }),
+  )
+
+  app.post(
+    '/api/auth/password-reset',
+    { config: authLimit, schema: { tags, body: PasswordResetSchema, response: { 200: Status('ok') } } },
+    async (req) => ({ data: await accounts.resetPassword(req.session, req.body) }),
+  )
+
+  app.get('/api/profile', { schema: { tags, response: { 200: dataOf(ProfileSchema) } } }, async (req) => ({
+    data: await accounts.profile(req.session),
+  }))
+
+  app.post(
+    '/api/profile',
+    { schema: { tags, body: ProfileUpdateSchema, response: { 200: dataOf(ProfileSchema) } } },
+    async (req) => ({ data: await accounts.updateProfile(req.session, req.body) }),
+  )
+
+  app.get('/api/user/access', { schema: { tags, response: { 200: dataOf(UserAccessSchema) } } }, async (req) => ({
+    data: await accounts.access(req.session),
+  }))
+
+  app.post(
+    '/api/delete-account',
+    { config: authLimit, schema: { tags, response: { 200: Status('sent') } } },
+    async (req) => ({
+      data: await accounts.requestDeletion(req.session, await origin(req)),
+    }),
+  )
+
+  app.post(
+    '/api/delete-account-confirm',
+    { config: authLimit, schema: { tags, body: DeleteAccountConfirmSchema, response: { 200: Status('deleted') } } },
+    async (req) => ({ data: await accounts.confirmDeletion(req.session, req.body) }),
+  )
+
+  const FormParams = z.object({ alias: z.string().regex(/^[a-z0-9_-]{1,64}$/) })
+  app.get(
+    '/api/custom-forms/:alias',
+    { schema: { tags, params: FormParams, response: { 200: dataOf(CustomFormSchema) } } },
+    async (req) => ({ data: await forms.get(req.session.channel.id, req.params.alias, req.session.userId) }),
+  )
+
+  app.post(
+    '/api/custom-forms/:alias',
+    { schema: { tags, params: FormParams, body: CustomFormSubmitSchema, response: { 200: dataOf(CustomFormSchema) } } },
+    async (req) => {
+      if (!req.session.userId) throw unauthorized(messages.loginRequired)
+      return {
+        data: await forms.submit(req.session.channel.id, req.params.alias, req.session.userId, req.body.fields ?? []),
+      }
+    },
+  )
+}

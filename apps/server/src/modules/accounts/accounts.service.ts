@@ -1,0 +1,316 @@
+import {
+  type AuthSession,
+  capabilityFlags,
+  HOUR,
+  type Login,
+  messages,
+  type PasswordReset,
+  type Profile,
+  type ProfileUpdate,
+  type UserAccess,
+} from '@fieldhouse/contract'
+import type { ChannelRow, TokenPurpose, UserRow } from '../../db/schema.js'
+import { AppError, conflict, forbidden, invalid, unauthorized } from '../../lib/errors.js'
+import type { Mailer, MailMessage } from '../../lib/mailer.js'
+import type { PasswordHasher } from '../../lib/passwords.js'
+import { hashToken, newToken } from '../../lib/secrets.js'
+import type { FormsService } from '../forms/forms.service.js'
+import type { KeysService, Session } from '../keys/keys.service.js'
+import { capabilitiesOf, presentProfile } from './accounts.presenter.js'
+import type { AccountsRepository } from './accounts.repository.js'
+import type { LoginThrottle } from './login-throttle.js'
+import {
+  alreadyRegisteredMail,
+  deletionMail,
+  type MailChannel,
+  passwordResetMail,
+  verificationMail,
+} from './mail-templates.js'
+
+const TOKEN_LIFETIME: Record<TokenPurpose, number> = {
+  verify: 24 * HOUR,
+  reset: HOUR,
+  delete: HOUR,
+  session: 5 * 60_000,
+}
+/** Reset (and verification) mails an account may be sent per window (design: reset throttled per account). */
+const MAILS_PER_WINDOW = 3
+const MAIL_WINDOW_MS = 15 * 60_000
+
+export interface AccountsDeps {
+  repo: AccountsRepository
+  keys: KeysService
+  forms: FormsService
+  hasher: PasswordHasher
+  mailer: Mailer
+  throttle: LoginThrottle
+  clock?: () => number
+  /** Runs work after the answer is sent, so known and unknown emails answer alike and in the same time. */
+  defer?: (work: () => Promise<void>) => void
+  mailColors?: (channel: ChannelRow) => Promise<string>
+}
+
+export interface RegisterInput {
+  email: string
+  password: string
+  first_name: string
+  last_name: string
+  news: boolean
+}
+
+/**
+ * Accounts: registration with email verification, sign-in, sign-out, password reset, profile, access,
+ * deletion. Decisions recorded in docs/decisions/0006-accounts.md.
+ */
+export class AccountsService {
+  private readonly clock: () => number
+  private readonly defer: (work: () => Promise<void>) => void
+
+  constructor(private readonly d: AccountsDeps) {
+    this.clock = d.clock ?? Date.now
+    this.defer = d.defer ?? ((work) => void work())
+  }
+
+  private async mailChannel(channel: ChannelRow): Promise<MailChannel> {
+    return { name: channel.name, primaryColor: (await this.d.mailColors?.(channel)) ?? '#1f6feb' }
+  }
+
+  private async newLink(userId: number, purpose: TokenPurpose) {
+    const token = newToken()
+    const now = this.clock()
+    const expires = now + TOKEN_LIFETIME[purpose]
+    await this.d.repo.createToken(userId, purpose, hashToken(token), now, expires)
+    return { token, expires }
+  }
+
+  private async mayMail(userId: number, purpose: TokenPurpose) {
+    return (await this.d.repo.countRecentTokens(userId, purpose, this.clock() - MAIL_WINDOW_MS)) < MAILS_PER_WINDOW
+  }
+
+  private send(message: MailMessage) {
+    return this.d.mailer.send(message)
+  }
+
+  /** Replaces the request's key with a fresh one bound to the user (no session fixation). */
+  private async signIn(session: Session, user: UserRow): Promise<AuthSession> {
+    const apiKey = await this.d.keys.issue(session.channel.id, user.id)
+    if (session.apiKeyId) await this.d.keys.revoke(session.apiKeyId)
+    return { api_key: apiKey, profile: presentProfile(user) }
+  }
+
+  private requireUser(session: Session) {
+    if (!session.userId) throw unauthorized(messages.loginRequired)
+    return session.userId
+  }
+
+  private async currentUser(session: Session): Promise<UserRow> {
+    const user = await this.d.repo.findUser(session.channel.id, this.requireUser(session))
+    if (!user) throw unauthorized(messages.userNotFound)
+    return user
+  }
+
+  /**
+   * `POST v2/auth/register`: the same answer, in the same time, whether or not the address is known.
+   * A new address gets an unverified account and a verification link; a known one gets a notice.
+   */
+  async register(session: Session, input: RegisterInput, origin: string) {
+    if (session.userId) throw conflict(messages.alreadyLoggedIn)
+    const channel = session.channel
+    // Hashed either way: a known address must not answer faster.
+    const passwordHash = await this.d.hasher.hash(input.password)
+    const existing = await this.d.repo.findUserByEmail(channel.id, input.email)
+    if (!existing) {
+      const user = await this.d.repo
+        .createUser({
+          channelId: channel.id,
+          email: input.email,
+          passwordHash,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          news: input.news,
+          temporaryPassword: false,
+          emailVerifiedAt: null,
+          now: this.clock(),
+        })
+        .catch(async (error) => {
+          // Two sign-ups of one address at once: the second finds the first.
+          if (await this.d.repo.findUserByEmail(channel.id, input.email)) return undefined
+          throw error
+        })
+      if (user) this.defer(() => this.sendVerification(channel, user, origin))
+    } else {
+      this.defer(async () => {
+        if (!(await this.mayMail(existing.id, 'verify'))) return
+        if (existing.email_verified_at === null) return this.sendVerification(channel, existing, origin)
+        await this.send(
+          alreadyRegisteredMail(
+            await this.mailChannel(channel),
+            existing.email,
+            `${origin}/login`,
+            `${origin}/password-reset-request`,
+          ),
+        )
+      })
+    }
+    return { status: 'verification_sent' as const, email: input.email }
+  }
+
+  private async sendVerification(channel: ChannelRow, user: UserRow, origin: string) {
+    const { token, expires } = await this.newLink(user.id, 'verify')
+    const url = `${origin}/verify-email?${new URLSearchParams({ email: user.email, expires: String(expires), signature: token })}`
+    await this.send(verificationMail(await this.mailChannel(channel), user.email, url))
+  }
+
+  /** `POST auth/email-verify`: a valid link proves the address and signs the user in. */
+  async verifyEmail(
+    session: Session,
+    input: { email: string; expires: number; signature: string },
+  ): Promise<AuthSession> {
+    const token = await this.d.repo.findToken(session.channel.id, 'verify', hashToken(input.signature))
+    const valid =
+      token && token.email === input.email && token.expires_at === input.expires && token.expires_at > this.clock()
+    if (!valid || token.used_at !== null) {
+      const user = await this.d.repo.findUserByEmail(session.channel.id, input.email)
+      if (user?.email_verified_at) throw conflict(messages.emailAlreadyVerified)
+      throw invalid({ signature: [messages.verificationFailed] }, messages.verificationFailed)
+    }
+    if (!(await this.d.repo.useToken(token.token_id, this.clock()))) {
+      throw invalid({ signature: [messages.verificationFailed] }, messages.verificationFailed)
+    }
+    await this.d.repo.markEmailVerified(token.user_id, this.clock())
+    const user = await this.d.repo.findUser(session.channel.id, token.user_id)
+    if (!user) throw invalid({ email: [messages.userNotFound] }, messages.verificationFailed)
+    return this.signIn(session, user)
+  }
+
+  /** `POST v2/auth/login` */
+  async login(
+    session: Session,
+    input: Required<Pick<Login, 'email' | 'password'>>,
+    origin: string,
+  ): Promise<AuthSession> {
+    if (session.userId) throw conflict(messages.alreadyLoggedIn)
+    const throttleKey = `${session.channel.id}:${input.email}`
+    const wait = this.d.throttle.retryAfter(throttleKey)
+    if (wait > 0) throw new AppError(429, messages.tooManyRequests, undefined, { 'retry-after': String(wait) })
+    const user = await this.d.repo.findUserByEmail(session.channel.id, input.email)
+    // Verified against a dummy hash when there is no user: the answer takes as long either way.
+    const ok = await this.d.hasher.verify(input.password, user?.password_hash ?? null)
+    if (!user || !ok) {
+      this.d.throttle.fail(throttleKey)
+      throw unauthorized(messages.wrongAuthData, { email: [messages.wrongAuthData] })
+    }
+    this.d.throttle.succeed(throttleKey)
+    if (user.email_verified_at === null) {
+      this.defer(async () => {
+        if (await this.mayMail(user.id, 'verify')) await this.sendVerification(session.channel, user, origin)
+      })
+      throw forbidden(messages.emailNotVerified, { email: [messages.emailNotVerified] })
+    }
+    return this.signIn(session, user)
+  }
+
+  /** `POST auth/logout` (spec §4): only a signed-in user who has selected the basic pass. */
+  async logout(session: Session) {
+    if (!session.userId || !session.apiKeyId) throw forbidden(messages.cannotLogout)
+    if (!(await this.d.forms.basicPassSelected(session.channel.id, session.userId)))
+      throw forbidden(messages.cannotLogout)
+    await this.d.keys.revoke(session.apiKeyId)
+    return { status: 'ok' as const }
+  }
+
+  /** `POST auth/password-reset-request`: the same answer for every address. */
+  async requestPasswordReset(session: Session, email: string, origin: string) {
+    const user = await this.d.repo.findUserByEmail(session.channel.id, email)
+    if (user) {
+      this.defer(async () => {
+        if (!(await this.mayMail(user.id, 'reset'))) return
+        const { token } = await this.newLink(user.id, 'reset')
+        const url = `${origin}/password-reset?${new URLSearchParams({ email: user.email, token })}`
+        await this.send(passwordResetMail(await this.mailChannel(session.channel), user.email, url))
+      })
+    }
+    return { status: 'sent' as const }
+  }
+
+  /** `POST auth/password-reset`: a single-use link of at most an hour sets a new password and ends every session. */
+  async resetPassword(session: Session, input: Pick<PasswordReset, 'email' | 'token' | 'password'>) {
+    const token = await this.d.repo.findToken(session.channel.id, 'reset', hashToken(input.token))
+    if (!token || token.email !== input.email || token.used_at !== null) {
+      throw invalid({ token: [messages.resetFailed] }, messages.resetFailed)
+    }
+    if (token.expires_at <= this.clock()) throw invalid({ token: [messages.resetKeyExpired] }, messages.resetKeyExpired)
+    if (!(await this.d.repo.useToken(token.token_id, this.clock()))) {
+      throw invalid({ token: [messages.resetFailed] }, messages.resetFailed)
+    }
+    await this.d.repo.setPassword(token.user_id, await this.d.hasher.hash(input.password), this.clock())
+    // The link proved the mailbox.
+    await this.d.repo.markEmailVerified(token.user_id, this.clock())
+    await this.d.keys.revokeUser(token.user_id)
+    return { status: 'ok' as const }
+  }
+
+  async profile(session: Session): Promise<Profile> {
+    return presentProfile(await this.currentUser(session))
+  }
+
+  /** `POST /profile` `_method=patch`: names, news, and optionally a new password (with the current one). */
+  async updateProfile(session: Session, input: ProfileUpdate): Promise<Profile> {
+    const user = await this.currentUser(session)
+    const now = this.clock()
+    if (input.password) {
+      if (!input.current_password || !(await this.d.hasher.verify(input.current_password, user.password_hash))) {
+        throw invalid({ current_password: [input.current_password ? messages.wrongAuthData : messages.fieldRequired] })
+      }
+      await this.d.repo.setPassword(user.id, await this.d.hasher.hash(input.password), now)
+      await this.d.keys.revokeUser(user.id, session.apiKeyId)
+    } else if (user.temporary_password === 1) {
+      throw invalid({ password: [messages.fieldRequired] })
+    }
+    const fields: { first_name?: string; last_name?: string; news?: number } = {}
+    if (input.first_name !== undefined) fields.first_name = input.first_name
+    if (input.last_name !== undefined) fields.last_name = input.last_name
+    if (input.news !== undefined) fields.news = input.news ? 1 : 0
+    if (Object.keys(fields).length) await this.d.repo.updateProfile(user.id, fields, now)
+    return this.profile(session)
+  }
+
+  /** `GET /user/access`: capability flags (spec §3), counters, trial and geo flags. */
+  async access(session: Session): Promise<UserAccess> {
+    const user = session.userId ? await this.d.repo.findUser(session.channel.id, session.userId) : undefined
+    return {
+      capabilities: capabilityFlags(user ? capabilitiesOf(user) : []),
+      // Clips and downloads are counted once those features exist.
+      featureCount: { clips: 0, downloads: 0 },
+      trial_period_used: user?.trial_period_used === 1,
+      is_geo_blocked: false,
+    }
+  }
+
+  /** `POST /delete-account`: mails a single-use confirmation link. */
+  async requestDeletion(session: Session, origin: string) {
+    const user = await this.currentUser(session)
+    if (!(await this.mayMail(user.id, 'delete'))) throw new AppError(429, messages.tooManyRequests)
+    const { token, expires } = await this.newLink(user.id, 'delete')
+    const url = `${origin}/confirm-account-deletion?${new URLSearchParams({ email: user.email, expires: String(expires), signature: token })}`
+    await this.send(deletionMail(await this.mailChannel(session.channel), user.email, url))
+    return { status: 'sent' as const }
+  }
+
+  /** `POST /delete-account-confirm`: the link deletes the account and ends its sessions. */
+  async confirmDeletion(session: Session, input: { email: string; expires: number; signature: string }) {
+    const token = await this.d.repo.findToken(session.channel.id, 'delete', hashToken(input.signature))
+    const valid =
+      token &&
+      token.email === input.email &&
+      token.expires_at === input.expires &&
+      token.expires_at > this.clock() &&
+      token.used_at === null
+    if (!valid || !(await this.d.repo.useToken(token.token_id, this.clock()))) {
+      throw invalid({ signature: [messages.verificationFailed] }, messages.verificationFailed)
+    }
+    await this.d.keys.revokeUser(token.user_id)
+    await this.d.repo.deleteUser(token.user_id, this.clock())
+    return { status: 'deleted' as const }
+  }
+}

@@ -1,0 +1,49 @@
+import type { Kysely } from 'kysely'
+import { type Dialect, writeTransaction } from '../../db/dialect.js'
+import type { Database } from '../../db/schema.js'
+
+/** The only code that queries custom forms and their answers. */
+export class FormsRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  findForm(channelId: number, alias: string) {
+    return this.db
+      .selectFrom('custom_forms')
+      .select(['id', 'alias', 'fields'])
+      .where('channel_id', '=', channelId)
+      .where('alias', '=', alias)
+      .executeTakeFirst()
+  }
+
+  values(formId: number, userId: number) {
+    return this.db
+      .selectFrom('custom_form_values')
+      .select(['name', 'value'])
+      .where('form_id', '=', formId)
+      .where('user_id', '=', userId)
+      .execute()
+  }
+
+  saveValues(formId: number, userId: number, values: { name: string; value: string | null }[]) {
+    return writeTransaction(this.db, this.dialect, async (trx) => {
+      for (const { name, value } of values) {
+        await trx
+          .insertInto('custom_form_values')
+          .values({ form_id: formId, user_id: userId, name, value })
+          .onConflict((oc) => oc.columns(['form_id', 'user_id', 'name']).doUpdateSet({ value }))
+          .execute()
+      }
+    })
+  }
+
+  createForm(channelId: number, alias: string, fields: { name: string; default: string | null }[]) {
+    return this.db
+      .insertInto('custom_forms')
+      .values({ channel_id: channelId, alias, fields: JSON.stringify(fields) })
+      .onConflict((oc) => oc.columns(['channel_id', 'alias']).doNothing())
+      .execute()
+  }
+}
