@@ -18,6 +18,7 @@ import { AppError } from './lib/errors.js'
 import { createMailer, type Mailer } from './lib/mailer.js'
 import { scryptHasher } from './lib/passwords.js'
 import { parseQuery } from './lib/query-string.js'
+import { siteverify } from './lib/recaptcha.js'
 import { redactUrl } from './lib/secrets.js'
 import { AccountsRepository } from './modules/accounts/accounts.repository.js'
 import { accountsRoutes } from './modules/accounts/accounts.routes.js'
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDeps) {
     channels,
     publicUrl: config.publicUrl,
     authRateLimitMax: config.AUTH_RATE_LIMIT_MAX,
+    humanCheck: siteverify(config.RECAPTCHA_VERIFY_URL),
   })
   await app.register(webApp, { webDist: config.WEB_DIST ?? defaultWebDist(), mediaDir: config.mediaDir })
 

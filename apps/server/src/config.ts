@@ -72,6 +72,8 @@ export const ConfigSchema = z.object({
   PUBLIC_URL: optionalUrl.refine((v) => v === undefined || /^https?:\/\/[^/]+$/.test(v), {
     message: 'PUBLIC_URL must be an origin such as https://tv.example.com (no path)',
   }),
+  /** reCAPTCHA siteverify endpoint (channels that configure a secret require a token on sign-up, sign-in and reset). */
+  RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
   /** scrypt cost as log2(N); 17 (design §8). Lower values are accepted only when NODE_ENV=test. */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
   /** Largest JSON body accepted, in bytes (uploads have their own limits). */

@@ -46,6 +46,8 @@ export const SettingsSchema = z.object({
   domain_category: z.object({ alias: z.string().nullable(), fallback_url: z.string().nullable() }),
   contact: z.object({ email: z.string().nullable(), phone: z.string().nullable(), address: z.string().nullable() }),
   social: z.record(z.string(), z.string()),
+  /** Set when the channel requires the human check on sign-up, sign-in and password reset. */
+  recaptcha: z.object({ site_key: z.string().nullable() }),
 })
 export type Settings = z.infer<typeof SettingsSchema>
 

@@ -80,6 +80,7 @@ describe('contract', () => {
       domain_category: { alias: null, fallback_url: null },
       contact: { email: null, phone: null, address: null },
       social: {},
+      recaptcha: { site_key: null },
     })
     const doc = {
       'color-settings': { 'body-background': '#fff' },

@@ -54,6 +54,7 @@ export const messages = {
   payloadTooLarge: 'The request is too large.',
   validationFailed: 'The given data was invalid.',
   serverError: 'Something went wrong. Please try again or contact technical support.',
+  temporaryPassword: 'Please choose a new password to replace your temporary one.',
   emailNotVerified: 'Please confirm your email address first: we have sent you a new link.',
 } as const
 

@@ -1,7 +1,7 @@
-import { API_KEY_FIELD, apiKeyInQuery, CHANNEL_KEY_FIELD, isApiKeyExempt } from '@fieldhouse/contract'
+import { API_KEY_FIELD, apiKeyInQuery, CHANNEL_KEY_FIELD, isApiKeyExempt, messages } from '@fieldhouse/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { apiKeyError, channelKeyError } from '../lib/errors.js'
+import { apiKeyError, channelKeyError, forbidden } from '../lib/errors.js'
 import { hashToken } from '../lib/secrets.js'
 import type { KeysService, Session } from '../modules/keys/keys.service.js'
 
@@ -68,6 +68,25 @@ export default fp(
       route.config = { ...config, session: config.session ?? (exempt ? 'exempt' : 'required') }
     })
 
+    /** Spec §2: a temporary password must be changed first; only these calls remain open. */
+    const openToTemporary = new Set([
+      'GET /api/profile',
+      'POST /api/profile',
+      'GET /api/user/access',
+      'POST /api/auth/logout',
+    ])
+    const checkTemporary = (req: FastifyRequest, done: (err?: Error) => void) => {
+      const mode = req.routeOptions.config.session
+      if (
+        req.session.mustChangePassword &&
+        mode !== 'exempt' &&
+        !openToTemporary.has(`${req.method} ${req.routeOptions.url}`)
+      ) {
+        return done(forbidden(messages.temporaryPassword, { password: [messages.temporaryPassword] }))
+      }
+      done()
+    }
+
     // preValidation: the body is parsed (the key may be in it) and the schema has not yet stripped it.
     // A callback hook, synchronous when the key was seen in the last seconds (the common case).
     app.addHook('preValidation', (req, _reply, done) => {
@@ -78,11 +97,11 @@ export default fp(
         const recent = opts.keys.recentSession(keyHash)
         if (recent) {
           req.session = recent
-          return done()
+          return checkTemporary(req, done)
         }
         opts.keys.sessionForKeyHash(keyHash).then((session) => {
           req.session = session
-          done()
+          checkTemporary(req, done)
         }, done)
         return
       }

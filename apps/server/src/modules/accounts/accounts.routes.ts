@@ -17,7 +17,9 @@ import {
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { unauthorized } from '../../lib/errors.js'
+import { invalid, unauthorized } from '../../lib/errors.js'
+import type { HumanCheck } from '../../lib/recaptcha.js'
+import { recaptchaSecretOf } from '../channel/channel.presenter.js'
 import type { ChannelService } from '../channel/channel.service.js'
 import type { FormsService } from '../forms/forms.service.js'
 import type { AccountsService } from './accounts.service.js'
@@ -35,12 +37,23 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   channels: ChannelService
   publicUrl: string
   authRateLimitMax: number
-}> = async (app, { accounts, forms, channels, publicUrl, authRateLimitMax }) => {
+  humanCheck: HumanCheck
+}> = async (app, { accounts, forms, channels, publicUrl, authRateLimitMax, humanCheck }) => {
   const origin = async (req: FastifyRequest) => {
     const host = req.hostname.replace(/:\d+$/, '').toLowerCase()
     return (await channels.findKeyByHost(host)) === req.session.channel.key
       ? `${req.protocol}://${req.host}`
       : publicUrl
+  }
+  /** Spec §5, §8: where the channel requires it, these forms carry a reCAPTCHA token. */
+  const requireHuman = async (req: FastifyRequest & { body: { recaptcha_token?: string | undefined } }) => {
+    const secret = recaptchaSecretOf(req.session.channel)
+    if (!secret) return
+    const token = req.body.recaptcha_token
+    if (!token) throw invalid({ recaptcha_token: [messages.recaptchaRequired] }, messages.recaptchaRequired)
+    if (!(await humanCheck.verify(secret, token, req.ip))) {
+      throw invalid({ recaptcha_token: [messages.recaptchaInvalid] }, messages.recaptchaInvalid)
+    }
   }
   // Per client address, in front of the per-account limits in the service.
   const authLimit = {
@@ -57,7 +70,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         response: { 200: dataOf(z.object({ status: z.literal('verification_sent'), email: z.string() })) },
       },
     },
-    async (req) => ({ data: await accounts.register(req.session, req.body, await origin(req)) }),
+    async (req) => {
+      await requireHuman(req)
+      return { data: await accounts.register(req.session, req.body, await origin(req)) }
+    },
   )
 
   app.post(
@@ -69,7 +85,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/v2/auth/login',
     { config: authLimit, schema: { tags, body: LoginSchema, response: { 200: dataOf(AuthSessionSchema) } } },
-    async (req) => ({ data: await accounts.login(req.session, req.body, await origin(req)) }),
+    async (req) => {
+      await requireHuman(req)
+      return { data: await accounts.login(req.session, req.body, await origin(req)) }
+    },
   )
 
   app.post('/api/auth/logout', { schema: { tags, response: { 200: Status('ok') } } }, async (req) => ({
@@ -79,7 +98,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/auth/password-reset-request',
     { config: authLimit, schema: { tags, body: PasswordResetRequestSchema, response: { 200: Status('sent') } } },
-    async (req) => ({ data: await accounts.requestPasswordReset(req.session, req.body.email, await origin(req)) }),
+    async (req) => {
+      await requireHuman(req)
+      return { data: await accounts.requestPasswordReset(req.session, req.body.email, await origin(req)) }
+    },
   )
 
   app.post(

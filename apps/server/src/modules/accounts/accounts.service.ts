@@ -264,6 +264,7 @@ export class AccountsService {
       }
       await this.d.repo.setPassword(user.id, await this.d.hasher.hash(input.password), now)
       await this.d.keys.revokeUser(user.id, session.apiKeyId)
+      this.d.keys.forgetUser(user.id)
     } else if (user.temporary_password === 1) {
       throw invalid({ password: [messages.fieldRequired] })
     }

@@ -17,7 +17,13 @@ export interface ChannelSettingsJson {
   domain_category?: { alias?: string | null; fallback_url?: string | null }
   contact?: { email?: string | null; phone?: string | null; address?: string | null }
   social?: Record<string, string>
+  /** reCAPTCHA: the site key is public; the secret never leaves the server. */
+  recaptcha?: { site_key?: string | null; secret?: string | null }
 }
+
+/** The channel's reCAPTCHA secret, when it requires the human check. */
+export const recaptchaSecretOf = (channel: ChannelRow): string | null =>
+  parseJson<ChannelSettingsJson>(channel.settings, {}).recaptcha?.secret ?? null
 
 const parseJson = <T>(text: string, fallback: T): T => {
   try {
@@ -51,6 +57,7 @@ export function presentSettings(channel: ChannelRow, staticBlocks: StaticBlock[]
       address: extra.contact?.address ?? null,
     },
     social: extra.social ?? {},
+    recaptcha: { site_key: extra.recaptcha?.secret ? (extra.recaptcha.site_key ?? null) : null },
   }
 }
 

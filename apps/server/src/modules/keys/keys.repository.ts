@@ -25,11 +25,13 @@ export class KeysRepository {
     return this.db
       .selectFrom('api_keys')
       .innerJoin('channels', 'channels.id', 'api_keys.channel_id')
+      .leftJoin('users', 'users.id', 'api_keys.user_id')
       .selectAll('channels')
       .select([
         'api_keys.id as api_key_id',
         'api_keys.user_id as api_key_user_id',
         'api_keys.expires_at as api_key_expires_at',
+        'users.temporary_password as user_temporary_password',
       ])
       .where('api_keys.key_hash', '=', keyHash)
       .where('api_keys.revoked_at', 'is', null)

@@ -10,6 +10,8 @@ export interface Session {
   channel: ChannelRow
   apiKeyId: number | null
   userId: number | null
+  /** The user signed in with a temporary password and must change it before anything else. */
+  mustChangePassword?: boolean
 }
 
 /**
@@ -81,8 +83,13 @@ export class KeysService {
       this.recent.delete(hash)
       throw apiKeyError()
     }
-    const { api_key_id, api_key_user_id, api_key_expires_at, ...channel } = row
-    const session = { channel, apiKeyId: api_key_id, userId: api_key_user_id }
+    const { api_key_id, api_key_user_id, api_key_expires_at, user_temporary_password, ...channel } = row
+    const session: Session = {
+      channel,
+      apiKeyId: api_key_id,
+      userId: api_key_user_id,
+      mustChangePassword: user_temporary_password === 1,
+    }
     if (this.recent.size >= 10_000) this.recent.clear()
     this.recent.set(hash, { session, expiresAt: api_key_expires_at, checkedAt: now })
     return session
@@ -92,6 +99,11 @@ export class KeysService {
     const channel = await this.channels.findByKey(channelKey)
     if (!channel) throw channelKeyError()
     return { channel, apiKeyId: null, userId: null }
+  }
+
+  /** Forgets what is remembered of the user's sessions, so the next request reads them afresh. */
+  forgetUser(userId: number) {
+    for (const [hash, entry] of this.recent) if (entry.session.userId === userId) this.recent.delete(hash)
   }
 
   /** Ends every session of the user (password change or reset, account deletion), but `keepApiKeyId`. */
