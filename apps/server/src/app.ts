@@ -24,6 +24,7 @@ import { AccountsRepository } from './modules/accounts/accounts.repository.js'
 import { accountsRoutes } from './modules/accounts/accounts.routes.js'
 import { AccountsService } from './modules/accounts/accounts.service.js'
 import { LoginThrottle } from './modules/accounts/login-throttle.js'
+import { SocialLogin } from './modules/accounts/social-login.js'
 import { ChannelRepository } from './modules/channel/channel.repository.js'
 import { channelRoutes } from './modules/channel/channel.routes.js'
 import { ChannelService } from './modules/channel/channel.service.js'
@@ -95,8 +96,9 @@ export async function buildApp(deps: AppDeps) {
   const mailer =
     deps.mailer ??
     createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log: app.log })
+  const accountsRepo = new AccountsRepository(db.kysely, db.dialect)
   const accounts = new AccountsService({
-    repo: new AccountsRepository(db.kysely, db.dialect),
+    repo: accountsRepo,
     keys,
     forms,
     hasher: scryptHasher(config.SCRYPT_LOG_N),
@@ -136,13 +138,25 @@ export async function buildApp(deps: AppDeps) {
     },
   )
   await app.register(keysRoutes, {
+    authProviders: () => social.enabled(),
     keys,
     channels,
     defaultChannelKey: config.DEFAULT_CHANNEL_KEY,
     apiKeyRateLimitMax: config.API_KEY_RATE_LIMIT_MAX,
   })
   await app.register(channelRoutes, { channels })
+  const providerSettings = (id?: string, secret?: string, issuer?: string) =>
+    id && secret && issuer ? { clientId: id, clientSecret: secret, issuer } : undefined
+  const google = providerSettings(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET, config.GOOGLE_ISSUER)
+  const facebook = providerSettings(config.FACEBOOK_CLIENT_ID, config.FACEBOOK_CLIENT_SECRET, config.FACEBOOK_ISSUER)
+  const social = new SocialLogin({
+    providers: { ...(google ? { google } : {}), ...(facebook ? { facebook } : {}) },
+    repo: accountsRepo,
+    accounts,
+    clock,
+  })
   await app.register(accountsRoutes, {
+    social,
     accounts,
     forms,
     channels,

@@ -8,7 +8,7 @@ import { z } from 'zod'
 const roles = ['api', 'worker', 'ingest', 'analytics'] as const
 export type Role = (typeof roles)[number]
 
-const optionalUrl = z
+const optionalText = z
   .string()
   .trim()
   .optional()
@@ -19,10 +19,10 @@ export const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: optionalUrl.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+  DATABASE_URL: optionalText.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
     message: 'DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite database)',
   }),
-  REDIS_URL: optionalUrl.refine((v) => v === undefined || /^rediss?:\/\//.test(v), {
+  REDIS_URL: optionalText.refine((v) => v === undefined || /^rediss?:\/\//.test(v), {
     message: 'REDIS_URL must be a redis:// or rediss:// URL',
   }),
   SERVICES: z
@@ -64,16 +64,24 @@ export const ConfigSchema = z.object({
   /** Failed sign-ins an account may have in 15 minutes before it must wait. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   /** smtp:// or smtps:// URL of a mail relay; unset writes each mail to DATA_DIR/outbox. */
-  SMTP_URL: optionalUrl.refine((v) => v === undefined || /^smtps?:\/\//.test(v), {
+  SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\//.test(v), {
     message: 'SMTP_URL must be an smtp:// or smtps:// URL',
   }),
   MAIL_FROM: z.string().default('Fieldhouse <no-reply@fieldhouse.localhost>'),
   /** Where links in mails point when the request's host is not one of the channel's. */
-  PUBLIC_URL: optionalUrl.refine((v) => v === undefined || /^https?:\/\/[^/]+$/.test(v), {
+  PUBLIC_URL: optionalText.refine((v) => v === undefined || /^https?:\/\/[^/]+$/.test(v), {
     message: 'PUBLIC_URL must be an origin such as https://tv.example.com (no path)',
   }),
   /** reCAPTCHA siteverify endpoint (channels that configure a secret require a token on sign-up, sign-in and reset). */
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
+  /** Google sign-in (OpenID Connect). Both id and secret set enable it. */
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  /** Facebook sign-in (OpenID Connect). Both id and secret set enable it. */
+  FACEBOOK_CLIENT_ID: optionalText,
+  FACEBOOK_CLIENT_SECRET: optionalText,
+  FACEBOOK_ISSUER: z.string().url().default('https://www.facebook.com'),
   /** scrypt cost as log2(N); 17 (design §8). Lower values are accepted only when NODE_ENV=test. */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
   /** Largest JSON body accepted, in bytes (uploads have their own limits). */

@@ -131,5 +131,7 @@ export const RuntimeConfigSchema = z.object({
   apiBase: z.string(),
   keysUrl: z.string(),
   basePath: z.string(),
+  /** Social sign-in providers this deployment has credentials for. */
+  authProviders: z.array(z.string()).default([]),
 })
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>

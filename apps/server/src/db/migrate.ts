@@ -2,9 +2,14 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely'
 import type { Db } from './database.js'
 import * as foundation from './migrations/0001_foundation.js'
 import * as accounts from './migrations/0002_accounts.js'
+import * as socialLogin from './migrations/0003_social_login.js'
 
 /** Migrations in order; each is written once for both databases through `dialect.ts`. */
-const migrations = { '0001_foundation': foundation, '0002_accounts': accounts }
+const migrations = {
+  '0001_foundation': foundation,
+  '0002_accounts': accounts,
+  '0003_social_login': socialLogin,
+}
 
 class CodeMigrationProvider implements MigrationProvider {
   constructor(private readonly db: Db) {}

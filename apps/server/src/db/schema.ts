@@ -156,7 +156,30 @@ export interface CustomFormValueTable {
   value: string | null
 }
 
+export interface OAuthFlowTable {
+  id: Generated<number>
+  channel_id: number
+  /** The api key that started the flow: only it may turn the session code into a session. */
+  api_key_id: number
+  provider: string
+  state_hash: string
+  code_verifier: string
+  nonce: string
+  origin: string
+  redirect_path: string | null
+  terms: number
+  news: number
+  created_at: number
+  expires_at: number
+  used_at: number | null
+  user_id: number | null
+  session_code_hash: string | null
+  session_code_expires_at: number | null
+  session_code_used_at: number | null
+}
+
 export interface Database {
+  oauth_flows: OAuthFlowTable
   users: UserTable
   auth_tokens: AuthTokenTable
   user_identities: UserIdentityTable

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import type { Insertable, Kysely } from 'kysely'
 import { type Dialect, writeTransaction } from '../../db/dialect.js'
 import type { Database, TokenPurpose, UserRow } from '../../db/schema.js'
 
@@ -151,5 +151,82 @@ export class AccountsRepository {
       await trx.updateTable('api_keys').set({ revoked_at: now, user_id: null }).where('user_id', '=', userId).execute()
       await trx.deleteFrom('users').where('id', '=', userId).execute()
     })
+  }
+
+  findUserByIdentity(channelId: number, provider: string, subject: string) {
+    return this.db
+      .selectFrom('user_identities')
+      .innerJoin('users', 'users.id', 'user_identities.user_id')
+      .selectAll('users')
+      .where('users.channel_id', '=', channelId)
+      .where('user_identities.provider', '=', provider)
+      .where('user_identities.subject', '=', subject)
+      .executeTakeFirst()
+  }
+
+  linkIdentity(userId: number, provider: string, subject: string) {
+    return this.db
+      .insertInto('user_identities')
+      .values({ user_id: userId, provider, subject })
+      .onConflict((oc) => oc.columns(['provider', 'subject', 'user_id']).doNothing())
+      .execute()
+  }
+
+  async identityProviders(userId: number) {
+    const rows = await this.db.selectFrom('user_identities').select('provider').where('user_id', '=', userId).execute()
+    return rows.map((r) => r.provider)
+  }
+
+  startFlow(flow: Insertable<Database['oauth_flows']>) {
+    return this.db.insertInto('oauth_flows').values(flow).execute()
+  }
+
+  /** Takes the flow of this state once: a replayed callback finds nothing. */
+  async takeFlow(provider: string, stateHash: string, now: number) {
+    const flow = await this.db
+      .selectFrom('oauth_flows')
+      .selectAll()
+      .where('provider', '=', provider)
+      .where('state_hash', '=', stateHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst()
+    if (!flow) return undefined
+    const taken = await this.db
+      .updateTable('oauth_flows')
+      .set({ used_at: now })
+      .where('id', '=', flow.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst()
+    return Number(taken.numUpdatedRows) === 1 ? flow : undefined
+  }
+
+  finishFlow(flowId: number, userId: number, codeHash: string, expiresAt: number) {
+    return this.db
+      .updateTable('oauth_flows')
+      .set({ user_id: userId, session_code_hash: codeHash, session_code_expires_at: expiresAt })
+      .where('id', '=', flowId)
+      .execute()
+  }
+
+  /** Turns a session code into its user once, for the api key that started the flow. */
+  async takeSessionCode(channelId: number, apiKeyId: number, codeHash: string, now: number) {
+    const flow = await this.db
+      .selectFrom('oauth_flows')
+      .select(['id', 'user_id'])
+      .where('channel_id', '=', channelId)
+      .where('api_key_id', '=', apiKeyId)
+      .where('session_code_hash', '=', codeHash)
+      .where('session_code_used_at', 'is', null)
+      .where('session_code_expires_at', '>', now)
+      .executeTakeFirst()
+    if (!flow?.user_id) return undefined
+    const taken = await this.db
+      .updateTable('oauth_flows')
+      .set({ session_code_used_at: now })
+      .where('id', '=', flow.id)
+      .where('session_code_used_at', 'is', null)
+      .executeTakeFirst()
+    return Number(taken.numUpdatedRows) === 1 ? flow.user_id : undefined
   }
 }

@@ -1,4 +1,5 @@
 import {
+  AddSessionSchema,
   AuthSessionSchema,
   CustomFormSchema,
   CustomFormSubmitSchema,
@@ -12,6 +13,8 @@ import {
   ProfileSchema,
   ProfileUpdateSchema,
   RegisterSchema,
+  SocialProvider,
+  SocialStartSchema,
   UserAccessSchema,
 } from '@fieldhouse/contract'
 import type { FastifyRequest } from 'fastify'
@@ -23,6 +26,7 @@ import { recaptchaSecretOf } from '../channel/channel.presenter.js'
 import type { ChannelService } from '../channel/channel.service.js'
 import type { FormsService } from '../forms/forms.service.js'
 import type { AccountsService } from './accounts.service.js'
+import type { SocialLogin } from './social-login.js'
 
 const tags = ['accounts']
 const Status = <T extends string>(status: T) => dataOf(z.object({ status: z.literal(status) }))
@@ -38,7 +42,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   publicUrl: string
   authRateLimitMax: number
   humanCheck: HumanCheck
-}> = async (app, { accounts, forms, channels, publicUrl, authRateLimitMax, humanCheck }) => {
+  social: SocialLogin
+}> = async (app, { accounts, forms, channels, publicUrl, authRateLimitMax, humanCheck, social }) => {
   const origin = async (req: FastifyRequest) => {
     const host = req.hostname.replace(/:\d+$/, '').toLowerCase()
     return (await channels.findKeyByHost(host)) === req.session.channel.key
@@ -89,6 +94,38 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       await requireHuman(req)
       return { data: await accounts.login(req.session, req.body, await origin(req)) }
     },
+  )
+
+  const ProviderParams = z.object({ provider: z.enum([SocialProvider.google, SocialProvider.facebook]) })
+  app.post(
+    '/api/v2/auth/social/:provider',
+    {
+      config: authLimit,
+      schema: {
+        tags,
+        params: ProviderParams,
+        body: SocialStartSchema,
+        response: { 200: dataOf(z.object({ url: z.string() })) },
+      },
+    },
+    async (req) => ({ data: await social.start(req.session, req.params.provider, req.body, await origin(req)) }),
+  )
+
+  // The provider sends the browser here; no api key comes with it (the state names the flow).
+  app.get(
+    '/api/auth/login/:provider/callback',
+    { config: { session: 'none', ...authLimit }, schema: { tags, params: ProviderParams } },
+    async (req, reply) => {
+      const here = new URL(req.url, publicUrl)
+      reply.header('referrer-policy', 'no-referrer').header('cache-control', 'no-store')
+      return reply.redirect(await social.callback(req.params.provider, here, publicUrl), 302)
+    },
+  )
+
+  app.post(
+    '/api/auth/add_session',
+    { config: authLimit, schema: { tags, body: AddSessionSchema, response: { 200: dataOf(AuthSessionSchema) } } },
+    async (req) => ({ data: await social.addSession(req.session, req.body.code) }),
   )
 
   app.post('/api/auth/logout', { schema: { tags, response: { 200: Status('ok') } } }, async (req) => ({

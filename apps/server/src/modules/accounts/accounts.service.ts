@@ -98,6 +98,56 @@ export class AccountsService {
     return { api_key: apiKey, profile: presentProfile(user) }
   }
 
+  /** Signs in a user found by another proof (a social sign-in's session code). */
+  async signInUser(session: Session, userId: number): Promise<AuthSession> {
+    const user = await this.d.repo.findUser(session.channel.id, userId)
+    if (!user) throw unauthorized(messages.userNotFound)
+    return this.signIn(session, user)
+  }
+
+  /**
+   * The account of a provider identity. Linked when known; otherwise a new account when the viewer
+   * accepted the terms, linked to an existing one only when both the provider and we have verified
+   * the address (never merged on an unverified email).
+   */
+  async userForIdentity(
+    channelId: number,
+    provider: string,
+    identity: {
+      subject: string
+      email: string | null
+      emailVerified: boolean
+      firstName: string
+      lastName: string
+      mayCreate: boolean
+      news: boolean
+    },
+  ): Promise<UserRow | 'not_registered' | 'email_taken'> {
+    const linked = await this.d.repo.findUserByIdentity(channelId, provider, identity.subject)
+    if (linked) return linked
+    const byEmail = identity.email ? await this.d.repo.findUserByEmail(channelId, identity.email) : undefined
+    if (byEmail) {
+      if (!identity.emailVerified || byEmail.email_verified_at === null) return 'email_taken'
+      await this.d.repo.linkIdentity(byEmail.id, provider, identity.subject)
+      return byEmail
+    }
+    if (!identity.mayCreate || !identity.email) return 'not_registered'
+    const now = this.clock()
+    const user = await this.d.repo.createUser({
+      channelId,
+      email: identity.email,
+      passwordHash: null,
+      firstName: identity.firstName,
+      lastName: identity.lastName,
+      news: identity.news,
+      temporaryPassword: false,
+      emailVerifiedAt: identity.emailVerified ? now : null,
+      now,
+    })
+    await this.d.repo.linkIdentity(user.id, provider, identity.subject)
+    return user
+  }
+
   private requireUser(session: Session) {
     if (!session.userId) throw unauthorized(messages.loginRequired)
     return session.userId
@@ -251,7 +301,8 @@ export class AccountsService {
   }
 
   async profile(session: Session): Promise<Profile> {
-    return presentProfile(await this.currentUser(session))
+    const user = await this.currentUser(session)
+    return presentProfile(user, await this.d.repo.identityProviders(user.id))
   }
 
   /** `POST /profile` `_method=patch`: names, news, and optionally a new password (with the current one). */

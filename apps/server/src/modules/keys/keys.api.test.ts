@@ -22,7 +22,7 @@ describe.each(testDatabases())('keys and api keys on %s', (kind) => {
     const res = await ctx.json('/runtime-config.json')
     expect(res.status).toBe(200)
     // 127.0.0.1 is one of the demo channel's hosts.
-    expect(res.body).toEqual({ apiBase: '/api', keysUrl: '/keys/127.0.0.1.json', basePath: '' })
+    expect(res.body).toEqual({ apiBase: '/api', keysUrl: '/keys/127.0.0.1.json', basePath: '', authProviders: [] })
   })
 
   it('names the default channel for a host no channel claims', async () => {

@@ -14,13 +14,19 @@ export const keysRoutes: FastifyPluginAsyncZod<{
   channels: ChannelService
   defaultChannelKey: string
   apiKeyRateLimitMax: number
-}> = async (app, { keys, channels, defaultChannelKey, apiKeyRateLimitMax }) => {
+  authProviders: () => string[]
+}> = async (app, { keys, channels, defaultChannelKey, apiKeyRateLimitMax, authProviders }) => {
   // What the browser may know of the deployment; the keys file it names depends on the host.
   app.get('/runtime-config.json', { schema: { hide: true } }, async (req, reply): Promise<RuntimeConfig> => {
     const host = req.hostname.replace(/:\d+$/, '').toLowerCase()
     const channelKey = (await channels.findKeyByHost(host)) ? host : defaultChannelKey
     reply.header('cache-control', 'no-cache')
-    return { apiBase: '/api', keysUrl: `/keys/${encodeURIComponent(channelKey)}.json`, basePath: '' }
+    return {
+      apiBase: '/api',
+      keysUrl: `/keys/${encodeURIComponent(channelKey)}.json`,
+      basePath: '',
+      authProviders: authProviders(),
+    }
   })
 
   app.get(
