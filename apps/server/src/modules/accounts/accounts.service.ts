@@ -72,7 +72,11 @@ export class AccountsService {
   }
 
   private async mailChannel(channel: ChannelRow): Promise<MailChannel> {
-    return { name: channel.name, primaryColor: (await this.d.mailColors?.(channel)) ?? '#1f6feb' }
+    return {
+      name: channel.name,
+      primaryColor: (await this.d.mailColors?.(channel)) ?? '#1f6feb',
+      language: channel.language,
+    }
   }
 
   private async newLink(userId: number, purpose: TokenPurpose) {
