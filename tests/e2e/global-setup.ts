@@ -4,6 +4,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { OAuth2Server } from 'oauth2-mock-server'
 import type { TestProject } from 'vitest/node'
 
 /**
@@ -15,6 +16,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
+    /** The server's DATA_DIR: mails land in its outbox/ (the embedded default). */
+    dataDir: string
+    /** Issuer URL of the OpenID Connect provider standing in for Google. */
+    oidcIssuer: string
   }
 }
 
@@ -30,15 +35,39 @@ const freePort = () =>
 
 let child: ChildProcess | undefined
 let dataDir: string | undefined
+let provider: OAuth2Server | undefined
 
 export async function setup(project: TestProject) {
   for (const built of ['apps/server/dist/main.js', 'apps/web/dist/index.html']) {
     if (!fs.existsSync(path.join(root, built))) throw new Error(`${built} is missing: run \`npm run build\` first`)
   }
+  // Google's stand-in: a real OpenID Connect provider on loopback. It signs whoever the journey says
+  // is signing in (see social.spec.ts), with the same protocol Google speaks.
+  provider = new OAuth2Server()
+  await provider.issuer.keys.generate('RS256')
+  provider.service.on('beforeTokenSigning', (token) => {
+    const who = JSON.parse(fs.readFileSync(path.join(dataDir as string, 'oidc-identity.json'), 'utf8'))
+    Object.assign(token.payload, who)
+  })
+  await provider.start(0, '127.0.0.1')
+
   const port = await freePort()
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-e2e-'))
+  fs.writeFileSync(path.join(dataDir, 'oidc-identity.json'), '{}')
   child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      GOOGLE_CLIENT_ID: 'fieldhouse-e2e',
+      GOOGLE_CLIENT_SECRET: 'e2e-secret',
+      GOOGLE_ISSUER: provider.issuer.url as string,
+      // Journeys sign up and in many times from one address.
+      AUTH_RATE_LIMIT_MAX: '1000',
+      API_KEY_RATE_LIMIT_MAX: '1000',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   const baseUrl = `http://127.0.0.1:${port}`
@@ -52,6 +81,8 @@ export async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 100))
   }
   project.provide('baseUrl', baseUrl)
+  project.provide('dataDir', dataDir)
+  project.provide('oidcIssuer', provider.issuer.url as string)
 }
 
 export async function teardown() {
@@ -59,5 +90,6 @@ export async function teardown() {
     child.kill('SIGTERM')
     await new Promise((r) => child?.once('exit', r))
   }
+  await provider?.stop()
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
 }
