@@ -19,12 +19,17 @@ import { createMailer, type Mailer } from './lib/mailer.js'
 import { scryptHasher } from './lib/passwords.js'
 import { parseQuery } from './lib/query-string.js'
 import { siteverify } from './lib/recaptcha.js'
+import { ResponseCache } from './lib/response-cache.js'
 import { redactUrl } from './lib/secrets.js'
+import { AccessService } from './modules/access/access.service.js'
 import { AccountsRepository } from './modules/accounts/accounts.repository.js'
 import { accountsRoutes } from './modules/accounts/accounts.routes.js'
 import { AccountsService } from './modules/accounts/accounts.service.js'
 import { LoginThrottle } from './modules/accounts/login-throttle.js'
 import { SocialLogin } from './modules/accounts/social-login.js'
+import { CatalogRepository } from './modules/catalog/catalog.repository.js'
+import { catalogRoutes } from './modules/catalog/catalog.routes.js'
+import { CatalogService } from './modules/catalog/catalog.service.js'
 import { ChannelRepository } from './modules/channel/channel.repository.js'
 import { channelRoutes } from './modules/channel/channel.routes.js'
 import { ChannelService } from './modules/channel/channel.service.js'
@@ -90,7 +95,16 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandling(app)
 
   const clock = deps.clock ?? Date.now
-  const channels = new ChannelService(new ChannelRepository(db.kysely, db.dialect), { cacheFreshMs: 2000 })
+  const channelRepo = new ChannelRepository(db.kysely, db.dialect)
+  const channels = new ChannelService(channelRepo, { cacheFreshMs: 2000 })
+  const contentVersion = (channelId: number) => channelRepo.contentVersion(channelId)
+  const access = new AccessService()
+  const catalog = new CatalogService(new CatalogRepository(db.kysely), access, contentVersion, { cacheFreshMs: 2000 })
+  const responses = new ResponseCache(contentVersion, { freshMs: 2000, maxEntries: 5000 })
+  channels.addBootstrapPart('events-categories', (channel) => catalog.categories(channel))
+  channels.addBootstrapPart('events-locations', (channel) => catalog.locations(channel))
+  channels.addBootstrapPart('participant-groups', (channel) => catalog.groups(channel))
+  channels.addBootstrapPart('participant-group-properties', (channel) => catalog.groupProperties(channel))
   const keys = new KeysService(new KeysRepository(db.kysely), channels, clock)
   const forms = new FormsService(new FormsRepository(db.kysely, db.dialect))
   const mailer =
@@ -155,6 +169,7 @@ export async function buildApp(deps: AppDeps) {
     accounts,
     clock,
   })
+  await app.register(catalogRoutes, { catalog, cache: responses })
   await app.register(accountsRoutes, {
     social,
     accounts,
@@ -166,7 +181,7 @@ export async function buildApp(deps: AppDeps) {
   })
   await app.register(webApp, { webDist: config.WEB_DIST ?? defaultWebDist(), mediaDir: config.mediaDir })
 
-  return Object.assign(app, { services: { channels, keys, accounts, forms } })
+  return Object.assign(app, { services: { channels, keys, accounts, forms, catalog } })
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>

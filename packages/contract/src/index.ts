@@ -1,5 +1,6 @@
 export * from './api.js'
 export * from './auth.js'
+export * from './catalogue.js'
 export * from './channel.js'
 export * from './constants.js'
 export * from './enums.js'

@@ -3,12 +3,14 @@ import type { Db } from './database.js'
 import * as foundation from './migrations/0001_foundation.js'
 import * as accounts from './migrations/0002_accounts.js'
 import * as socialLogin from './migrations/0003_social_login.js'
+import * as catalogue from './migrations/0004_catalogue.js'
 
 /** Migrations in order; each is written once for both databases through `dialect.ts`. */
 const migrations = {
   '0001_foundation': foundation,
   '0002_accounts': accounts,
   '0003_social_login': socialLogin,
+  '0004_catalogue': catalogue,
 }
 
 class CodeMigrationProvider implements MigrationProvider {

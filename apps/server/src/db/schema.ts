@@ -178,7 +178,127 @@ export interface OAuthFlowTable {
   session_code_used_at: number | null
 }
 
+export interface EventCategoryTable {
+  id: Generated<number>
+  channel_id: number
+  parent_id: number | null
+  name: string
+  alias: string
+  position: number
+}
+
+export interface EventLocationTable {
+  id: Generated<number>
+  channel_id: number
+  name: string
+  city: string
+  state: string
+  address: string | null
+  time_zone: string
+}
+
+export interface ParticipantGroupTable {
+  id: Generated<number>
+  channel_id: number
+  name: string
+  short_name: string
+  alias: string
+  images: string
+  properties: string
+  position: number
+}
+
+export interface ParticipantTable {
+  id: Generated<number>
+  channel_id: number
+  group_id: number | null
+  category_id: number | null
+  name: string
+  short_name: string
+  alias: string
+  images: string
+  color: string | null
+  /** M or W */
+  gender: string | null
+  properties: string
+}
+
+export interface EventTable {
+  id: Generated<number>
+  channel_id: number
+  name: string
+  description: string | null
+  access_mode: 'free' | 'paid' | 'register' | 'ppv'
+  event_utc_ts: number
+  time_zone: string
+  event_category_id: number | null
+  location_id: number | null
+  stream_status: 'upcoming' | 'live' | 'vod'
+  base_price: number
+  service_fee: number
+  geo_rules: string
+  created_at: number
+  updated_at: number
+}
+
+export interface EventParticipantTable {
+  event_id: number
+  participant_id: number
+  side: 'home' | 'away'
+}
+
+export interface VodCategoryTable {
+  id: Generated<number>
+  channel_id: number
+  name: string
+  alias: string
+  position: number
+}
+
+export interface VodItemTable {
+  id: Generated<number>
+  channel_id: number
+  category_id: number | null
+  title: string
+  description: string | null
+  date: number
+  duration: number
+  assets: string
+}
+
+export interface VodRailTable {
+  id: Generated<number>
+  channel_id: number
+  title: string
+  position: number
+}
+
+export interface VodRailItemTable {
+  rail_id: number
+  item_id: number
+  position: number
+}
+
+export interface FavoriteTable {
+  id: Generated<number>
+  user_id: number
+  favoritable_type: 'participant' | 'group' | 'category'
+  favoritable_id: number
+  created_at: number
+}
+
 export interface Database {
+  event_categories: EventCategoryTable
+  event_locations: EventLocationTable
+  participant_groups: ParticipantGroupTable
+  participants: ParticipantTable
+  events: EventTable
+  event_participants: EventParticipantTable
+  vod_categories: VodCategoryTable
+  vod_items: VodItemTable
+  vod_rails: VodRailTable
+  vod_rail_items: VodRailItemTable
+  favorites: FavoriteTable
   oauth_flows: OAuthFlowTable
   users: UserTable
   auth_tokens: AuthTokenTable

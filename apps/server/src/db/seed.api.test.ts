@@ -29,11 +29,43 @@ describe.each(testDatabases())('demo seed on %s', (kind) => {
       before,
     )
     expect(before).toEqual([1, 5, 12, 3, 6])
+    const catalogue = await Promise.all(
+      (
+        [
+          'event_categories',
+          'event_locations',
+          'participant_groups',
+          'participants',
+          'events',
+          'vod_items',
+          'vod_rails',
+        ] as const
+      ).map(async (t) =>
+        Number(
+          (
+            await ctx.db.kysely
+              .selectFrom(t)
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ),
+    )
+    expect(catalogue).toEqual([9, 4, 6, 12, 30, 9, 2])
   })
 
   it('writes the artwork the channel names', async () => {
     const dir = path.join(ctx.config.mediaDir, 'public', 'demo')
-    expect(fs.readdirSync(dir).sort()).toEqual(['logo.svg', 'slide-court.svg', 'slide-pitch.svg', 'slide-rink.svg'])
+    expect(fs.readdirSync(dir).sort()).toEqual([
+      'crests',
+      'logo.svg',
+      'slide-court.svg',
+      'slide-pitch.svg',
+      'slide-rink.svg',
+      'vod',
+    ])
+    expect(fs.readdirSync(path.join(dir, 'crests'))).toHaveLength(6)
+    expect(fs.readdirSync(path.join(dir, 'vod'))).toHaveLength(9)
     expect(fs.readFileSync(path.join(dir, 'logo.svg'), 'utf8')).toContain('<svg')
   })
 })

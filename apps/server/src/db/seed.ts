@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { ChannelRepository } from '../modules/channel/channel.repository.js'
 import { logoSvg, type SlideArtKind, slideSvg } from './seed-art.js'
+import { seedDemoCatalogue } from './seed-catalogue.js'
 
 export const DEMO_CHANNEL_KEY = 'demo'
 
@@ -42,6 +43,15 @@ const menuLinks = (placement: 'header' | 'footer', firstPosition: number, links:
 
 /** The demo channel of the embedded default: themed, with menu, slides, pages, FAQ and blocks. */
 export async function seedDemoChannel(repo: ChannelRepository, mediaDir: string, now = Date.now()) {
+  const result = await seedDemoContent(repo, mediaDir, now)
+  const channel = await repo.findByKey(DEMO_CHANNEL_KEY)
+  if (channel && !(await repo.hasCatalogue(channel.id))) {
+    await repo.inTransaction((trx) => seedDemoCatalogue(trx, channel.id, mediaDir, now))
+  }
+  return result
+}
+
+async function seedDemoContent(repo: ChannelRepository, mediaDir: string, now: number) {
   const art = path.join(mediaDir, 'public', DEMO_CHANNEL_KEY)
   writeArt(art)
   if (await repo.findByKey(DEMO_CHANNEL_KEY)) return { created: false }

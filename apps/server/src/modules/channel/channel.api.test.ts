@@ -159,7 +159,19 @@ describe.each(testDatabases())('channel API on %s', (kind) => {
     expect(res.status).toBe(200)
     const data = BootstrapSchema.parse(res.body.data)
     expect(Object.keys(res.body.data).sort()).toEqual(
-      ['color-settings', 'faq', 'menu', 'pages', 'settings', 'slides', 'static_blocks'].sort(),
+      [
+        'color-settings',
+        'events-categories',
+        'events-locations',
+        'faq',
+        'menu',
+        'pages',
+        'participant-group-properties',
+        'participant-groups',
+        'settings',
+        'slides',
+        'static_blocks',
+      ].sort(),
     )
     expect(data.settings.name).toBe('Fieldhouse Demo')
     expect(data.slides).toHaveLength(3)

@@ -172,6 +172,22 @@ export class ChannelRepository {
     })
   }
 
+  /** Whether the channel has any sport yet (the demo seed fills an empty catalogue once). */
+  async hasCatalogue(channelId: number) {
+    const row = await this.db
+      .selectFrom('event_categories')
+      .select('id')
+      .where('channel_id', '=', channelId)
+      .limit(1)
+      .executeTakeFirst()
+    return row !== undefined
+  }
+
+  /** Runs `fn` in one write transaction (the seed writes a catalogue whole or not at all). */
+  inTransaction<T>(fn: (trx: Kysely<Database>) => Promise<T>) {
+    return writeTransaction(this.db, this.dialect, fn)
+  }
+
   private bumpVersion(trx: Kysely<Database>, channelId: number, now: number) {
     return trx
       .updateTable('channels')

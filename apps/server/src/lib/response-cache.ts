@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { VersionedCache } from './versioned-cache.js'
+
+/**
+ * Serialised answers for anonymous viewers, per channel content version (design §7). A signed-in
+ * viewer's answer may differ (access, favourites), so it is built fresh and marked private.
+ */
+export interface SerializedBody {
+  body: Buffer
+  etag: string
+}
+
+export const serialize = (payload: unknown): SerializedBody => {
+  const body = Buffer.from(JSON.stringify(payload))
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` }
+}
+
+export class ResponseCache {
+  private readonly cache: VersionedCache<string, SerializedBody>
+
+  constructor(
+    private readonly contentVersion: (channelId: number) => Promise<number | undefined>,
+    options: { freshMs: number; maxEntries: number },
+  ) {
+    this.cache = new VersionedCache(options)
+  }
+
+  /** Sends `build()`'s payload, from memory for anonymous viewers, honouring If-None-Match. */
+  async send(req: FastifyRequest, reply: FastifyReply, build: () => Promise<unknown>, maxAgeSeconds = 15) {
+    const session = req.session
+    let entry: SerializedBody | undefined
+    if (session.userId === null) {
+      // The api key is the viewer's own; the answer is the same for every anonymous viewer.
+      const url = req.url.replace(/([?&])api_key=[^&]*&?/, '$1').replace(/[?&]$/, '')
+      entry = await this.cache.get(
+        `${session.channel.id}|${url}`,
+        () => this.contentVersion(session.channel.id),
+        async () => serialize(await build()),
+      )
+      reply.header('cache-control', `public, max-age=${maxAgeSeconds}`)
+    } else {
+      reply.header('cache-control', 'private, no-cache')
+    }
+    entry ??= serialize(await build())
+    reply.header('etag', entry.etag)
+    if (req.headers['if-none-match'] === entry.etag) return reply.status(304).send()
+    return reply.type('application/json; charset=utf-8').send(entry.body)
+  }
+
+  invalidate(channelId: number) {
+    this.cache.invalidate((key) => key.startsWith(`${channelId}|`))
+  }
+}

@@ -1,0 +1,183 @@
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '../../db/schema.js'
+
+/** What the service resolved a viewer's filters to: ids and plain values only. */
+export interface EventFilters {
+  streamStatus?: ('upcoming' | 'live' | 'vod')[]
+  categoryIds?: number[]
+  participantIds?: number[]
+  groupIds?: number[]
+  locationIds?: number[]
+  gender?: 'M' | 'W'
+  cities?: string[]
+  states?: string[]
+  from?: number
+  to?: number
+  search?: string
+}
+
+export interface EventPage {
+  sortField: 'event_utc_ts' | 'name' | 'id'
+  sortDirection: 'asc' | 'desc'
+  offset: number
+  limit: number | null
+}
+
+/** The only code that queries the catalogue tables. */
+export class CatalogRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  categories(channelId: number) {
+    return this.db
+      .selectFrom('event_categories')
+      .select(['id', 'parent_id', 'name', 'alias'])
+      .where('channel_id', '=', channelId)
+      .orderBy('position')
+      .orderBy('id')
+      .execute()
+  }
+
+  locations(channelId: number) {
+    return this.db
+      .selectFrom('event_locations')
+      .select(['id', 'name', 'city', 'state', 'address', 'time_zone'])
+      .where('channel_id', '=', channelId)
+      .orderBy('name')
+      .execute()
+  }
+
+  groups(channelId: number) {
+    return this.db
+      .selectFrom('participant_groups')
+      .select(['id', 'name', 'short_name', 'alias', 'images', 'properties'])
+      .where('channel_id', '=', channelId)
+      .orderBy('position')
+      .orderBy('name')
+      .execute()
+  }
+
+  participants(channelId: number) {
+    return this.db
+      .selectFrom('participants')
+      .select([
+        'id',
+        'name',
+        'short_name',
+        'alias',
+        'images',
+        'color',
+        'group_id',
+        'category_id',
+        'gender',
+        'properties',
+      ])
+      .where('channel_id', '=', channelId)
+      .orderBy('name')
+      .execute()
+  }
+
+  private filtered(channelId: number, f: EventFilters) {
+    let q = this.db.selectFrom('events').where('events.channel_id', '=', channelId)
+    if (f.streamStatus?.length) q = q.where('events.stream_status', 'in', f.streamStatus)
+    if (f.categoryIds) q = q.where('events.event_category_id', 'in', f.categoryIds.length ? f.categoryIds : [0])
+    if (f.locationIds) q = q.where('events.location_id', 'in', f.locationIds.length ? f.locationIds : [0])
+    if (f.from !== undefined) q = q.where('events.event_utc_ts', '>=', f.from)
+    if (f.to !== undefined) q = q.where('events.event_utc_ts', '<=', f.to)
+    if (f.search)
+      q = q.where(
+        sql<boolean>`lower(events.name) like ${`%${f.search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`} escape '\\'`,
+      )
+    if (f.cities?.length || f.states?.length) {
+      q = q.where('events.location_id', 'in', (eb) => {
+        let l = eb
+          .selectFrom('event_locations')
+          .select('event_locations.id')
+          .where('event_locations.channel_id', '=', channelId)
+        if (f.cities?.length)
+          l = l.where(
+            sql`lower(event_locations.city)`,
+            'in',
+            f.cities.map((c) => c.toLowerCase()),
+          )
+        if (f.states?.length)
+          l = l.where(
+            sql`lower(event_locations.state)`,
+            'in',
+            f.states.map((s) => s.toLowerCase()),
+          )
+        return l
+      })
+    }
+    const withParticipants = (build: (p: ReturnType<typeof participantQuery>) => ReturnType<typeof participantQuery>) =>
+      q.where(({ exists }) => exists(build(participantQuery())))
+    const participantQuery = () =>
+      this.db
+        .selectFrom('event_participants')
+        .innerJoin('participants', 'participants.id', 'event_participants.participant_id')
+        .select(sql`1`.as('one'))
+        .where(sql<boolean>`event_participants.event_id = events.id`)
+    if (f.participantIds) {
+      const ids = f.participantIds.length ? f.participantIds : [0]
+      q = withParticipants((p) => p.where('participants.id', 'in', ids))
+    }
+    if (f.groupIds) {
+      const ids = f.groupIds.length ? f.groupIds : [0]
+      q = withParticipants((p) => p.where('participants.group_id', 'in', ids))
+    }
+    if (f.gender) {
+      const gender = f.gender
+      q = withParticipants((p) => p.where('participants.gender', '=', gender))
+    }
+    return q
+  }
+
+  async countEvents(channelId: number, f: EventFilters) {
+    const row = await this.filtered(channelId, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+    return Number(row.n)
+  }
+
+  listEvents(channelId: number, f: EventFilters, page: EventPage) {
+    let q = this.filtered(channelId, f)
+      .selectAll('events')
+      .orderBy(`events.${page.sortField}`, page.sortDirection)
+      .orderBy('events.id', page.sortDirection)
+    if (page.limit !== null) q = q.limit(page.limit).offset(page.offset)
+    return q.execute()
+  }
+
+  findEvent(channelId: number, id: number) {
+    return this.db
+      .selectFrom('events')
+      .selectAll()
+      .where('channel_id', '=', channelId)
+      .where('id', '=', id)
+      .executeTakeFirst()
+  }
+
+  /** The participants of these events, home before away. */
+  eventParticipants(eventIds: number[]) {
+    if (!eventIds.length) return Promise.resolve([])
+    return this.db
+      .selectFrom('event_participants')
+      .innerJoin('participants', 'participants.id', 'event_participants.participant_id')
+      .select([
+        'event_participants.event_id',
+        'event_participants.side',
+        'participants.id',
+        'participants.name',
+        'participants.short_name',
+        'participants.alias',
+        'participants.images',
+        'participants.color',
+        'participants.group_id',
+        'participants.category_id',
+        'participants.gender',
+        'participants.properties',
+      ])
+      .where('event_participants.event_id', 'in', eventIds)
+      .orderBy('event_participants.side', 'desc')
+      .execute()
+  }
+}

@@ -1,0 +1,100 @@
+import {
+  dataOf,
+  EventCategorySchema,
+  EventLocationSchema,
+  EventSchema,
+  EventsForHomepageSchema,
+  EventsQuerySchema,
+  Id,
+  ListMetaSchema,
+  ParticipantGroupSchema,
+  ParticipantSchema,
+} from '@fieldhouse/contract'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { ResponseCache } from '../../lib/response-cache.js'
+import type { CatalogService } from './catalog.service.js'
+
+const tags = ['catalogue']
+const ParticipantsQuery = z.object({
+  no_limit: z.coerce.number().int().min(0).max(1).optional(),
+  group: z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : String(v).split(',')),
+    z.array(z.coerce.number().int().positive()).max(50).optional(),
+  ),
+})
+
+/**
+ * Spec §7 "Events" and "Participants". Anonymous answers come from the response cache; the schemas
+ * still document them (and validate the input) although the cached bytes skip serialisation.
+ */
+export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cache: ResponseCache }> = async (
+  app,
+  { catalog, cache },
+) => {
+  app.get(
+    '/api/events',
+    {
+      schema: {
+        tags,
+        querystring: EventsQuerySchema,
+        response: { 200: z.object({ data: z.array(EventSchema), meta: ListMetaSchema }) },
+      },
+    },
+    (req, reply) => cache.send(req, reply, () => catalog.listEvents(req.session, req.query)),
+  )
+
+  app.get(
+    '/api/events/:id',
+    { schema: { tags, params: z.object({ id: Id }), response: { 200: dataOf(EventSchema) } } },
+    (req, reply) => cache.send(req, reply, async () => ({ data: await catalog.event(req.session, req.params.id) })),
+  )
+
+  app.get(
+    '/api/events-for-homepage',
+    { schema: { tags, response: { 200: dataOf(EventsForHomepageSchema) } } },
+    (req, reply) => cache.send(req, reply, async () => ({ data: await catalog.forHomepage(req.session) })),
+  )
+
+  app.get(
+    '/api/events-categories',
+    { schema: { tags, response: { 200: dataOf(z.array(EventCategorySchema)) } } },
+    (req, reply) => cache.send(req, reply, async () => ({ data: await catalog.categories(req.session.channel) }), 60),
+  )
+
+  app.get(
+    '/api/events-locations',
+    { schema: { tags, response: { 200: dataOf(z.array(EventLocationSchema)) } } },
+    (req, reply) => cache.send(req, reply, async () => ({ data: await catalog.locations(req.session.channel) }), 60),
+  )
+
+  app.get(
+    '/api/participants',
+    { schema: { tags, querystring: ParticipantsQuery, response: { 200: dataOf(z.array(ParticipantSchema)) } } },
+    (req, reply) =>
+      cache.send(
+        req,
+        reply,
+        async () => ({ data: await catalog.participants(req.session.channel, { groupIds: req.query.group }) }),
+        60,
+      ),
+  )
+
+  app.get(
+    '/api/participant-groups',
+    { schema: { tags, response: { 200: dataOf(z.array(ParticipantGroupSchema)) } } },
+    (req, reply) => cache.send(req, reply, async () => ({ data: await catalog.groups(req.session.channel) }), 60),
+  )
+
+  app.get(
+    '/api/participant-group-properties',
+    {
+      schema: {
+        tags,
+        response: { 200: dataOf(z.array(z.object({ name: z.string(), values: z.array(z.string()) }))) },
+      },
+    },
+    (req, reply) =>
+      cache.send(req, reply, async () => ({ data: await catalog.groupProperties(req.session.channel) }), 60),
+  )
+}
