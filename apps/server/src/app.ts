@@ -30,6 +30,8 @@ import { SocialLogin } from './modules/accounts/social-login.js'
 import { CatalogRepository } from './modules/catalog/catalog.repository.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
 import { CatalogService } from './modules/catalog/catalog.service.js'
+import { FavoritesService } from './modules/catalog/favorites.service.js'
+import { VodService } from './modules/catalog/vod.service.js'
 import { ChannelRepository } from './modules/channel/channel.repository.js'
 import { channelRoutes } from './modules/channel/channel.routes.js'
 import { ChannelService } from './modules/channel/channel.service.js'
@@ -99,7 +101,8 @@ export async function buildApp(deps: AppDeps) {
   const channels = new ChannelService(channelRepo, { cacheFreshMs: 2000 })
   const contentVersion = (channelId: number) => channelRepo.contentVersion(channelId)
   const access = new AccessService()
-  const catalog = new CatalogService(new CatalogRepository(db.kysely), access, contentVersion, { cacheFreshMs: 2000 })
+  const catalogRepo = new CatalogRepository(db.kysely)
+  const catalog = new CatalogService(catalogRepo, access, contentVersion, { cacheFreshMs: 2000 })
   const responses = new ResponseCache(contentVersion, { freshMs: 2000, maxEntries: 5000 })
   channels.addBootstrapPart('events-categories', (channel) => catalog.categories(channel))
   channels.addBootstrapPart('events-locations', (channel) => catalog.locations(channel))
@@ -169,7 +172,12 @@ export async function buildApp(deps: AppDeps) {
     accounts,
     clock,
   })
-  await app.register(catalogRoutes, { catalog, cache: responses })
+  await app.register(catalogRoutes, {
+    catalog,
+    vod: new VodService(catalogRepo),
+    favorites: new FavoritesService(catalogRepo, catalog, clock),
+    cache: responses,
+  })
   await app.register(accountsRoutes, {
     social,
     accounts,

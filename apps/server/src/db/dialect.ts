@@ -29,3 +29,7 @@ export async function writeTransaction<DB, T>(db: Kysely<DB>, dialect: Dialect, 
     }
   })
 }
+
+/** `column` contains `text`, case-insensitively, with LIKE's wildcards in `text` taken literally. */
+export const containsText = (column: string, text: string) =>
+  sql<boolean>`lower(${sql.ref(column)}) like ${`%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`} escape '\\'`

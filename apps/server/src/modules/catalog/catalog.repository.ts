@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { containsText } from '../../db/dialect.js'
 import type { Database } from '../../db/schema.js'
 
 /** What the service resolved a viewer's filters to: ids and plain values only. */
@@ -14,6 +15,8 @@ export interface EventFilters {
   from?: number
   to?: number
   search?: string
+  /** Events that involve any of these (a viewer's favourites). */
+  anyOf?: { participantIds: number[]; groupIds: number[]; categoryIds: number[] }
 }
 
 export interface EventPage {
@@ -83,10 +86,7 @@ export class CatalogRepository {
     if (f.locationIds) q = q.where('events.location_id', 'in', f.locationIds.length ? f.locationIds : [0])
     if (f.from !== undefined) q = q.where('events.event_utc_ts', '>=', f.from)
     if (f.to !== undefined) q = q.where('events.event_utc_ts', '<=', f.to)
-    if (f.search)
-      q = q.where(
-        sql<boolean>`lower(events.name) like ${`%${f.search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`} escape '\\'`,
-      )
+    if (f.search) q = q.where(containsText('events.name', f.search))
     if (f.cities?.length || f.states?.length) {
       q = q.where('events.location_id', 'in', (eb) => {
         let l = eb
@@ -123,6 +123,16 @@ export class CatalogRepository {
     if (f.groupIds) {
       const ids = f.groupIds.length ? f.groupIds : [0]
       q = withParticipants((p) => p.where('participants.group_id', 'in', ids))
+    }
+    if (f.anyOf) {
+      const { participantIds, groupIds, categoryIds } = f.anyOf
+      q = q.where((eb) =>
+        eb.or([
+          eb('events.event_category_id', 'in', categoryIds.length ? categoryIds : [0]),
+          eb.exists(participantQuery().where('participants.id', 'in', participantIds.length ? participantIds : [0])),
+          eb.exists(participantQuery().where('participants.group_id', 'in', groupIds.length ? groupIds : [0])),
+        ]),
+      )
     }
     if (f.gender) {
       const gender = f.gender
@@ -179,5 +189,113 @@ export class CatalogRepository {
       .where('event_participants.event_id', 'in', eventIds)
       .orderBy('event_participants.side', 'desc')
       .execute()
+  }
+
+  vodCategories(channelId: number) {
+    return this.db
+      .selectFrom('vod_categories')
+      .select(['id', 'name', 'alias'])
+      .where('channel_id', '=', channelId)
+      .orderBy('position')
+      .orderBy('id')
+      .execute()
+  }
+
+  private vodFiltered(channelId: number, f: { categoryIds?: number[]; title?: string }) {
+    let q = this.db.selectFrom('vod_items').where('vod_items.channel_id', '=', channelId)
+    if (f.categoryIds?.length) q = q.where('vod_items.category_id', 'in', f.categoryIds)
+    if (f.title) {
+      q = q.where(containsText('vod_items.title', f.title))
+    }
+    return q
+  }
+
+  async countVod(channelId: number, f: { categoryIds?: number[]; title?: string }) {
+    const row = await this.vodFiltered(channelId, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+    return Number(row.n)
+  }
+
+  listVod(
+    channelId: number,
+    f: { categoryIds?: number[]; title?: string },
+    page: { sortField: 'date' | 'title'; sortDirection: 'asc' | 'desc'; offset: number; limit: number },
+  ) {
+    return this.vodFiltered(channelId, f)
+      .selectAll('vod_items')
+      .orderBy(`vod_items.${page.sortField}`, page.sortDirection)
+      .orderBy('vod_items.id', page.sortDirection)
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute()
+  }
+
+  findVod(channelId: number, id: number) {
+    return this.db
+      .selectFrom('vod_items')
+      .selectAll()
+      .where('channel_id', '=', channelId)
+      .where('id', '=', id)
+      .executeTakeFirst()
+  }
+
+  vodRails(channelId: number) {
+    return this.db
+      .selectFrom('vod_rails')
+      .leftJoin('vod_rail_items', 'vod_rail_items.rail_id', 'vod_rails.id')
+      .leftJoin('vod_items', 'vod_items.id', 'vod_rail_items.item_id')
+      .select([
+        'vod_rails.id as rail_id',
+        'vod_rails.title as rail_title',
+        'vod_items.id',
+        'vod_items.title',
+        'vod_items.description',
+        'vod_items.date',
+        'vod_items.duration',
+        'vod_items.category_id',
+        'vod_items.assets',
+      ])
+      .where('vod_rails.channel_id', '=', channelId)
+      .orderBy('vod_rails.position')
+      .orderBy('vod_rails.id')
+      .orderBy('vod_rail_items.position')
+      .execute()
+  }
+
+  listFavorites(userId: number) {
+    return this.db
+      .selectFrom('favorites')
+      .select(['id', 'favoritable_type', 'favoritable_id'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute()
+  }
+
+  /** Adds a favourite once; a second add of the same one finds the first. */
+  async addFavorite(userId: number, type: 'participant' | 'group' | 'category', itemId: number, now: number) {
+    await this.db
+      .insertInto('favorites')
+      .values({ user_id: userId, favoritable_type: type, favoritable_id: itemId, created_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'favoritable_type', 'favoritable_id']).doNothing())
+      .execute()
+    return this.db
+      .selectFrom('favorites')
+      .select(['id', 'favoritable_type', 'favoritable_id'])
+      .where('user_id', '=', userId)
+      .where('favoritable_type', '=', type)
+      .where('favoritable_id', '=', itemId)
+      .executeTakeFirstOrThrow()
+  }
+
+  /** Deletes the user's own favourite; true when there was one. */
+  async removeFavorite(userId: number, id: number) {
+    const res = await this.db
+      .deleteFrom('favorites')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst()
+    return Number(res.numDeletedRows) > 0
   }
 }

@@ -5,15 +5,23 @@ import {
   EventSchema,
   EventsForHomepageSchema,
   EventsQuerySchema,
+  FavoriteCreateSchema,
+  FavoriteSchema,
   Id,
   ListMetaSchema,
   ParticipantGroupSchema,
   ParticipantSchema,
+  VodCategorySchema,
+  VodMediaSchema,
+  VodQuerySchema,
+  VodRailSchema,
 } from '@fieldhouse/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ResponseCache } from '../../lib/response-cache.js'
 import type { CatalogService } from './catalog.service.js'
+import type { FavoritesService } from './favorites.service.js'
+import type { VodService } from './vod.service.js'
 
 const tags = ['catalogue']
 const ParticipantsQuery = z.object({
@@ -28,10 +36,12 @@ const ParticipantsQuery = z.object({
  * Spec §7 "Events" and "Participants". Anonymous answers come from the response cache; the schemas
  * still document them (and validate the input) although the cached bytes skip serialisation.
  */
-export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cache: ResponseCache }> = async (
-  app,
-  { catalog, cache },
-) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{
+  catalog: CatalogService
+  vod: VodService
+  favorites: FavoritesService
+  cache: ResponseCache
+}> = async (app, { catalog, vod, favorites, cache }) => {
   app.get(
     '/api/events',
     {
@@ -96,5 +106,70 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
     },
     (req, reply) =>
       cache.send(req, reply, async () => ({ data: await catalog.groupProperties(req.session.channel) }), 60),
+  )
+
+  const EventList = z.object({ data: z.array(EventSchema), meta: ListMetaSchema })
+  app.get(
+    '/api/events/favorite',
+    { schema: { tags, querystring: EventsQuerySchema, response: { 200: EventList } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-cache')
+      return catalog.listFollowed(req.session, req.query, await favorites.followed(req.session))
+    },
+  )
+
+  app.get('/api/favorites', { schema: { tags, response: { 200: dataOf(z.array(FavoriteSchema)) } } }, async (req) => ({
+    data: await favorites.list(req.session),
+  }))
+
+  app.post(
+    '/api/favorite',
+    { schema: { tags, body: FavoriteCreateSchema, response: { 200: dataOf(FavoriteSchema) } } },
+    async (req) => ({ data: await favorites.add(req.session, req.body.favoritable_type, req.body.favoritable_id) }),
+  )
+
+  app.delete(
+    '/api/favorite/:id',
+    {
+      schema: {
+        tags,
+        params: z.object({ id: Id }),
+        response: { 200: dataOf(z.object({ status: z.literal('deleted') })) },
+      },
+    },
+    async (req) => ({ data: await favorites.remove(req.session, req.params.id) }),
+  )
+
+  const VodList = z.object({ data: z.array(VodMediaSchema), meta: ListMetaSchema })
+  app.get(
+    '/api/vod-media-items',
+    { schema: { tags, querystring: VodQuerySchema, response: { 200: VodList } } },
+    (req, reply) => cache.send(req, reply, () => vod.list(req.session.channel, req.query), 60),
+  )
+
+  app.get(
+    '/api/vod-media-items/:id',
+    { schema: { tags, params: z.object({ id: Id }), response: { 200: dataOf(VodMediaSchema) } } },
+    (req, reply) =>
+      cache.send(req, reply, async () => ({ data: await vod.item(req.session.channel, req.params.id) }), 60),
+  )
+
+  app.get(
+    '/api/vod-media-categories',
+    { schema: { tags, response: { 200: dataOf(z.array(VodCategorySchema)) } } },
+    (req, reply) => cache.send(req, reply, async () => ({ data: await vod.categories(req.session.channel) }), 60),
+  )
+
+  // Spec §7: search pages by 10 from 0, newest first unless asked otherwise.
+  app.get(
+    '/api/vod-media/search',
+    { schema: { tags, querystring: VodQuerySchema, response: { 200: VodList } } },
+    (req, reply) => cache.send(req, reply, () => vod.list(req.session.channel, req.query), 60),
+  )
+
+  app.get(
+    '/api/vod-media-rails',
+    { schema: { tags, response: { 200: dataOf(z.array(VodRailSchema)) } } },
+    (req, reply) => cache.send(req, reply, async () => ({ data: await vod.rails(req.session.channel) }), 60),
   )
 }

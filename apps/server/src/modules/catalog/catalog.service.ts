@@ -81,6 +81,27 @@ export class CatalogService {
     return (await this.snapshot(channel)).categories
   }
 
+  /** Every category, flat (divisions included). */
+  async categoryList(channel: ChannelRow) {
+    return (await this.snapshot(channel)).categoryRows
+  }
+
+  /** Expands category ids with their divisions. */
+  async withChildren(channel: ChannelRow, ids: number[]) {
+    const rows = (await this.snapshot(channel)).categoryRows
+    const all = new Set(ids)
+    for (let grew = true; grew; ) {
+      grew = false
+      for (const c of rows) {
+        if (c.parent_id !== null && all.has(c.parent_id) && !all.has(c.id)) {
+          all.add(c.id)
+          grew = true
+        }
+      }
+    }
+    return [...all]
+  }
+
   async locations(channel: ChannelRow) {
     return (await this.snapshot(channel)).locations
   }
@@ -200,9 +221,23 @@ export class CatalogService {
     return rows.map((r) => presentEvent(r, ctx))
   }
 
+  /** `GET /events/favorite`: events of the viewer's teams, schools and sports, with the usual filters. */
+  async listFollowed(
+    session: Session,
+    q: EventsQuery,
+    followed: { participantIds: number[]; groupIds: number[]; categoryIds: number[] },
+  ) {
+    const anyOf = { ...followed, categoryIds: await this.withChildren(session.channel, followed.categoryIds) }
+    return this.listEvents(session, q, anyOf)
+  }
+
   /** `GET /events`: filtered, sorted and paged. Upcoming and live sort soonest first; replays newest first. */
-  async listEvents(session: Session, q: EventsQuery): Promise<{ data: Event[]; meta: ListMeta }> {
-    const filters = await this.filters(session.channel, q)
+  async listEvents(
+    session: Session,
+    q: EventsQuery,
+    anyOf?: EventFilters['anyOf'],
+  ): Promise<{ data: Event[]; meta: ListMeta }> {
+    const filters = { ...(await this.filters(session.channel, q)), ...(anyOf ? { anyOf } : {}) }
     const onlyReplays = q.stream_status?.length === 1 && q.stream_status[0] === 'vod'
     const sortDirection = q.sort_direction ?? (onlyReplays ? 'desc' : 'asc')
     const limit = q.no_limit === 1 ? null : q.limit

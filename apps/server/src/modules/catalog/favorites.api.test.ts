@@ -1,0 +1,150 @@
+import { favoriteTypeMessage, messages } from '@fieldhouse/contract'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext, testDatabases } from '../../test/context.js'
+import { AccountsRepository } from '../accounts/accounts.repository.js'
+import { ChannelRepository } from '../channel/channel.repository.js'
+
+describe.each(testDatabases())('favourites on %s', (kind) => {
+  let ctx: TestContext
+  let n = 0
+  /** A signed-in viewer's api key on a channel. */
+  async function viewer(channelKey = 'demo') {
+    const channel = await ctx.app.services.channels.findByKey(channelKey)
+    const now = Date.now()
+    const user = await new AccountsRepository(ctx.db.kysely, ctx.db.dialect).createUser({
+      channelId: channel!.id,
+      email: `fav${++n}-${kind}@example.com`,
+      passwordHash: null,
+      firstName: 'F',
+      lastName: 'V',
+      news: false,
+      temporaryPassword: false,
+      emailVerifiedAt: now,
+      now,
+    })
+    return ctx.app.services.keys.issue(channel!.id, user.id)
+  }
+  const teamId = async (alias: string) =>
+    (
+      (await ctx.json('/api/participants?no_limit=1&channel_key=demo')).body.data as { id: number; alias: string }[]
+    ).find((p) => p.alias === alias)!.id
+
+  beforeAll(async () => {
+    ctx = await createTestContext(kind, { env: { API_KEY_RATE_LIMIT_MAX: '1000' } })
+  })
+  afterAll(() => ctx.close())
+
+  it('needs a signed-in viewer (spec §5)', async () => {
+    const anon = await ctx.apiKey()
+    expect((await ctx.json(`/api/favorites?api_key=${anon}`)).body).toEqual({ message: messages.loginRequired })
+    const add = await ctx.json('/api/favorite', {
+      method: 'POST',
+      body: { favoritable_id: 1, favoritable_type: 'participant', api_key: anon },
+    })
+    expect(add).toMatchObject({ status: 401, body: { message: messages.loginRequired } })
+  })
+
+  it('refuses a type outside participant, group and category with the allowed-values message', async () => {
+    const key = await viewer()
+    const res = await ctx.json('/api/favorite', {
+      method: 'POST',
+      body: { favoritable_id: 1, favoritable_type: 'event', api_key: key },
+    })
+    expect(res.status).toBe(422)
+    expect(res.body.errors).toEqual({ favoritable_type: [favoriteTypeMessage] })
+    expect(favoriteTypeMessage).toBe(
+      'favoritable_type must be equal to one of the allowed values: participant, group, category',
+    )
+  })
+
+  it('adds a team, a school and a sport once each, lists them, and removes one', async () => {
+    const key = await viewer()
+    const team = await teamId('summit-mens-hockey')
+    const school = (
+      (await ctx.json('/api/participant-groups?channel_key=demo')).body.data as { id: number; alias: string }[]
+    ).find((g) => g.alias === 'lakeview')!.id
+    const sport = (
+      (await ctx.json(`/api/events-categories?api_key=${key}`)).body.data as { id: number; alias: string }[]
+    ).find((c) => c.alias === 'soccer')!.id
+    const add = (favoritable_type: string, favoritable_id: number) =>
+      ctx.json('/api/favorite', { method: 'POST', body: { favoritable_id, favoritable_type, api_key: key } })
+    const first = await add('participant', team)
+    expect(first.body.data).toMatchObject({
+      favoritable_type: 'participant',
+      favoritable_id: team,
+      favoritable: { alias: 'summit-mens-hockey' },
+    })
+    expect((await add('participant', team)).body.data.id).toBe(first.body.data.id)
+    await add('group', school)
+    await add('category', sport)
+    const list = (await ctx.json(`/api/favorites?api_key=${key}`)).body.data
+    expect(list.map((f: { favoritable: { alias: string } }) => f.favoritable.alias)).toEqual([
+      'summit-mens-hockey',
+      'lakeview',
+      'soccer',
+    ])
+
+    const followed = (await ctx.json(`/api/events/favorite?no_limit=1&api_key=${key}`)).body
+    expect(followed.meta.total).toBeGreaterThan(0)
+    for (const e of followed.data) {
+      const aliases = e.participants.map((p: { alias: string }) => p.alias)
+      const schools = e.participants.map((p: { participant_group_id: number }) => p.participant_group_id)
+      expect(
+        aliases.includes('summit-mens-hockey') || schools.includes(school) || e.category.alias.endsWith('soccer'),
+      ).toBe(true)
+    }
+    const upcoming = (await ctx.json(`/api/events/favorite?stream_status=upcoming&limit=3&api_key=${key}`)).body
+    expect(upcoming.data.length).toBeLessThanOrEqual(3)
+    expect(upcoming.data.every((e: { stream_status: string }) => e.stream_status === 'upcoming')).toBe(true)
+
+    const removed = await ctx.request(`/api/favorite/${first.body.data.id}?api_key=${key}`, { method: 'DELETE' })
+    expect(await removed.json()).toEqual({ data: { status: 'deleted' } })
+    expect((await ctx.json(`/api/favorites?api_key=${key}`)).body.data).toHaveLength(2)
+  })
+
+  it('keeps favourites to their owner and their channel', async () => {
+    const alice = await viewer()
+    const bob = await viewer()
+    const fav = (
+      await ctx.json('/api/favorite', {
+        method: 'POST',
+        body: { favoritable_id: await teamId('harbor-womens-soccer'), favoritable_type: 'participant', api_key: alice },
+      })
+    ).body.data
+    expect((await ctx.json(`/api/favorites?api_key=${bob}`)).body.data).toEqual([])
+    const steal = await ctx.request(`/api/favorite/${fav.id}?api_key=${bob}`, { method: 'DELETE' })
+    expect(steal.status).toBe(404)
+    expect((await ctx.json(`/api/favorites?api_key=${alice}`)).body.data).toHaveLength(1)
+
+    const now = Date.now()
+    await new ChannelRepository(ctx.db.kysely, ctx.db.dialect).create(
+      {
+        key: `fav-other-${kind}`,
+        name: 'O',
+        logo: null,
+        language: 'en',
+        currency: 'USD',
+        google_tag: null,
+        yare_analytics_key: null,
+        settings: '{}',
+        created_at: now,
+        updated_at: now,
+      },
+      {},
+    )
+    const stranger = await viewer(`fav-other-${kind}`)
+    const cross = await ctx.json('/api/favorite', {
+      method: 'POST',
+      body: { favoritable_id: fav.favoritable_id, favoritable_type: 'participant', api_key: stranger },
+    })
+    expect(cross.status).toBe(404)
+    expect(
+      (
+        await ctx.json('/api/favorite', {
+          method: 'POST',
+          body: { favoritable_id: 999999, favoritable_type: 'group', api_key: alice },
+        })
+      ).status,
+    ).toBe(404)
+  })
+})
