@@ -1,31 +1,48 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { Suspense } from 'react'
+import { Suspense, useMemo } from 'react'
 import { RouterProvider } from 'react-router/dom'
 import { PopupHost } from '../components/ui/popup-host'
 import { PageLoader } from '../components/ui/spinner'
 import { ToastViewport } from '../components/ui/toast-viewport'
+import type { ApiKeySource } from '../lib/api/api-client'
 import { ApiClientProvider } from '../lib/api/api-context'
+import { RuntimeConfigProvider } from '../lib/config/runtime-config'
 import { useAppStatusStore } from './app-status-store'
 import { ApiKeyErrorScreen } from './error-screens/api-key-error-screen'
 import { type AppServices, renewKeysAndReload } from './startup/app-services'
 import type { AppRouter } from './startup/start-app'
 import { ThemeSync } from './theme-sync'
 
+/** The views' access to the keys: a new anonymous key that cannot be had brings up the error screen (spec §2). */
+function keysForViews(keys: ApiKeySource): ApiKeySource {
+  return {
+    ...keys,
+    refreshApiKey: () =>
+      keys.refreshApiKey().catch((error: unknown) => {
+        useAppStatusStore.getState().showApiKeyError()
+        throw error
+      }),
+  }
+}
+
 export function App({ services, router }: { services: AppServices; router: AppRouter }) {
   const isApiKeyErrorShown = useAppStatusStore((state) => state.isApiKeyErrorShown)
+  const keys = useMemo(() => keysForViews(services.keys), [services.keys])
 
   if (isApiKeyErrorShown) return <ApiKeyErrorScreen onReload={() => renewKeysAndReload(services)} />
 
   return (
     <QueryClientProvider client={services.queryClient}>
-      <ApiClientProvider client={services.api}>
-        <ThemeSync />
-        <Suspense fallback={<PageLoader />}>
-          <RouterProvider router={router} />
-        </Suspense>
-        <ToastViewport />
-        <PopupHost />
-      </ApiClientProvider>
+      <RuntimeConfigProvider config={services.config}>
+        <ApiClientProvider client={services.api} keys={keys}>
+          <ThemeSync />
+          <Suspense fallback={<PageLoader />}>
+            <RouterProvider router={router} />
+          </Suspense>
+          <ToastViewport />
+          <PopupHost />
+        </ApiClientProvider>
+      </RuntimeConfigProvider>
     </QueryClientProvider>
   )
 }

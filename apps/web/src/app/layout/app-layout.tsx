@@ -1,7 +1,7 @@
 import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Outlet } from 'react-router'
 import { PageLoader } from '../../components/ui/spinner'
+import { GuardedOutlet } from '../router/route-guard'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
 import './app-layout.css'
@@ -17,7 +17,7 @@ export function AppLayout() {
       <SiteHeader />
       <main id="main" className="app-layout__main" tabIndex={-1}>
         <Suspense fallback={<PageLoader />}>
-          <Outlet />
+          <GuardedOutlet />
         </Suspense>
       </main>
       <SiteFooter />
@@ -30,7 +30,7 @@ export function PlainLayout() {
   return (
     <main id="main" className="plain-layout">
       <Suspense fallback={<PageLoader />}>
-        <Outlet />
+        <GuardedOutlet />
       </Suspense>
     </main>
   )

@@ -8,6 +8,7 @@ import { useSettings } from '../../features/channel/api/use-settings'
 import { normalizePath, paths } from '../../lib/navigation/paths'
 import { useAppStore } from '../../lib/store/app-store'
 import { MenuLink } from './menu-link'
+import { UserMenu } from './user-menu'
 import './site-header.css'
 
 export function SiteHeader() {
@@ -53,7 +54,9 @@ export function SiteHeader() {
         </nav>
 
         <div className="site-header__actions">
-          {user ? null : (
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
             <ButtonLink to={paths.login} className="site-header__sign-in">
               {t('header.signIn')}
             </ButtonLink>

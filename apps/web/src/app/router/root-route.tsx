@@ -1,22 +1,16 @@
-import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router'
-import { paths } from '../../lib/navigation/paths'
-import { isSignedOutOnlyPage } from '../../lib/navigation/remember-page'
-import { useAppStore } from '../../lib/store/app-store'
+import { Outlet, ScrollRestoration } from 'react-router'
+import { useRestoreSession } from '../../features/auth/use-restore-session'
 import { useRememberPages } from './navigation-effects'
+import { RouteGuardProvider } from './route-guard'
 
-/** Wraps every route: navigation bookkeeping and scroll restoration. */
+/** Wraps every route: navigation bookkeeping, the signed-in user's session and the navigation rules. */
 export function RootRoute() {
   useRememberPages()
-  const location = useLocation()
-  const user = useAppStore((state) => state.user)
-
-  // Spec §2: once a profile is loaded (the user is known), sign-in and reset pages send the viewer home.
-  if (user && isSignedOutOnlyPage(location.pathname)) return <Navigate to={paths.home} replace />
-
+  useRestoreSession()
   return (
-    <>
+    <RouteGuardProvider>
       <ScrollRestoration />
       <Outlet />
-    </>
+    </RouteGuardProvider>
   )
 }

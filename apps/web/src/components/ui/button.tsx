@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react'
 import { Link, type LinkProps } from 'react-router'
 import './button.css'
 
-type Variant = 'primary' | 'secondary' | 'ghost'
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger'
 
 const classes = (variant: Variant, size: 'md' | 'lg', className?: string) =>
   ['button', `button--${variant}`, size === 'lg' ? 'button--lg' : '', className ?? ''].filter(Boolean).join(' ')

@@ -3,19 +3,26 @@ import { NavLink, Outlet } from 'react-router'
 import { ButtonLink } from '../../components/ui/button'
 import { PageFrame } from '../../components/ui/page-frame'
 import { paths } from '../../lib/navigation/paths'
+import { useAppStore } from '../../lib/store/app-store'
+import { useProfile } from './api/use-profile'
+import { SignInPrompt } from './sign-in-prompt'
 import './profile-layout.css'
 
 /** `/profile`: the account sections as tabs above the chosen one. */
 export function ProfileLayout() {
   const { t } = useTranslation()
+  const user = useAppStore((state) => state.user)
+  useProfile()
   const sections = [
     { to: paths.profile, label: t('profile.orders'), end: true },
     { to: paths.profileTransactions, label: t('profile.transactions'), end: false },
     { to: paths.profileClips, label: t('profile.clips'), end: false },
   ]
+  if (!user) return <SignInPrompt title={t('profile.title')} />
   return (
     <PageFrame
       title={t('profile.title')}
+      lead={[user.first_name, user.last_name].filter(Boolean).join(' ') || user.email}
       actions={
         <ButtonLink to={paths.profileEdit} variant="secondary">
           {t('profile.edit')}

@@ -1,9 +1,81 @@
+import { PasswordResetRequestSchema } from '@fieldhouse/contract'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { PageFrame } from '../../components/ui/page-frame'
+import { Link } from 'react-router'
+import { Button } from '../../components/ui/button'
+import { FormMessage, TextField } from '../../components/ui/form-field'
+import { applyServerErrors } from '../../lib/forms/server-errors'
+import { paths } from '../../lib/navigation/paths'
 import { useDocumentTitle } from '../channel/use-document-title'
+import { usePasswordResetRequest } from './api/use-password-reset-request'
+import { AuthFrame } from './auth-frame'
+import { HumanCheckError, useHumanCheck } from './use-human-check'
 
+/**
+ * Spec §2 /password-reset-request. The answer is the same for any address, so the page only ever says
+ * that a link was sent if an account exists.
+ */
 export function PasswordResetRequestPage() {
   const { t } = useTranslation()
   useDocumentTitle(t('auth.passwordResetRequestTitle'))
-  return <PageFrame title={t('auth.passwordResetRequestTitle')} lead={t('auth.passwordResetRequestLead')} />
+  const requestReset = usePasswordResetRequest()
+  const humanCheck = useHumanCheck('password_reset')
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  const [formError, setFormError] = useState<string | null>(null)
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(PasswordResetRequestSchema), defaultValues: { email: '' } })
+
+  const onSubmit = handleSubmit(async (fields) => {
+    setFormError(null)
+    try {
+      const recaptcha_token = await humanCheck()
+      await requestReset.mutateAsync({ ...fields, recaptcha_token })
+      setSentTo(fields.email)
+    } catch (error) {
+      setFormError(error instanceof HumanCheckError ? error.message : applyServerErrors(error, ['email'], setError))
+    }
+  })
+
+  return (
+    <AuthFrame
+      title={t('auth.passwordResetRequestTitle')}
+      lead={sentTo ? undefined : t('auth.passwordResetRequestLead')}
+      footer={
+        <p>
+          <Link to={paths.login}>{t('auth.backToSignIn')}</Link>
+        </p>
+      }
+    >
+      {sentTo ? (
+        <FormMessage tone="success">{t('auth.passwordResetRequestSent', { email: sentTo })}</FormMessage>
+      ) : (
+        <form className="form" noValidate onSubmit={onSubmit}>
+          {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+          <TextField
+            label={t('auth.email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <Button
+            type="submit"
+            size="lg"
+            className="form__submit"
+            disabled={isSubmitting}
+            aria-busy={isSubmitting || undefined}
+          >
+            {isSubmitting ? t('auth.sending') : t('auth.sendLink')}
+          </Button>
+        </form>
+      )}
+    </AuthFrame>
+  )
 }

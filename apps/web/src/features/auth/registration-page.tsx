@@ -1,9 +1,158 @@
+import { constants, messages, RegisterSchema, type SocialProvider } from '@fieldhouse/contract'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { PageFrame } from '../../components/ui/page-frame'
+import { Link, useLocation, useNavigate } from 'react-router'
+import { Button } from '../../components/ui/button'
+import { CheckboxField, FormMessage, TextField } from '../../components/ui/form-field'
+import { errorText } from '../../lib/api/error-text'
+import { applyServerErrors } from '../../lib/forms/server-errors'
+import { paths } from '../../lib/navigation/paths'
 import { useDocumentTitle } from '../channel/use-document-title'
+import { useRegister } from './api/use-register'
+import { AuthFrame } from './auth-frame'
+import { readSocialReturn } from './social'
+import { SocialButtons } from './social-buttons'
+import { TermsLabel } from './terms-label'
+import { HumanCheckError, useHumanCheck } from './use-human-check'
+import { useSocialStart } from './use-social-start'
 
+const registrationFields = [
+  'first_name',
+  'last_name',
+  'email',
+  'password',
+  'password_confirmation',
+  'news',
+  'terms',
+] as const
+
+/**
+ * Spec §2 /registration. A new account is not signed in: the server mails a verification link (the
+ * same answer whether or not the address is known), and the viewer is told so on /verify-notice.
+ */
 export function RegistrationPage() {
   const { t } = useTranslation()
   useDocumentTitle(t('auth.registrationTitle'))
-  return <PageFrame title={t('auth.registrationTitle')} lead={t('auth.registrationLead')} />
+  const navigate = useNavigate()
+  const location = useLocation()
+  // Spec §5: a social sign-in of an unknown user comes back here; with the terms accepted it may register.
+  const notRegistered = readSocialReturn(location.search)?.kind === 'not-registered'
+  const registerAccount = useRegister()
+  const humanCheck = useHumanCheck('register')
+  const social = useSocialStart()
+  const [formError, setFormError] = useState<string | null>(null)
+  const {
+    register,
+    handleSubmit,
+    setError,
+    trigger,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(RegisterSchema),
+    defaultValues: {
+      first_name: '',
+      last_name: '',
+      email: '',
+      password: '',
+      password_confirmation: '',
+      news: false,
+    },
+  })
+
+  const onSubmit = handleSubmit(async (fields) => {
+    setFormError(null)
+    try {
+      const recaptcha_token = await humanCheck()
+      const answer = await registerAccount.mutateAsync({ ...fields, recaptcha_token })
+      const email = answer.email || fields.email
+      await navigate(`${paths.verifyNotice}?${new URLSearchParams({ email })}`)
+    } catch (error) {
+      setFormError(
+        error instanceof HumanCheckError ? error.message : applyServerErrors(error, registrationFields, setError),
+      )
+    }
+  })
+
+  // With the terms ticked the social account may be created; after "not registered" they must be.
+  const startSocial = async (provider: SocialProvider) => {
+    const terms = getValues('terms') === true
+    if (notRegistered && !terms) {
+      await trigger('terms', { shouldFocus: true })
+      return
+    }
+    social.start(provider, terms ? { terms: true, news: Boolean(getValues('news')) } : {})
+  }
+
+  const message = formError ?? (social.error ? errorText(social.error) : null)
+  const busy = isSubmitting || social.pending !== null
+
+  return (
+    <AuthFrame
+      wide
+      title={t('auth.registrationTitle')}
+      lead={t('auth.registrationLead')}
+      footer={
+        <p>
+          {t('auth.haveAccount')} <Link to={paths.login}>{t('auth.signIn')}</Link>
+        </p>
+      }
+    >
+      <form className="form" noValidate onSubmit={onSubmit}>
+        {notRegistered ? <FormMessage tone="info">{messages.socialNotRegistered}</FormMessage> : null}
+        {message ? <FormMessage tone="error">{message}</FormMessage> : null}
+        <div className="form__row form__row--two">
+          <TextField
+            label={t('auth.firstName')}
+            autoComplete="given-name"
+            error={errors.first_name?.message}
+            {...register('first_name')}
+          />
+          <TextField
+            label={t('auth.lastName')}
+            autoComplete="family-name"
+            error={errors.last_name?.message}
+            {...register('last_name')}
+          />
+        </div>
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <div className="form__row form__row--two">
+          <TextField
+            label={t('auth.password')}
+            type="password"
+            autoComplete="new-password"
+            hint={t('auth.passwordHint', { count: constants.passwordMinLength })}
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <TextField
+            label={t('auth.passwordConfirmation')}
+            type="password"
+            autoComplete="new-password"
+            error={errors.password_confirmation?.message}
+            {...register('password_confirmation')}
+          />
+        </div>
+        <CheckboxField label={t('auth.newsOptIn')} error={errors.news?.message} {...register('news')} />
+        <CheckboxField label={<TermsLabel />} error={errors.terms?.message} {...register('terms')} />
+        <Button type="submit" size="lg" className="form__submit" disabled={busy} aria-busy={isSubmitting || undefined}>
+          {isSubmitting ? t('auth.registering') : t('auth.register')}
+        </Button>
+      </form>
+      <SocialButtons
+        pending={social.pending}
+        disabled={isSubmitting}
+        onSelect={(provider) => void startSocial(provider)}
+      />
+    </AuthFrame>
+  )
 }

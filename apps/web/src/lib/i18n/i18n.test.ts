@@ -1,7 +1,8 @@
-import { messages, reloadPageAfter } from '@fieldhouse/contract'
+import { lengthGreaterThan, lengthLessThan, messages, reloadPageAfter } from '@fieldhouse/contract'
 import i18next from 'i18next'
 import { describe, expect, it } from 'vitest'
 import { pickLanguage, resources } from './i18n'
+import { lookupMessage } from './message-text'
 
 /** Every key path of a nested resource object. */
 const keyPaths = (value: object, prefix = ''): string[] =>
@@ -46,5 +47,61 @@ describe('pickLanguage', () => {
   it('uses English while multi-language is off', () => {
     expect(pickLanguage('fr')).toBe('en')
     expect(pickLanguage(null)).toBe('en')
+  })
+})
+
+describe('spec messages', () => {
+  it('are the contract’s words in English and translated elsewhere', async () => {
+    const instance = i18next.createInstance()
+    await instance.init({ resources, lng: 'en', interpolation: { escapeValue: false } })
+    for (const [key, text] of Object.entries(messages)) {
+      const lookup = lookupMessage(text)
+      if (!lookup) continue
+      expect(instance.t(`spec.${lookup.key}`)).toBe(text)
+      expect(lookup.key === key || messages[lookup.key as keyof typeof messages] === text).toBe(true)
+    }
+    expect(instance.t('spec.lengthLessThan', { number: 129 })).toBe(lengthLessThan(129))
+    expect(instance.t('spec.lengthGreaterThan', { number: 7 })).toBe(lengthGreaterThan(7))
+    await instance.changeLanguage('fr')
+    expect(instance.t('spec.invalidCredentials')).toBe('E-mail ou mot de passe invalide. Veuillez réessayer.')
+    await instance.changeLanguage('bg')
+    expect(instance.t('spec.passwordTooShort')).toBe('Паролата е твърде кратка')
+  })
+})
+
+describe('lookupMessage', () => {
+  it('finds the validation and server messages the forms show', () => {
+    for (const text of [
+      messages.emailInvalid,
+      messages.enterEmail,
+      messages.enterFirstName,
+      messages.enterLastName,
+      messages.passwordTooShort,
+      messages.passwordMismatch,
+      messages.acceptTerms,
+      messages.fieldRequired,
+      messages.invalidCredentials,
+      messages.alreadyLoggedIn,
+      messages.verificationFailedUser,
+      messages.emailAlreadyVerifiedUser,
+      messages.resetKeyExpired,
+      messages.resetFailed,
+      messages.cannotLogout,
+      messages.socialNotRegistered,
+    ]) {
+      expect(lookupMessage(text)).not.toBeNull()
+    }
+  })
+
+  it('reads the number of a length rule', () => {
+    expect(lookupMessage(lengthLessThan(129))).toEqual({ key: 'lengthLessThan', values: { number: 129 } })
+    expect(lookupMessage('The field length must be less than 101')).toEqual({
+      key: 'lengthLessThan',
+      values: { number: 101 },
+    })
+  })
+
+  it('leaves unknown texts alone', () => {
+    expect(lookupMessage('Something only the server knows')).toBeNull()
   })
 })

@@ -1,17 +1,12 @@
+import { type AuthSession, type Profile, ProfileSchema } from '@fieldhouse/contract'
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
 import type { KeyStore } from '../api/api-keys'
 import type { LastPage } from '../navigation/remember-page'
 import { browserBackend, createTtlStorage } from '../storage/ttl-storage'
 
-/** The signed-in viewer. The accounts work fills in the profile; until then only who it is matters here. */
-export interface SessionUser {
-  id: number
-  email: string
-  first_name?: string | null
-  last_name?: string | null
-  temporary_password?: boolean
-}
+/** The signed-in viewer: the profile of `GET /api/profile` (spec §3 User). */
+export type SessionUser = Profile
 
 interface PersistedState {
   channelKey: string | null
@@ -23,11 +18,22 @@ interface PersistedState {
 }
 
 interface AppState extends PersistedState {
+  /**
+   * Where a sign-in that has just happened leads (spec §2: the last visited page). Set with the session
+   * so the router moves the viewer off the sign-in page in the same render that signs them in; cleared
+   * once they have left it. Not persisted.
+   */
+  afterSignIn: string | null
   setChannelKey(channelKey: string | null): void
   setApiKey(apiKey: string | null): void
   setUser(user: SessionUser | null): void
   /** Spec §8: a 401 forgets the signed-in user; the anonymous api key stays. */
   resetUser(): void
+  /** Spec §4: the session's own api key replaces the anonymous one, and its profile becomes the user. */
+  signIn(session: AuthSession, afterSignIn?: string | null): void
+  /** Spec §4 logout: forget the user and the api key (a new anonymous key is fetched next). */
+  signOut(): void
+  clearAfterSignIn(): void
   rememberPage(lastPage: LastPage, previousUrl: string | null): void
 }
 
@@ -43,10 +49,14 @@ export const useAppStore = create<AppState>()(
   persist(
     (set) => ({
       ...initialState,
+      afterSignIn: null,
       setChannelKey: (channelKey) => set({ channelKey }),
       setApiKey: (apiKey) => set({ apiKey }),
       setUser: (user) => set({ user }),
       resetUser: () => set({ user: null }),
+      signIn: (session, afterSignIn = null) => set({ apiKey: session.api_key, user: session.profile, afterSignIn }),
+      signOut: () => set({ apiKey: null, user: null, afterSignIn: null }),
+      clearAfterSignIn: () => set({ afterSignIn: null }),
       rememberPage: (lastPage, previousUrl) => set({ lastPage, previousUrl }),
     }),
     {
@@ -61,6 +71,12 @@ export const useAppStore = create<AppState>()(
         lastPage,
         previousUrl,
       }),
+      // A stored user of another shape (an older build, a hand-edited store) is dropped, not trusted.
+      merge: (persisted, current) => {
+        const stored = (persisted ?? {}) as Partial<PersistedState>
+        const user = ProfileSchema.safeParse(stored.user)
+        return { ...current, ...stored, user: user.success ? user.data : null }
+      },
     },
   ),
 )

@@ -1,0 +1,12 @@
+import { type AuthSession, AuthSessionSchema, type EmailVerify } from '@fieldhouse/contract'
+import { useMutation } from '@tanstack/react-query'
+import { useApiClient } from '../../../lib/api/api-context'
+
+/** `POST /api/auth/email-verify` with the link's fields: signs the new account in (422 failed, 409 done before). */
+export function useVerifyEmail() {
+  const api = useApiClient()
+  return useMutation({
+    mutationFn: async (link: EmailVerify): Promise<AuthSession> =>
+      AuthSessionSchema.parse((await api.post('auth/email-verify', { ...link })).data),
+  })
+}

@@ -1,0 +1,27 @@
+import { messages } from '@fieldhouse/contract'
+import { useCallback } from 'react'
+import { recaptchaToken } from '../../lib/recaptcha/recaptcha'
+import { useSettings } from '../channel/api/use-settings'
+
+export class HumanCheckError extends Error {
+  constructor(cause: unknown) {
+    super(messages.recaptchaRequired, { cause })
+    this.name = 'HumanCheckError'
+  }
+}
+
+/**
+ * `() => token` for a form's submit when the channel requires the human check, else `() => undefined`.
+ * A check that cannot run fails with the spec's "Google recaptcha token required." words.
+ */
+export function useHumanCheck(action: string): () => Promise<string | undefined> {
+  const siteKey = useSettings().recaptcha.site_key
+  return useCallback(async () => {
+    if (!siteKey) return undefined
+    try {
+      return await recaptchaToken(siteKey, action)
+    } catch (error) {
+      throw new HumanCheckError(error)
+    }
+  }, [siteKey, action])
+}
