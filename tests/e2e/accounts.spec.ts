@@ -68,7 +68,7 @@ describe('accounts', () => {
   })
   afterAll(() => browser.close())
 
-  it('register → confirm from the mail → basic pass → edit profile → sign out', async () => {
+  it('register → confirm from the mail → basic pass → edit profile → sign out → sign in', async () => {
     const { context, page } = await newPage(browser)
     const email = newEmail()
     await page.goto(`${baseUrl}/registration`)
@@ -115,6 +115,10 @@ describe('accounts', () => {
       .first()
       .click()
     await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor()
+
+    // And back in with the password.
+    await signIn(page, email, 'goal-line-2026')
+    await page.getByRole('banner').getByText('Sam').first().waitFor({ timeout: 15_000 })
     await context.close()
   })
 
