@@ -37,6 +37,8 @@ import { channelRoutes } from './modules/channel/channel.routes.js'
 import { ChannelService } from './modules/channel/channel.service.js'
 import { FormsRepository } from './modules/forms/forms.repository.js'
 import { FormsService } from './modules/forms/forms.service.js'
+import { geoRoutes } from './modules/geo/geo.routes.js'
+import { GeoService } from './modules/geo/geo.service.js'
 import { KeysRepository } from './modules/keys/keys.repository.js'
 import { keysRoutes } from './modules/keys/keys.routes.js'
 import { KeysService } from './modules/keys/keys.service.js'
@@ -101,6 +103,7 @@ export async function buildApp(deps: AppDeps) {
   const channels = new ChannelService(channelRepo, { cacheFreshMs: 2000 })
   const contentVersion = (channelId: number) => channelRepo.contentVersion(channelId)
   const access = new AccessService()
+  const geo = await GeoService.create({ databasePath: config.GEOIP_DB, countryHeader: config.GEO_COUNTRY_HEADER })
   const catalogRepo = new CatalogRepository(db.kysely)
   const catalog = new CatalogService(catalogRepo, access, contentVersion, { cacheFreshMs: 2000 })
   const responses = new ResponseCache(contentVersion, { freshMs: 2000, maxEntries: 5000 })
@@ -177,9 +180,12 @@ export async function buildApp(deps: AppDeps) {
     vod: new VodService(catalogRepo),
     favorites: new FavoritesService(catalogRepo, catalog, clock),
     cache: responses,
+    geo,
   })
+  await app.register(geoRoutes, { geo })
   await app.register(accountsRoutes, {
     social,
+    geoBlocked: (req) => access.isGeoBlocked({ ...req.session, countryCode: geo.locate(req).country_code }),
     accounts,
     forms,
     channels,

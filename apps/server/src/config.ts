@@ -82,6 +82,10 @@ export const ConfigSchema = z.object({
   FACEBOOK_CLIENT_ID: optionalText,
   FACEBOOK_CLIENT_SECRET: optionalText,
   FACEBOOK_ISSUER: z.string().url().default('https://www.facebook.com'),
+  /** A MaxMind (GeoIP2/GeoLite2 Country or City) database file for viewers' countries. */
+  GEOIP_DB: optionalText,
+  /** The country header of the CDN in front of us (e.g. cf-ipcountry); set only when one is. */
+  GEO_COUNTRY_HEADER: optionalText,
   /** scrypt cost as log2(N); 17 (design §8). Lower values are accepted only when NODE_ENV=test. */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
   /** Largest JSON body accepted, in bytes (uploads have their own limits). */

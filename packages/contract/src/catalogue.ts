@@ -65,6 +65,8 @@ export const EventSchema = z.object({
   /** The access mode: free, register, paid or ppv (spec §3 "type (paid or other)"). */
   type: z.enum(['free', 'register', 'paid', 'ppv']),
   has_access: z.boolean(),
+  /** The viewer's country may not watch it (spec §6: "We're sorry, but this content is not available in your region"). */
+  is_geo_blocked: z.boolean(),
   /** ISO 8601, UTC. */
   event_utc_ts: z.string(),
   time_zone: z.string(),

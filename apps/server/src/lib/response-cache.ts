@@ -33,8 +33,9 @@ export class ResponseCache {
     if (session.userId === null) {
       // The api key is the viewer's own; the answer is the same for every anonymous viewer.
       const url = req.url.replace(/([?&])api_key=[^&]*&?/, '$1').replace(/[?&]$/, '')
+      // Geo rules make the answer depend on the viewer's country too.
       entry = await this.cache.get(
-        `${session.channel.id}|${url}`,
+        `${session.channel.id}|${session.countryCode ?? '-'}|${url}`,
         () => this.contentVersion(session.channel.id),
         async () => serialize(await build()),
       )

@@ -43,7 +43,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   authRateLimitMax: number
   humanCheck: HumanCheck
   social: SocialLogin
-}> = async (app, { accounts, forms, channels, publicUrl, authRateLimitMax, humanCheck, social }) => {
+  geoBlocked: (req: FastifyRequest) => boolean
+}> = async (app, { accounts, forms, channels, publicUrl, authRateLimitMax, humanCheck, social, geoBlocked }) => {
   const origin = async (req: FastifyRequest) => {
     const host = req.hostname.replace(/:\d+$/, '').toLowerCase()
     return (await channels.findKeyByHost(host)) === req.session.channel.key
@@ -158,7 +159,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   )
 
   app.get('/api/user/access', { schema: { tags, response: { 200: dataOf(UserAccessSchema) } } }, async (req) => ({
-    data: await accounts.access(req.session),
+    data: await accounts.access(req.session, geoBlocked(req)),
   }))
 
   app.post(

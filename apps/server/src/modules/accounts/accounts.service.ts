@@ -332,14 +332,14 @@ export class AccountsService {
   }
 
   /** `GET /user/access`: capability flags (spec §3), counters, trial and geo flags. */
-  async access(session: Session): Promise<UserAccess> {
+  async access(session: Session, isGeoBlocked = false): Promise<UserAccess> {
     const user = session.userId ? await this.d.repo.findUser(session.channel.id, session.userId) : undefined
     return {
       capabilities: capabilityFlags(user ? capabilitiesOf(user) : []),
       // Clips and downloads are counted once those features exist.
       featureCount: { clips: 0, downloads: 0 },
       trial_period_used: user?.trial_period_used === 1,
-      is_geo_blocked: false,
+      is_geo_blocked: isGeoBlocked,
     }
   }
 

@@ -74,7 +74,8 @@ export interface EventContext {
   sportOf: (categoryId: number | null) => string | null
   locations: Map<number, EventLocation>
   participants: Map<number, (Participant & { side: 'home' | 'away' })[]>
-  hasAccess: (row: { access_mode: EventTable['access_mode'] }) => boolean
+  hasAccess: (row: { access_mode: EventTable['access_mode']; geo_rules: string }) => boolean
+  isGeoBlocked: (row: { access_mode: EventTable['access_mode']; geo_rules: string }) => boolean
 }
 
 export function presentEvent(row: Omit<EventTable, 'id'> & { id: number }, ctx: EventContext): Event {
@@ -85,6 +86,7 @@ export function presentEvent(row: Omit<EventTable, 'id'> & { id: number }, ctx: 
     description: row.description,
     type: row.access_mode,
     has_access: ctx.hasAccess(row),
+    is_geo_blocked: ctx.isGeoBlocked(row),
     event_utc_ts: new Date(row.event_utc_ts).toISOString(),
     time_zone: row.time_zone,
     event_category_id: row.event_category_id,

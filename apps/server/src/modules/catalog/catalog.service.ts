@@ -217,6 +217,7 @@ export class CatalogService {
       locations: new Map(snap.locations.map((l) => [l.id, l])),
       participants,
       hasAccess: (row: Parameters<AccessService['hasAccess']>[1]) => this.access.hasAccess(session, row),
+      isGeoBlocked: (row: Parameters<AccessService['hasAccess']>[1]) => this.access.isGeoBlocked(session, row),
     }
     return rows.map((r) => presentEvent(r, ctx))
   }

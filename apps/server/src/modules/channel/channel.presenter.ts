@@ -17,9 +17,14 @@ export interface ChannelSettingsJson {
   domain_category?: { alias?: string | null; fallback_url?: string | null }
   contact?: { email?: string | null; phone?: string | null; address?: string | null }
   social?: Record<string, string>
+  /** Countries the channel's content may or may not be watched in. */
+  geo?: { allow?: string[]; block?: string[] }
   /** reCAPTCHA: the site key is public; the secret never leaves the server. */
   recaptcha?: { site_key?: string | null; secret?: string | null }
 }
+
+/** The channel's geo rules. */
+export const geoRulesOf = (channel: ChannelRow) => parseJson<ChannelSettingsJson>(channel.settings, {}).geo
 
 /** The channel's reCAPTCHA secret, when it requires the human check. */
 export const recaptchaSecretOf = (channel: ChannelRow): string | null =>

@@ -12,6 +12,8 @@ export interface Session {
   userId: number | null
   /** The user signed in with a temporary password and must change it before anything else. */
   mustChangePassword?: boolean
+  /** The viewer's country for this request, where a route needs it (geo rules). */
+  countryCode?: string | null
 }
 
 /**
