@@ -83,9 +83,14 @@ export async function startReference(body, headers) {
   }
 }
 
-/** Requests per second for `url` under `connections` concurrent keep-alive clients. */
-export async function load(url, { duration = 5, connections = 10 } = {}) {
-  const result = await autocannon({ url, duration, connections, pipelining: 1 })
+/**
+ * Requests per second for `url` under `connections` concurrent keep-alive clients. `unique` adds a
+ * different `n=` parameter to every request, so no cache keyed on the URL can answer.
+ */
+export async function load(url, { duration = 5, connections = 10, unique = false } = {}) {
+  let n = 0
+  const requests = unique ? [{ setupRequest: (req) => ({ ...req, path: `${req.path}&n=${++n}` }) }] : undefined
+  const result = await autocannon({ url, duration, connections, pipelining: 1, ...(requests ? { requests } : {}) })
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`)
   }

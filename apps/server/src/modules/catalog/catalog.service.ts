@@ -216,8 +216,7 @@ export class CatalogService {
       sportOf,
       locations: new Map(snap.locations.map((l) => [l.id, l])),
       participants,
-      hasAccess: (row: Parameters<AccessService['hasAccess']>[1]) => this.access.hasAccess(session, row),
-      isGeoBlocked: (row: Parameters<AccessService['hasAccess']>[1]) => this.access.isGeoBlocked(session, row),
+      ...this.access.forViewer(session),
     }
     return rows.map((r) => presentEvent(r, ctx))
   }

@@ -1,0 +1,68 @@
+import { load, startProduct, startReference, writeResult } from './lib.mjs'
+
+/**
+ * GET /api/events?limit=50 as an anonymous viewer, against bare node:http serving the same bytes:
+ * once as viewers hit it (answered from the per-channel response cache), once with every URL
+ * different (each request runs the query, the joins and the serialisation).
+ */
+export async function benchEvents({ duration = 5, rounds = 3 } = {}) {
+  const product = await startProduct({ RATE_LIMIT_MAX: '100000000' })
+  try {
+    const keyRes = await fetch(`${product.url}/api/get_api_key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ channel_key: 'demo' }),
+    })
+    const { data } = await keyRes.json()
+    const path = `/api/events?limit=50&api_key=${data.api_key}`
+    const sample = await fetch(product.url + path)
+    const body = await sample.text()
+    const headers = {}
+    for (const h of [
+      'content-type',
+      'etag',
+      'cache-control',
+      'content-security-policy',
+      'x-content-type-options',
+      'referrer-policy',
+    ]) {
+      const v = sample.headers.get(h)
+      if (v) headers[h] = v
+    }
+    const reference = await startReference(body, headers)
+    try {
+      await load(product.url + path, { duration: 3 })
+      await load(product.url + path, { duration: 2, unique: true })
+      await load(reference.url + path, { duration: 3 })
+      let ref = { rps: 0 }
+      let cached = { rps: 0 }
+      let uncached = { rps: 0 }
+      for (let i = 0; i < rounds; i++) {
+        const r = await load(reference.url + path, { duration })
+        const c = await load(product.url + path, { duration })
+        const u = await load(product.url + path, { duration, unique: true })
+        if (r.rps > ref.rps) ref = r
+        if (c.rps > cached.rps) cached = c
+        if (u.rps > uncached.rps) uncached = u
+      }
+      const result = {
+        name: 'events',
+        what: 'GET /api/events?limit=50 (anonymous) vs bare node:http, same bytes; cached and uncached',
+        bytes: Buffer.byteLength(body),
+        ours: cached,
+        uncached,
+        reference: ref,
+        ratio: Number((cached.rps / ref.rps).toFixed(3)),
+        ratioUncached: Number((uncached.rps / ref.rps).toFixed(3)),
+        goal: 0.8,
+        goalUncached: 0.3,
+      }
+      writeResult('events', result)
+      return result
+    } finally {
+      await reference.stop()
+    }
+  } finally {
+    await product.stop()
+  }
+}
