@@ -1,4 +1,4 @@
-import { load, startProduct, startReference, writeResult } from './lib.mjs'
+import { load, sampleAnswer, startProduct, startReference, writeResult } from './lib.mjs'
 
 /**
  * GET /api/channel-bootstrap-data, as the web app calls it at every start, against bare node:http
@@ -8,27 +8,10 @@ import { load, startProduct, startReference, writeResult } from './lib.mjs'
 export async function benchBootstrap({ duration = 5, rounds = 3 } = {}) {
   const product = await startProduct({ RATE_LIMIT_MAX: '100000000' })
   try {
-    const keyRes = await fetch(`${product.url}/api/get_api_key`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ channel_key: 'demo' }),
-    })
-    const { data } = await keyRes.json()
-    const path = `/api/channel-bootstrap-data?color-settings%5Bclient_interface%5D=web&slides%5Bclient_interface%5D=web&api_key=${data.api_key}`
-    const sample = await fetch(product.url + path)
-    const body = await sample.text()
-    const headers = {}
-    for (const h of [
-      'content-type',
-      'etag',
-      'cache-control',
-      'content-security-policy',
-      'x-content-type-options',
-      'referrer-policy',
-    ]) {
-      const v = sample.headers.get(h)
-      if (v) headers[h] = v
-    }
+    const { path, body, headers } = await sampleAnswer(
+      product,
+      '/api/channel-bootstrap-data?color-settings%5Bclient_interface%5D=web&slides%5Bclient_interface%5D=web&api_key={key}',
+    )
     const reference = await startReference(body, headers)
     try {
       // Warm both (the JIT needs a few seconds of traffic), then interleave rounds so drift hits both

@@ -105,3 +105,31 @@ export function writeResult(name, result) {
     `${JSON.stringify({ ...result, node: process.version, cpus: os.cpus().length, at: new Date().toISOString() }, null, 2)}\n`,
   )
 }
+
+const REFERENCE_HEADERS = [
+  'content-type',
+  'etag',
+  'cache-control',
+  'content-security-policy',
+  'x-content-type-options',
+  'referrer-policy',
+]
+
+/** A fresh anonymous api key of the demo channel, and one answer of `path` (with `{key}` filled in). */
+export async function sampleAnswer(product, pathTemplate) {
+  const keyRes = await fetch(`${product.url}/api/get_api_key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ channel_key: 'demo' }),
+  })
+  const { data } = await keyRes.json()
+  const path = pathTemplate.replace('{key}', data.api_key)
+  const sample = await fetch(product.url + path)
+  const body = await sample.text()
+  const headers = {}
+  for (const h of REFERENCE_HEADERS) {
+    const v = sample.headers.get(h)
+    if (v) headers[h] = v
+  }
+  return { path, body, headers }
+}

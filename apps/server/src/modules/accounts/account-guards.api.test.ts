@@ -2,10 +2,8 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { messages } from '@fieldhouse/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { scryptHasher } from '../../lib/passwords.js'
 import { createTestContext, type TestContext, testDatabases } from '../../test/context.js'
-import { ChannelRepository } from '../channel/channel.repository.js'
-import { AccountsRepository } from './accounts.repository.js'
+import { buildChannel, buildUser } from '../../test/factories.js'
 
 /** A stand-in for Google's siteverify on loopback: same request and answer format. */
 async function startSiteverify() {
@@ -44,22 +42,7 @@ describe.each(testDatabases())('account guards on %s', (kind) => {
     ctx = await createTestContext(kind, {
       env: { RECAPTCHA_VERIFY_URL: siteverify.url, AUTH_RATE_LIMIT_MAX: '1000', API_KEY_RATE_LIMIT_MAX: '10000' },
     })
-    const now = Date.now()
-    await new ChannelRepository(ctx.db.kysely, ctx.db.dialect).create(
-      {
-        key: 'guarded',
-        name: 'Guarded League',
-        logo: null,
-        language: 'en',
-        currency: 'USD',
-        google_tag: null,
-        yare_analytics_key: null,
-        settings: JSON.stringify({ recaptcha: { site_key: 'site-key', secret: 'test-secret' } }),
-        created_at: now,
-        updated_at: now,
-      },
-      {},
-    )
+    await buildChannel(ctx, 'guarded', { settings: { recaptcha: { site_key: 'site-key', secret: 'test-secret' } } })
   })
   afterAll(async () => {
     await ctx.close()
@@ -123,18 +106,11 @@ describe.each(testDatabases())('account guards on %s', (kind) => {
 
   describe('temporary password', () => {
     it('keeps the user to the profile until a new password is chosen', async () => {
-      const channel = await ctx.app.services.channels.findByKey('demo')
-      const now = Date.now()
-      await new AccountsRepository(ctx.db.kysely, ctx.db.dialect).createUser({
-        channelId: channel!.id,
+      await buildUser(ctx, {
         email: 'coach@example.com',
-        passwordHash: await scryptHasher(12).hash('temp-pass-123'),
+        password: 'temp-pass-123',
         firstName: 'Pat',
-        lastName: 'Coach',
-        news: false,
         temporaryPassword: true,
-        emailVerifiedAt: now,
-        now,
       })
       const login = await post('/api/v2/auth/login', {
         email: 'coach@example.com',

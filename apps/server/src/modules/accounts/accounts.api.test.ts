@@ -2,6 +2,7 @@ import { messages } from '@fieldhouse/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashToken } from '../../lib/secrets.js'
 import { createTestContext, type TestContext, testDatabases } from '../../test/context.js'
+import { buildChannel } from '../../test/factories.js'
 import { linkIn, type Mailbox, startMailbox } from '../../test/mailbox.js'
 
 describe.each(testDatabases())('accounts on %s', (kind) => {
@@ -206,23 +207,7 @@ describe.each(testDatabases())('accounts on %s', (kind) => {
 
     it('keeps accounts apart per channel', async () => {
       const { email } = await signUp()
-      const { ChannelRepository } = await import('../channel/channel.repository.js')
-      const now = Date.now()
-      await new ChannelRepository(ctx.db.kysely, ctx.db.dialect).create(
-        {
-          key: `other-${kind}`,
-          name: 'Other',
-          logo: null,
-          language: 'en',
-          currency: 'USD',
-          google_tag: null,
-          yare_analytics_key: null,
-          settings: '{}',
-          created_at: now,
-          updated_at: now,
-        },
-        {},
-      )
+      await buildChannel(ctx, `other-${kind}`)
       const res = await post('/api/v2/auth/login', {
         email,
         password: 'goal-line-2026',

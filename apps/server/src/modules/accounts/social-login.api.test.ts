@@ -1,9 +1,8 @@
 import { messages } from '@fieldhouse/contract'
 import { OAuth2Server } from 'oauth2-mock-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { scryptHasher } from '../../lib/passwords.js'
 import { createTestContext, type TestContext, testDatabases } from '../../test/context.js'
-import { AccountsRepository } from './accounts.repository.js'
+import { buildUser } from '../../test/factories.js'
 
 /**
  * Social sign-in end to end against a real OpenID Connect provider on loopback (oauth2-mock-server):
@@ -117,20 +116,8 @@ describe.each(testDatabases())('social sign-in on %s', (kind) => {
   })
 
   it('never merges into a password account on an unverified email, and links on a verified one', async () => {
-    const channel = await ctx.app.services.channels.findByKey('demo')
-    const now = Date.now()
     const email = `owner-${kind}@example.com`
-    await new AccountsRepository(ctx.db.kysely, ctx.db.dialect).createUser({
-      channelId: channel!.id,
-      email,
-      passwordHash: await scryptHasher(12).hash('owner-pass-1'),
-      firstName: 'Olive',
-      lastName: 'Owner',
-      news: false,
-      temporaryPassword: false,
-      emailVerifiedAt: now,
-      now,
-    })
+    await buildUser(ctx, { email, password: 'owner-pass-1', firstName: 'Olive' })
     nextIdentity({ sub: `g-attacker-${kind}`, email, email_verified: false })
     const refused = await runFlow(await ctx.apiKey(), { terms: true })
     expect(Object.fromEntries(refused.searchParams)).toEqual({ social_error: 'email_taken' })

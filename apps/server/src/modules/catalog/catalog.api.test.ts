@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext, testDatabases } from '../../test/context.js'
-import { AccountsRepository } from '../accounts/accounts.repository.js'
-import { ChannelRepository } from '../channel/channel.repository.js'
+import { buildChannel, signedInKey } from '../../test/factories.js'
 
 type Ev = {
   id: number
@@ -157,20 +156,7 @@ describe.each(testDatabases())('catalogue on %s', (kind) => {
       expect(byType('ppv').has_access).toBe(false)
       expect(byType('paid').base_price).toBe(9.99)
 
-      const channel = await ctx.app.services.channels.findByKey('demo')
-      const now = Date.now()
-      const user = await new AccountsRepository(ctx.db.kysely, ctx.db.dialect).createUser({
-        channelId: channel!.id,
-        email: `fan-${kind}@example.com`,
-        passwordHash: null,
-        firstName: 'F',
-        lastName: 'An',
-        news: false,
-        temporaryPassword: false,
-        emailVerifiedAt: now,
-        now,
-      })
-      const userKey = await ctx.app.services.keys.issue(channel!.id, user.id)
+      const userKey = await signedInKey(ctx)
       const one = await ctx.json(`/api/events/${byType('register').id}?api_key=${userKey}`)
       expect(one.body.data).toMatchObject({ id: byType('register').id, has_access: true })
       expect(one.headers.get('cache-control')).toBe('private, no-cache')
@@ -180,22 +166,8 @@ describe.each(testDatabases())('catalogue on %s', (kind) => {
     it('answers 404 for an unknown id and for another channel’s event, 422 for a bad one', async () => {
       expect((await ctx.json(`/api/events/999999?api_key=${key}`)).status).toBe(404)
       expect((await ctx.json(`/api/events/abc?api_key=${key}`)).status).toBe(422)
+      const otherId = await buildChannel(ctx, `other-${kind}`, { currency: 'EUR' })
       const now = Date.now()
-      const otherId = await new ChannelRepository(ctx.db.kysely, ctx.db.dialect).create(
-        {
-          key: `other-${kind}`,
-          name: 'Other',
-          logo: null,
-          language: 'en',
-          currency: 'EUR',
-          google_tag: null,
-          yare_analytics_key: null,
-          settings: '{}',
-          created_at: now,
-          updated_at: now,
-        },
-        {},
-      )
       const { id } = await ctx.db.kysely
         .insertInto('events')
         .values({

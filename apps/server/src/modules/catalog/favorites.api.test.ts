@@ -1,29 +1,11 @@
 import { favoriteTypeMessage, messages } from '@fieldhouse/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext, testDatabases } from '../../test/context.js'
-import { AccountsRepository } from '../accounts/accounts.repository.js'
-import { ChannelRepository } from '../channel/channel.repository.js'
+import { buildChannel, signedInKey } from '../../test/factories.js'
 
 describe.each(testDatabases())('favourites on %s', (kind) => {
   let ctx: TestContext
-  let n = 0
-  /** A signed-in viewer's api key on a channel. */
-  async function viewer(channelKey = 'demo') {
-    const channel = await ctx.app.services.channels.findByKey(channelKey)
-    const now = Date.now()
-    const user = await new AccountsRepository(ctx.db.kysely, ctx.db.dialect).createUser({
-      channelId: channel!.id,
-      email: `fav${++n}-${kind}@example.com`,
-      passwordHash: null,
-      firstName: 'F',
-      lastName: 'V',
-      news: false,
-      temporaryPassword: false,
-      emailVerifiedAt: now,
-      now,
-    })
-    return ctx.app.services.keys.issue(channel!.id, user.id)
-  }
+  const viewer = (channelKey = 'demo') => signedInKey(ctx, { channelKey })
   const teamId = async (alias: string) =>
     (
       (await ctx.json('/api/participants?no_limit=1&channel_key=demo')).body.data as { id: number; alias: string }[]
@@ -116,22 +98,7 @@ describe.each(testDatabases())('favourites on %s', (kind) => {
     expect(steal.status).toBe(404)
     expect((await ctx.json(`/api/favorites?api_key=${alice}`)).body.data).toHaveLength(1)
 
-    const now = Date.now()
-    await new ChannelRepository(ctx.db.kysely, ctx.db.dialect).create(
-      {
-        key: `fav-other-${kind}`,
-        name: 'O',
-        logo: null,
-        language: 'en',
-        currency: 'USD',
-        google_tag: null,
-        yare_analytics_key: null,
-        settings: '{}',
-        created_at: now,
-        updated_at: now,
-      },
-      {},
-    )
+    await buildChannel(ctx, `fav-other-${kind}`)
     const stranger = await viewer(`fav-other-${kind}`)
     const cross = await ctx.json('/api/favorite', {
       method: 'POST',

@@ -13,7 +13,8 @@ import {
 } from '@fieldhouse/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { ChannelService, SerializedBody } from './channel.service.js'
+import type { SerializedBody } from '../../lib/response-cache.js'
+import type { ChannelService } from './channel.service.js'
 
 const tags = ['channel']
 const PageParams = z.object({ id: z.string().min(1).max(200) })

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto'
 import type { Bootstrap, ColorSettings, Faq, MenuItem, Page, PageSummary, Settings, Slide } from '@fieldhouse/contract'
 import type { ChannelRow } from '../../db/schema.js'
 import { notFound } from '../../lib/errors.js'
+import { type SerializedBody, serialize } from '../../lib/response-cache.js'
 import { VersionedCache } from '../../lib/versioned-cache.js'
 import {
   presentColors,
@@ -16,12 +16,6 @@ import type { ChannelRepository } from './channel.repository.js'
 
 /** A part of `channel-bootstrap-data` that another module contributes (catalogue, passes …). */
 export type BootstrapPart = (channel: ChannelRow) => Promise<unknown>
-
-export interface SerializedBody {
-  /** UTF-8 bytes, ready for the socket: no per-request string encoding. */
-  body: Buffer
-  etag: string
-}
 
 /**
  * Channel content: settings, colours, menu, slides, pages, FAQ, static blocks, and the bootstrap
@@ -130,8 +124,7 @@ export class ChannelService {
       () => this.repo.contentVersion(channel.id),
       async () => {
         const fresh = (await this.repo.findById(channel.id)) ?? channel
-        const body = Buffer.from(JSON.stringify({ data: await this.bootstrap(fresh) }))
-        return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` }
+        return serialize({ data: await this.bootstrap(fresh) })
       },
     )
     if (!cached) throw notFound('channel')
