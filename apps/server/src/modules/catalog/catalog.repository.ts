@@ -148,9 +148,11 @@ export class CatalogRepository {
     return Number(row.n)
   }
 
+  /** A page of events; each row carries `total_count`, the number of matches before paging. */
   listEvents(channelId: number, f: EventFilters, page: EventPage) {
     let q = this.filtered(channelId, f)
       .selectAll('events')
+      .select((eb) => eb.fn.countAll<number>().over().as('total_count'))
       .orderBy(`events.${page.sortField}`, page.sortDirection)
       .orderBy('events.id', page.sortDirection)
     if (page.limit !== null) q = q.limit(page.limit).offset(page.offset)

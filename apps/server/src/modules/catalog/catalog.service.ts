@@ -21,6 +21,8 @@ import {
 } from './catalog.presenter.js'
 import type { CatalogRepository, EventFilters } from './catalog.repository.js'
 
+type EventRow = NonNullable<Awaited<ReturnType<CatalogRepository['findEvent']>>>
+
 /** The small, slow-changing lists every catalogue answer needs, read once per content version. */
 interface Snapshot {
   categoryRows: { id: number; parent_id: number | null; name: string; alias: string }[]
@@ -198,10 +200,7 @@ export class CatalogService {
     return f
   }
 
-  private async present(
-    session: Session,
-    rows: Awaited<ReturnType<CatalogRepository['listEvents']>>,
-  ): Promise<Event[]> {
+  private async present(session: Session, rows: EventRow[]): Promise<Event[]> {
     const snap = await this.snapshot(session.channel)
     const sportOf = this.sportOf(snap)
     const participants = new Map<number, (Participant & { side: 'home' | 'away' })[]>()
@@ -241,15 +240,18 @@ export class CatalogService {
     const onlyReplays = q.stream_status?.length === 1 && q.stream_status[0] === 'vod'
     const sortDirection = q.sort_direction ?? (onlyReplays ? 'desc' : 'asc')
     const limit = q.no_limit === 1 ? null : q.limit
-    const [total, rows] = await Promise.all([
-      this.repo.countEvents(session.channel.id, filters),
-      this.repo.listEvents(session.channel.id, filters, {
-        sortField: q.sort_field,
-        sortDirection,
-        offset: limit === null ? 0 : q.offset,
-        limit,
-      }),
-    ])
+    const rows = await this.repo.listEvents(session.channel.id, filters, {
+      sortField: q.sort_field,
+      sortDirection,
+      offset: limit === null ? 0 : q.offset,
+      limit,
+    })
+    // The window count rides on the rows; past the last page there are none to carry it.
+    const total = rows[0]
+      ? Number(rows[0].total_count)
+      : q.offset > 0
+        ? await this.repo.countEvents(session.channel.id, filters)
+        : 0
     return { data: await this.present(session, rows), meta: { total, offset: limit === null ? 0 : q.offset, limit } }
   }
 
