@@ -30,6 +30,8 @@ import { SocialLogin } from './modules/accounts/social-login.js'
 import { CatalogRepository } from './modules/catalog/catalog.repository.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
 import { CatalogService } from './modules/catalog/catalog.service.js'
+import { CatalogAdminRepository } from './modules/catalog/catalog-admin.repository.js'
+import { CatalogAdminService } from './modules/catalog/catalog-admin.service.js'
 import { FavoritesService } from './modules/catalog/favorites.service.js'
 import { VodService } from './modules/catalog/vod.service.js'
 import { ChannelRepository } from './modules/channel/channel.repository.js'
@@ -175,6 +177,16 @@ export async function buildApp(deps: AppDeps) {
     accounts,
     clock,
   })
+  const catalogAdmin = new CatalogAdminService(
+    new CatalogAdminRepository(db.kysely, db.dialect),
+    async (channelId) => {
+      catalog.forget(channelId)
+      responses.invalidate(channelId)
+      const channel = await channelRepo.findById(channelId)
+      if (channel) channels.forget(channel)
+    },
+    clock,
+  )
   await app.register(catalogRoutes, {
     catalog,
     vod: new VodService(catalogRepo),
@@ -195,7 +207,7 @@ export async function buildApp(deps: AppDeps) {
   })
   await app.register(webApp, { webDist: config.WEB_DIST ?? defaultWebDist(), mediaDir: config.mediaDir })
 
-  return Object.assign(app, { services: { channels, keys, accounts, forms, catalog } })
+  return Object.assign(app, { services: { channels, keys, accounts, forms, catalog, catalogAdmin } })
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>

@@ -195,3 +195,69 @@ export const GeoSchema = z.object({
   is_geo_blocked: z.boolean(),
 })
 export type Geo = z.infer<typeof GeoSchema>
+
+/** Operator input (service level; the operator console comes later). */
+const alias = z.string().trim().min(1).max(100).regex(/^[a-z0-9][a-z0-9-]*$/, 'Use lower-case letters, digits and -')
+const countryList = z.array(z.string().regex(/^[A-Za-z]{2}$/, 'Use two-letter country codes')).max(250)
+export const GeoRulesSchema = z.object({ allow: countryList.optional(), block: countryList.optional() })
+
+export const CategoryInputSchema = z.object({
+  name: z.string().trim().min(1, messages.fieldRequired).max(100),
+  alias,
+  parent_id: z.number().int().positive().nullable().default(null),
+  position: z.number().int().default(0),
+})
+export const LocationInputSchema = z.object({
+  name: z.string().trim().min(1, messages.fieldRequired).max(200),
+  city: z.string().trim().min(1, messages.fieldRequired).max(100),
+  state: z.string().trim().min(1, messages.fieldRequired).max(100),
+  address: z.string().trim().max(300).nullable().default(null),
+  time_zone: z.string().refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz })
+      return true
+    } catch {
+      return false
+    }
+  }, 'Use an IANA time zone such as America/Chicago'),
+})
+export const GroupInputSchema = z.object({
+  name: z.string().trim().min(1, messages.fieldRequired).max(200),
+  short_name: z.string().trim().min(1, messages.fieldRequired).max(50),
+  alias,
+  images: z.array(z.string().max(500)).max(10).default([]),
+  properties: z.record(z.string().max(64), z.string().max(200)).default({}),
+  position: z.number().int().default(0),
+})
+export const ParticipantInputSchema = z.object({
+  name: z.string().trim().min(1, messages.fieldRequired).max(200),
+  short_name: z.string().trim().min(1, messages.fieldRequired).max(50),
+  alias,
+  group_id: z.number().int().positive().nullable().default(null),
+  category_id: z.number().int().positive().nullable().default(null),
+  images: z.array(z.string().max(500)).max(10).default([]),
+  color: z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/).nullable().default(null),
+  gender: z.enum(['M', 'W']).nullable().default(null),
+  properties: z.record(z.string().max(64), z.string().max(200)).default({}),
+})
+export const EventInputSchema = z.object({
+  name: z.string().trim().min(1, messages.fieldRequired).max(300),
+  description: z.string().max(5000).nullable().default(null),
+  access_mode: z.enum(['free', 'register', 'paid', 'ppv']),
+  /** ISO 8601 with an offset or Z. */
+  event_utc_ts: z.iso.datetime({ offset: true }),
+  time_zone: LocationInputSchema.shape.time_zone,
+  event_category_id: z.number().int().positive().nullable().default(null),
+  location_id: z.number().int().positive().nullable().default(null),
+  stream_status: z.enum(['upcoming', 'live', 'vod']).default('upcoming'),
+  /** Minor units (cents). */
+  base_price: z.number().int().min(0).default(0),
+  service_fee: z.number().int().min(0).default(0),
+  geo_rules: GeoRulesSchema.default({}),
+  participants: z
+    .array(z.object({ participant_id: z.number().int().positive(), side: z.enum(['home', 'away']) }))
+    .max(2)
+    .refine((p) => new Set(p.map((x) => x.side)).size === p.length, 'One home and one away participant at most')
+    .default([]),
+})
+export type EventInput = z.input<typeof EventInputSchema>

@@ -131,6 +131,12 @@ export class ChannelService {
     return cached
   }
 
+  /** Drops what this process remembers of the channel's content (after a change made here). */
+  forget(channel: { id: number; key: string }) {
+    this.bootstrapCache.invalidate((id) => id === channel.id)
+    this.channelByKey.invalidate((key) => key === channel.key)
+  }
+
   /** Operator change of colours; caches in this process drop at once. */
   async setColors(channel: ChannelRow, colors: Record<string, string>, now = Date.now()) {
     await this.repo.setColors(channel.id, colors, now)

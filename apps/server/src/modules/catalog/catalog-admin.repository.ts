@@ -1,0 +1,143 @@
+import type { Insertable, Kysely, Updateable } from 'kysely'
+import { type Dialect, writeTransaction } from '../../db/dialect.js'
+import type { Database } from '../../db/schema.js'
+
+// biome-ignore lint/suspicious/noExplicitAny: see insert()
+type AnyTables = Record<string, Record<string, any>>
+
+type ChannelTable =
+  | 'event_categories'
+  | 'event_locations'
+  | 'participant_groups'
+  | 'participants'
+  | 'events'
+  | 'vod_categories'
+  | 'vod_items'
+  | 'vod_rails'
+
+/**
+ * Catalogue writes. Every write is scoped by channel and bumps the channel's content version in the
+ * same transaction, so every cache of the channel rebuilds (decision 3).
+ */
+export class CatalogAdminRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  private touch(trx: Kysely<Database>, channelId: number, now: number) {
+    return trx
+      .updateTable('channels')
+      .set((eb) => ({ content_version: eb('content_version', '+', 1), updated_at: now }))
+      .where('id', '=', channelId)
+      .execute()
+  }
+
+  /** Which of `ids` in `table` belong to the channel. */
+  async owned(table: ChannelTable, channelId: number, ids: number[]) {
+    if (!ids.length) return new Set<number>()
+    const rows = await this.db
+      .selectFrom(table)
+      .select('id')
+      .where('channel_id', '=', channelId)
+      .where('id', 'in', ids)
+      .execute()
+    return new Set(rows.map((r) => r.id as number))
+  }
+
+  // Generic over the channel's tables: the values were validated by the service's schemas, so the
+  // query builder is used untyped here; every statement is still scoped by channel.
+  insert<T extends ChannelTable>(
+    table: T,
+    channelId: number,
+    values: Omit<Insertable<Database[T]>, 'channel_id'>,
+    now: number,
+  ) {
+    return writeTransaction(this.db, this.dialect, async (trx) => {
+      const row = await (trx as unknown as Kysely<AnyTables>)
+        .insertInto(table as string)
+        .values({ ...values, channel_id: channelId })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await this.touch(trx, channelId, now)
+      return row.id as number
+    })
+  }
+
+  update<T extends ChannelTable>(
+    table: T,
+    channelId: number,
+    id: number,
+    values: Updateable<Database[T]>,
+    now: number,
+  ) {
+    return writeTransaction(this.db, this.dialect, async (trx) => {
+      const res = await (trx as unknown as Kysely<AnyTables>)
+        .updateTable(table as string)
+        .set(values as Record<string, never>)
+        .where('channel_id', '=', channelId)
+        .where('id', '=', id)
+        .executeTakeFirst()
+      if (Number(res.numUpdatedRows) === 0) return false
+      await this.touch(trx, channelId, now)
+      return true
+    })
+  }
+
+  delete(table: ChannelTable, channelId: number, id: number, now: number) {
+    return writeTransaction(this.db, this.dialect, async (trx) => {
+      const res = await trx
+        .deleteFrom(table)
+        .where('channel_id', '=', channelId)
+        .where('id', '=', id)
+        .executeTakeFirst()
+      if (Number(res.numDeletedRows) === 0) return false
+      await this.touch(trx, channelId, now)
+      return true
+    })
+  }
+
+  /** An event and its participants, written together. */
+  saveEvent(
+    channelId: number,
+    id: number | null,
+    values: Omit<Insertable<Database['events']>, 'channel_id'>,
+    participants: { participant_id: number; side: 'home' | 'away' }[],
+    now: number,
+  ) {
+    return writeTransaction(this.db, this.dialect, async (trx) => {
+      let eventId = id
+      if (eventId === null) {
+        eventId = (
+          await trx
+            .insertInto('events')
+            .values({ ...values, channel_id: channelId })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id
+      } else {
+        const res = await trx
+          .updateTable('events')
+          .set({ ...values, created_at: undefined })
+          .where('channel_id', '=', channelId)
+          .where('id', '=', eventId)
+          .executeTakeFirst()
+        if (Number(res.numUpdatedRows) === 0) return null
+        await trx.deleteFrom('event_participants').where('event_id', '=', eventId).execute()
+      }
+      const ev = eventId
+      if (participants.length) {
+        await trx
+          .insertInto('event_participants')
+          .values(participants.map((p) => ({ ...p, event_id: ev })))
+          .execute()
+      }
+      await this.touch(trx, channelId, now)
+      return eventId
+    })
+  }
+
+  setStreamStatus(channelId: number, id: number, status: 'upcoming' | 'live' | 'vod', now: number) {
+    return this.update('events', channelId, id, { stream_status: status, updated_at: now }, now)
+  }
+}
