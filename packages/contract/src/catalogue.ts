@@ -197,7 +197,12 @@ export const GeoSchema = z.object({
 export type Geo = z.infer<typeof GeoSchema>
 
 /** Operator input (service level; the operator console comes later). */
-const alias = z.string().trim().min(1).max(100).regex(/^[a-z0-9][a-z0-9-]*$/, 'Use lower-case letters, digits and -')
+const alias = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'Use lower-case letters, digits and -')
 const countryList = z.array(z.string().regex(/^[A-Za-z]{2}$/, 'Use two-letter country codes')).max(250)
 export const GeoRulesSchema = z.object({ allow: countryList.optional(), block: countryList.optional() })
 
@@ -236,7 +241,11 @@ export const ParticipantInputSchema = z.object({
   group_id: z.number().int().positive().nullable().default(null),
   category_id: z.number().int().positive().nullable().default(null),
   images: z.array(z.string().max(500)).max(10).default([]),
-  color: z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/).nullable().default(null),
+  color: z
+    .string()
+    .regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/)
+    .nullable()
+    .default(null),
   gender: z.enum(['M', 'W']).nullable().default(null),
   properties: z.record(z.string().max(64), z.string().max(200)).default({}),
 })

@@ -2,7 +2,6 @@ import type { Insertable, Kysely, Updateable } from 'kysely'
 import { type Dialect, writeTransaction } from '../../db/dialect.js'
 import type { Database } from '../../db/schema.js'
 
-// biome-ignore lint/suspicious/noExplicitAny: see insert()
 type AnyTables = Record<string, Record<string, any>>
 
 type ChannelTable =
