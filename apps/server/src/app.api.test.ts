@@ -129,3 +129,28 @@ describe.runIf(process.env.TEST_REDIS_URL)('rate limits shared through Redis', (
     }
   })
 })
+
+describe('timeouts', () => {
+  it('cuts off a client that does not finish its headers in time', async () => {
+    const ctx = await createTestContext('sqlite', { env: { HEADERS_TIMEOUT_MS: '300', REQUEST_TIMEOUT_MS: '600' } })
+    try {
+      const { port } = new URL(ctx.baseUrl)
+      const net = await import('node:net')
+      const socket = net.connect(Number(port), '127.0.0.1')
+      let answer = ''
+      socket.on('data', (d) => {
+        answer += d
+      })
+      // The start of a request, and then nothing.
+      socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n')
+      const closed = await new Promise<boolean>((resolve) => {
+        socket.on('close', () => resolve(true))
+        setTimeout(() => resolve(false), 5000)
+      })
+      expect(closed).toBe(true)
+      expect(answer).toMatch(/^HTTP\/1\.1 408/)
+    } finally {
+      await ctx.close()
+    }
+  })
+})

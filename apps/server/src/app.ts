@@ -1,3 +1,4 @@
+import http from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import swagger from '@fastify/swagger'
@@ -88,9 +89,19 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger,
     bodyLimit: config.BODY_LIMIT,
-    requestTimeout: 30_000,
     connectionTimeout: 60_000,
     keepAliveTimeout: 72_000,
+    // Our own server, for the timeouts Fastify does not pass on: headers and whole request in time,
+    // checked often enough that a short limit holds.
+    serverFactory: (handler) =>
+      http.createServer(
+        {
+          requestTimeout: config.REQUEST_TIMEOUT_MS,
+          headersTimeout: config.HEADERS_TIMEOUT_MS,
+          connectionsCheckingInterval: Math.min(1000, config.HEADERS_TIMEOUT_MS),
+        },
+        handler,
+      ),
     trustProxy: config.TRUST_PROXY_HOPS > 0 ? config.TRUST_PROXY_HOPS : false,
     // `key[]=v` arrays and `a[b]=c` objects (spec §7), bounded so a query cannot blow up.
     routerOptions: { querystringParser: (str: string) => parseQuery(str) },

@@ -88,6 +88,10 @@ export const ConfigSchema = z.object({
   GEO_COUNTRY_HEADER: optionalText,
   /** scrypt cost as log2(N); 17 (design §8). Lower values are accepted only when NODE_ENV=test. */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+  /** A request must arrive whole within this time (spec §7 gives clients 30 s). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** A client must send its headers within this time (slow-header attacks). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** Largest JSON body accepted, in bytes (uploads have their own limits). */
   BODY_LIMIT: z.coerce
     .number()

@@ -40,8 +40,6 @@ async function main() {
 
   if (config.SERVICES.includes('api')) {
     await app.listen({ port: config.PORT, host: config.HOST })
-    // A client that trickles its headers is cut off (slowloris).
-    app.server.headersTimeout = 15_000
     const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST
     app.log.info(
       `Fieldhouse is serving http://${shown}:${config.PORT} (${db.dialect === 'sqlite' ? `SQLite ${config.sqliteFile}` : 'PostgreSQL'}; roles: ${config.SERVICES.join(', ')})`,
