@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button'
 import { FormMessage, TextField } from '../../components/ui/form-field'
 import { Spinner } from '../../components/ui/spinner'
 import { errorText } from '../../lib/api/error-text'
+import { useRuntimeConfig } from '../../lib/config/runtime-config'
 import { applyServerErrors } from '../../lib/forms/server-errors'
 import { lastPageHref } from '../../lib/navigation/navigation-rules'
 import { paths } from '../../lib/navigation/paths'
@@ -17,7 +18,7 @@ import { useDocumentTitle } from '../channel/use-document-title'
 import { useAddSession } from './api/use-add-session'
 import { useLogin } from './api/use-login'
 import { AuthFrame } from './auth-frame'
-import { providerName, readSocialReturn } from './social'
+import { enabledProviders, providerName, readSocialReturn } from './social'
 import { SocialButtons } from './social-buttons'
 import { HumanCheckError, useHumanCheck } from './use-human-check'
 import { useSessionActions } from './use-session-actions'
@@ -32,6 +33,8 @@ export function LoginPage() {
   const location = useLocation()
   const navigate = useNavigate()
   const socialReturn = readSocialReturn(location.search)
+  // The lead names Facebook and Google only where this deployment offers them.
+  const hasSocial = enabledProviders(useRuntimeConfig().authProviders).length > 0
   const code = socialReturn?.kind === 'code' ? socialReturn.code : null
   const returnTo = socialReturn?.kind === 'code' ? socialReturn.redirect : null
   const [codeError, setCodeError] = useState<string | null>(null)
@@ -69,7 +72,7 @@ export function LoginPage() {
   return (
     <AuthFrame
       title={t('auth.loginTitle')}
-      lead={t('auth.loginLead')}
+      lead={hasSocial ? t('auth.loginLead') : t('auth.loginLeadEmail')}
       footer={
         <p>
           {t('auth.noAccount')} <Link to={paths.registration}>{t('auth.createAccount')}</Link>
