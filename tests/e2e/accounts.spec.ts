@@ -3,12 +3,11 @@ import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, newPage } from './browser.js'
+import { accountViaApi as accountAt, newEmail, signIn as signInAt } from './helpers.js'
 import { linkFromOutbox, setOidcIdentity } from './mail.js'
 
 const baseUrl = inject('baseUrl')
 const dataDir = inject('dataDir')
-let n = 0
-const newEmail = () => `journey${++n}-${Date.now()}@example.com`
 
 /** The mailed link, opened on the server under test (the link's host is the one the browser used). */
 const sameOrigin = (link: URL) => baseUrl + link.pathname + link.search
@@ -22,44 +21,10 @@ async function fillRegistration(page: Page, email: string, password: string) {
   await page.getByRole('checkbox', { name: /I accept the terms/ }).check()
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${baseUrl}/login`)
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-}
+const signIn = (page: Page, email: string, password: string) => signInAt(page, baseUrl, email, password)
 
 /** A verified account made through the API, for journeys that are about something else. */
-async function accountViaApi(email: string, password: string) {
-  const key = async () =>
-    (
-      await (
-        await fetch(`${baseUrl}/api/get_api_key`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ channel_key: 'demo' }),
-        })
-      ).json()
-    ).data.api_key
-  const post = (p: string, body: object) =>
-    fetch(baseUrl + p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  await post('/api/v2/auth/register', {
-    email,
-    password,
-    password_confirmation: password,
-    first_name: 'Robin',
-    last_name: 'Lee',
-    terms: true,
-    api_key: await key(),
-  })
-  const link = await linkFromOutbox(dataDir, email, /Confirm your email address/)
-  const verified = await post('/api/auth/email-verify', {
-    ...Object.fromEntries(link.searchParams),
-    api_key: await key(),
-  })
-  const { api_key } = (await verified.json()).data
-  await post('/api/custom-forms/passes', { api_key, fields: [] })
-}
+const accountViaApi = (email: string, password: string) => accountAt(baseUrl, dataDir, email, password)
 
 describe('accounts', () => {
   let browser: Browser

@@ -18,14 +18,24 @@ describe('layout from phone to desktop', () => {
   for (const width of [390, 1280]) {
     it(`fits a ${width} px screen without sideways scrolling`, async () => {
       const { context, page } = await newPage(browser, width, 844)
-      for (const p of ['/', '/faq', '/tickets-help', '/404']) {
+      for (const p of [
+        '/',
+        '/faq',
+        '/tickets-help',
+        '/404',
+        '/schedule?view=list',
+        '/?team=summit-mens-hockey',
+        '/vod_library',
+      ]) {
         await page.goto(baseUrl + p)
         await page.waitForSelector('[data-testid="splash"]', { state: 'detached', timeout: 10_000 })
         await page.locator('main').first().waitFor()
+        // Rails and lists arrive after the page: measure once they are in.
+        await page.waitForLoadState('networkidle')
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
         expect(overflow, p).toBeLessThanOrEqual(0)
         await page.screenshot({
-          path: path.join(shots, `${width}${p === '/' ? '-home' : p.replaceAll('/', '-')}.png`),
+          path: path.join(shots, `${width}${p === '/' ? '-home' : p.replace(/[^a-z0-9]+/gi, '-')}.png`),
           fullPage: true,
         })
       }

@@ -1,19 +1,37 @@
 import { useTranslation } from 'react-i18next'
 import { NavLink, useLocation, useSearchParams } from 'react-router'
+import { Button } from '../../components/ui/button'
+import { EmptyState } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
 import { normalizePath, paths } from '../../lib/navigation/paths'
+import { useEventCategories } from '../catalogue/api/use-event-categories'
+import { useParticipantGroups } from '../catalogue/api/use-participant-groups'
+import { useParticipants } from '../catalogue/api/use-participants'
+import { findByAliasOrName } from '../catalogue/catalogue-lookups'
 import { useDocumentTitle } from '../channel/use-document-title'
+import { FavoriteToggle } from '../favorites/favorite-toggle'
+import { useEvents } from './api/use-events'
+import {
+  type EventFilters,
+  eventsApiQuery,
+  filtersFromSearch,
+  filtersToSearch,
+  streamStatusesOf,
+} from './event-filters'
+import { EventsCollection, type EventsViewMode } from './events-collection'
+import { EventsFilters } from './events-filters'
 import './events-list-page.css'
 
 /** Spec §2: one page on four paths. The path says which events; the view mode is kept in the query. */
 const lists = [
-  { path: paths.live, titleKey: 'events.liveTitle', leadKey: 'events.liveLead' },
-  { path: paths.upcoming, titleKey: 'events.upcomingTitle', leadKey: 'events.upcomingLead' },
-  { path: paths.vod, titleKey: 'events.vodTitle', leadKey: 'events.vodLead' },
-  { path: paths.schedule, titleKey: 'events.scheduleTitle', leadKey: 'events.scheduleLead' },
+  { key: 'live', path: paths.live, titleKey: 'events.liveTitle', leadKey: 'events.liveLead' },
+  { key: 'upcoming', path: paths.upcoming, titleKey: 'events.upcomingTitle', leadKey: 'events.upcomingLead' },
+  { key: 'vod', path: paths.vod, titleKey: 'events.vodTitle', leadKey: 'events.vodLead' },
+  { key: 'schedule', path: paths.schedule, titleKey: 'events.scheduleTitle', leadKey: 'events.scheduleLead' },
 ] as const
 
-export type EventsViewMode = 'grid' | 'list'
+export type { EventsViewMode }
+
 const VIEW_PARAM = 'view'
 
 export function EventsListPage() {
@@ -25,12 +43,30 @@ export function EventsListPage() {
   const title = t(list.titleKey)
   useDocumentTitle(title)
 
+  const groups = useParticipantGroups()
+  const categories = useEventCategories()
+  const participants = useParticipants()
+  const filters = filtersFromSearch(searchParams)
+  const query = eventsApiQuery(filters, streamStatusesOf(list.key), {
+    school: (token) => findByAliasOrName(groups, token)?.alias,
+    team: (token) => findByAliasOrName(participants.data, token)?.alias,
+  })
+  // A team named by its name is sent by alias, so wait for the teams rather than ask for nothing.
+  const events = useEvents(query, { enabled: !(filters.team && participants.isPending) })
+  const sport = findByAliasOrName(categories, filters.sport)
+
   const handleViewChange = (mode: EventsViewMode) => {
     const next = new URLSearchParams(searchParams)
     if (mode === 'grid') next.delete(VIEW_PARAM)
     else next.set(VIEW_PARAM, mode)
     setSearchParams(next, { replace: true, preventScrollReset: true })
   }
+
+  const handleFiltersChange = (next: EventFilters) => {
+    setSearchParams(filtersToSearch(next, searchParams), { replace: true, preventScrollReset: true })
+  }
+
+  const hasFilters = Object.keys(filters).length > 0
 
   const viewToggle = (
     <fieldset className="view-toggle">
@@ -60,8 +96,34 @@ export function EventsListPage() {
           </NavLink>
         ))}
       </nav>
-      {/* The events of this list render here, as cards or rows depending on the view mode. */}
-      <div className={`events-list events-list--${viewMode}`} data-view={viewMode} />
+
+      <EventsFilters filters={filters} participants={participants.data} onChange={handleFiltersChange} />
+
+      {sport && sport.parent_id === null ? (
+        <div className="events-sport">
+          <h2 className="events-sport__name">{sport.name}</h2>
+          <FavoriteToggle target={{ type: 'category', id: sport.id, name: sport.name, alias: sport.alias }} />
+        </div>
+      ) : null}
+
+      <h2 className="visually-hidden">{t('events.results')}</h2>
+      <EventsCollection
+        query={events}
+        view={viewMode}
+        empty={
+          <EmptyState
+            action={
+              hasFilters ? (
+                <Button variant="secondary" onClick={() => handleFiltersChange({})}>
+                  {t('filters.clear')}
+                </Button>
+              ) : null
+            }
+          >
+            {hasFilters ? t('events.emptyFiltered') : t(`events.empty.${list.key}`)}
+          </EmptyState>
+        }
+      />
     </PageFrame>
   )
 }

@@ -1,26 +1,61 @@
 import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
 import { RichText } from '../../components/ui/rich-text'
+import { filterParams } from '../../lib/navigation/filter-links'
+import { useEventCategories } from '../catalogue/api/use-event-categories'
+import { useParticipantGroups } from '../catalogue/api/use-participant-groups'
+import { useParticipants } from '../catalogue/api/use-participants'
 import { useStaticBlocks } from '../channel/api/use-bootstrap'
 import { useSettings } from '../channel/api/use-settings'
 import { placeStaticBlocks } from '../channel/static-blocks'
 import { useDocumentTitle } from '../channel/use-document-title'
 import { useSlides } from './api/use-slides'
+import { BrowseCatalogue } from './browse-catalogue'
 import { HomeHero } from './home-hero'
+import { HomeRails } from './home-rails'
+import { SchoolView } from './school-view'
+import { slideHref } from './slide-links'
 import { SlidesCarousel } from './slides-carousel'
+import { TeamView } from './team-view'
 import './home-page.css'
 
+/**
+ * Home, or (spec §2 filter links) the page of the school or team named by `?school=` or `?team=`, by
+ * alias or name. A team wins when both are given: it is the narrower of the two.
+ */
 export function HomePage() {
+  const [searchParams] = useSearchParams()
+  const team = searchParams.get(filterParams.team)?.trim()
+  const school = searchParams.get(filterParams.school)?.trim()
+  if (team) return <TeamView token={team} />
+  if (school) return <SchoolView token={school} />
+  return <DefaultHome />
+}
+
+function DefaultHome() {
   const { t } = useTranslation()
   const { name } = useSettings()
   const slides = useSlides()
+  const categories = useEventCategories()
+  const groups = useParticipantGroups()
+  // Only team and division slides need the teams to find where they lead.
+  const participants = useParticipants(null, {
+    enabled: slides.some((slide) => slide.slidable_type === 'participant' || slide.slidable_type === 'category'),
+  })
   const { intro, home: blocks } = placeStaticBlocks(useStaticBlocks())
   useDocumentTitle(t('home.title'))
+  const linkedSlides = slides.map((slide) => ({
+    ...slide,
+    link: slideHref(slide, { categories, groups, participants: participants.data }),
+  }))
 
   return (
     <div className="home container">
-      <HomeHero intro={intro} media={slides.length > 0 ? <SlidesCarousel slides={slides} /> : null} />
+      <HomeHero intro={intro} media={linkedSlides.length > 0 ? <SlidesCarousel slides={linkedSlides} /> : null} />
 
-      {/* Event rails (live now, upcoming, replays, favourites) slot in here, between the hero and the blocks. */}
+      <HomeRails />
+
+      <BrowseCatalogue />
 
       {blocks.length > 0 ? (
         <section className="home-blocks" aria-labelledby="home-blocks-title">

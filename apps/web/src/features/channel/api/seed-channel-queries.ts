@@ -1,5 +1,9 @@
 import { SlidableType } from '@fieldhouse/contract'
 import type { QueryClient } from '@tanstack/react-query'
+import { eventCategoriesQueryKey } from '../../catalogue/api/use-event-categories'
+import { eventLocationsQueryKey } from '../../catalogue/api/use-event-locations'
+import { participantGroupPropertiesQueryKey } from '../../catalogue/api/use-participant-group-properties'
+import { participantGroupsQueryKey } from '../../catalogue/api/use-participant-groups'
 import { faqQueryKey } from '../../faq/api/use-faq'
 import { slidesQueryKey } from '../../home/api/use-slides'
 import { pagesQueryKey } from '../../pages/api/use-pages'
@@ -8,15 +12,29 @@ import { colorSettingsQueryKey } from './use-color-settings'
 import { menuQueryKey } from './use-menu'
 import { settingsQueryKey } from './use-settings'
 
-/** One bootstrap call answers what settings, menu, pages, faq, colours and slides would; no need to ask again. */
+/**
+ * One bootstrap call answers what settings, menu, pages, faq, colours, slides, sports, venues, schools
+ * and school properties would; no need to ask again.
+ */
 export function seedChannelQueries(queryClient: QueryClient, bootstrap: ChannelBootstrap) {
   queryClient.setQueryData(settingsQueryKey, bootstrap.settings)
   queryClient.setQueryData(menuQueryKey, bootstrap.menu)
   queryClient.setQueryData(pagesQueryKey, bootstrap.pages)
   queryClient.setQueryData(faqQueryKey, bootstrap.faq)
   queryClient.setQueryData(colorSettingsQueryKey, bootstrap['color-settings'])
-  queryClient.setQueryData(
-    slidesQueryKey(SlidableType.main),
-    bootstrap.slides.filter((slide) => slide.slidable_type === SlidableType.main),
-  )
+  queryClient.setQueryData(slidesQueryKey(null), bootstrap.slides)
+  for (const type of Object.values(SlidableType)) {
+    queryClient.setQueryData(
+      slidesQueryKey(type),
+      bootstrap.slides.filter((slide) => slide.slidable_type === type),
+    )
+  }
+  // The catalogue parts come only when the channel has such data; without them the hooks ask the API.
+  const seed = <T>(key: readonly unknown[], data: T | undefined) => {
+    if (data !== undefined) queryClient.setQueryData(key, data)
+  }
+  seed(eventCategoriesQueryKey, bootstrap['events-categories'])
+  seed(eventLocationsQueryKey, bootstrap['events-locations'])
+  seed(participantGroupsQueryKey, bootstrap['participant-groups'])
+  seed(participantGroupPropertiesQueryKey, bootstrap['participant-group-properties'])
 }

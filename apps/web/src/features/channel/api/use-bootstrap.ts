@@ -1,18 +1,26 @@
-import { BootstrapSchema, ClientInterface } from '@fieldhouse/contract'
+import {
+  BootstrapSchema,
+  ClientInterface,
+  EventCategorySchema,
+  EventLocationSchema,
+  ParticipantGroupSchema,
+} from '@fieldhouse/contract'
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import type { ApiClient } from '../../../lib/api/api-client'
 import { useApiClient } from '../../../lib/api/api-context'
-import type { CategoryRef } from '../domain-category'
+import { ParticipantGroupPropertySchema } from '../../catalogue/api/use-participant-group-properties'
 import { channelStaleTime } from './query-defaults'
 
-const CategoryRefSchema: z.ZodType<CategoryRef> = z.lazy(() =>
-  z.looseObject({ alias: z.string().nullish(), children: z.array(CategoryRefSchema).nullish() }),
-)
-
-/** The bootstrap parts this build reads; later capabilities add theirs (unknown keys are ignored). */
+/**
+ * The bootstrap parts this build reads; later capabilities add theirs (unknown keys are ignored). The
+ * catalogue parts are there whenever the channel has such data (spec §7), and seed their own queries.
+ */
 export const ChannelBootstrapSchema = BootstrapSchema.extend({
-  'events-categories': z.array(CategoryRefSchema).optional(),
+  'events-categories': z.array(EventCategorySchema).optional(),
+  'events-locations': z.array(EventLocationSchema).optional(),
+  'participant-groups': z.array(ParticipantGroupSchema).optional(),
+  'participant-group-properties': z.array(ParticipantGroupPropertySchema).optional(),
 })
 export type ChannelBootstrap = z.infer<typeof ChannelBootstrapSchema>
 

@@ -146,6 +146,7 @@ export const bg: Translation = {
     at: 'гостува на',
   },
   access: {
+    geoBlocked: 'Недостъпно във вашия регион',
     free: 'Безплатно',
     signIn: 'Изисква вход',
     unlocked: 'Отключено',
@@ -387,6 +388,7 @@ export const bg: Translation = {
     validationFailed: 'Подадените данни са невалидни.',
     temporaryPassword: 'Моля, изберете нова парола, която да замени временната.',
     emailNotVerified: 'Моля, първо потвърдете имейл адреса си: изпратихме ви нов линк.',
+    geoBlocked: 'Съжаляваме, но това съдържание не е достъпно във вашия регион',
     lengthGreaterThan: 'Дължината на полето трябва да е по-голяма от {{number}}',
     lengthLessThan: 'Дължината на полето трябва да е по-малка от {{number}}',
   },

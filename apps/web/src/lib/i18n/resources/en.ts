@@ -148,6 +148,7 @@ export const en = {
     at: 'at',
   },
   access: {
+    geoBlocked: 'Not in your region',
     free: 'Free',
     signIn: 'Sign in',
     unlocked: 'Unlocked',
@@ -391,6 +392,7 @@ export const en = {
     validationFailed: messages.validationFailed,
     temporaryPassword: messages.temporaryPassword,
     emailNotVerified: messages.emailNotVerified,
+    geoBlocked: messages.geoBlocked,
     lengthGreaterThan: 'The field length must be greater than {{number}}',
     lengthLessThan: 'The field length must be less than {{number}}',
   },

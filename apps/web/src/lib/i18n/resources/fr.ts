@@ -146,6 +146,7 @@ export const fr: Translation = {
     at: 'chez',
   },
   access: {
+    geoBlocked: 'Indisponible dans votre région',
     free: 'Gratuit',
     signIn: 'Connexion requise',
     unlocked: 'Débloqué',
@@ -391,6 +392,7 @@ export const fr: Translation = {
     validationFailed: 'Les données fournies ne sont pas valides.',
     temporaryPassword: 'Veuillez choisir un nouveau mot de passe pour remplacer votre mot de passe temporaire.',
     emailNotVerified: 'Veuillez d’abord confirmer votre adresse e-mail : nous vous avons envoyé un nouveau lien.',
+    geoBlocked: 'Nous sommes désolés, mais ce contenu n’est pas disponible dans votre région',
     lengthGreaterThan: 'La longueur du champ doit être supérieure à {{number}}',
     lengthLessThan: 'La longueur du champ doit être inférieure à {{number}}',
   },

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from './button'
+
+/** What failed to load, and a way to ask again. Announced at once. */
+export function LoadError({ onRetry, children }: { onRetry: () => void; children?: ReactNode }) {
+  const { t } = useTranslation()
+  return (
+    <div className="empty-state state-message state-message--error" role="alert">
+      <p>{children ?? t('errors.contentLoadFailed')}</p>
+      <Button variant="secondary" onClick={onRetry}>
+        {t('common.tryAgain')}
+      </Button>
+    </div>
+  )
+}
+
+/** Nothing to show, said plainly, with what to do next when there is something. */
+export function EmptyState({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="empty-state state-message">
+      <p>{children}</p>
+      {action}
+    </div>
+  )
+}
+
+/** Tells screen readers that content is on its way while skeletons (hidden from them) hold its place. */
+export function LoadingStatus({ label }: { label?: string }) {
+  const { t } = useTranslation()
+  return (
+    <p className="visually-hidden" role="status">
+      {label ?? t('common.loading')}
+    </p>
+  )
+}

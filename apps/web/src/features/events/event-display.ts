@@ -1,0 +1,190 @@
+import { constants, type Event } from '@fieldhouse/contract'
+
+type EventParticipant = Event['participants'][number]
+
+/**
+ * How an event reads on a card (spec §3): a two-participant event is "away @ home" by short names;
+ * any other keeps its own name. When the sides are not marked, the first listed is the away team.
+ */
+export function matchupOf(
+  event: Pick<Event, 'participants'>,
+): { away: EventParticipant; home: EventParticipant } | null {
+  if (event.participants.length !== 2) return null
+  const [first, second] = event.participants as [EventParticipant, EventParticipant]
+  const away = event.participants.find((p) => p.side === 'away')
+  const home = event.participants.find((p) => p.side === 'home')
+  if (away && home && away !== home) return { away, home }
+  return { away: first, home: second }
+}
+
+export function eventTitle(event: Pick<Event, 'name' | 'participants'>): string {
+  const matchup = matchupOf(event)
+  if (!matchup) return event.name
+  const short = (p: EventParticipant) => p.short_name || p.name
+  return `${short(matchup.away)} @ ${short(matchup.home)}`
+}
+
+/**
+ * Abbreviations the browser does not give in English for zones outside North America ("GMT+2"), named
+ * the way schedules print them. Standard time first, then summer time.
+ */
+const zoneAbbreviations: ReadonlyArray<{ zones: readonly string[]; standard: string; summer: string }> = [
+  { zones: ['Europe/London', 'Europe/Dublin', 'Europe/Lisbon'], standard: 'GMT', summer: 'BST' },
+  {
+    zones: [
+      'Europe/Paris',
+      'Europe/Berlin',
+      'Europe/Madrid',
+      'Europe/Rome',
+      'Europe/Amsterdam',
+      'Europe/Brussels',
+      'Europe/Vienna',
+      'Europe/Zurich',
+      'Europe/Stockholm',
+      'Europe/Oslo',
+      'Europe/Copenhagen',
+      'Europe/Prague',
+      'Europe/Warsaw',
+      'Europe/Budapest',
+      'Europe/Belgrade',
+    ],
+    standard: 'CET',
+    summer: 'CEST',
+  },
+  {
+    zones: ['Europe/Sofia', 'Europe/Athens', 'Europe/Helsinki', 'Europe/Bucharest', 'Europe/Kyiv', 'Europe/Riga'],
+    standard: 'EET',
+    summer: 'EEST',
+  },
+  { zones: ['Australia/Sydney', 'Australia/Melbourne'], standard: 'AEST', summer: 'AEDT' },
+  { zones: ['Asia/Tokyo'], standard: 'JST', summer: 'JST' },
+  { zones: ['UTC', 'Etc/UTC'], standard: 'UTC', summer: 'UTC' },
+]
+
+/** Minutes east of UTC of a zone at a moment. */
+function offsetMinutes(date: Date, timeZone: string): number {
+  const name =
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+      .formatToParts(date)
+      .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT'
+  const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name)
+  if (!match) return 0
+  const minutes = Number(match[2]) * 60 + Number(match[3] ?? 0)
+  return match[1] === '-' ? -minutes : minutes
+}
+
+/** A usable IANA zone: the event's own, or UTC when the browser does not know it. */
+export function safeTimeZone(timeZone: string | null | undefined): string {
+  if (!timeZone) return 'UTC'
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone })
+    return timeZone
+  } catch {
+    return 'UTC'
+  }
+}
+
+/** "MST", "CDT", "CET"…: the zone's short name at that moment, the same in every interface language. */
+export function timeZoneAbbreviation(date: Date, timeZone: string): string {
+  const zone = safeTimeZone(timeZone)
+  const known = zoneAbbreviations.find((entry) => entry.zones.includes(zone))
+  if (known) {
+    const year = date.getUTCFullYear()
+    const standardOffset = Math.min(
+      offsetMinutes(new Date(Date.UTC(year, 0, 1)), zone),
+      offsetMinutes(new Date(Date.UTC(year, 6, 1)), zone),
+    )
+    return offsetMinutes(date, zone) > standardOffset ? known.summer : known.standard
+  }
+  return (
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' })
+      .formatToParts(date)
+      .find((part) => part.type === 'timeZoneName')?.value ?? zone
+  )
+}
+
+export interface EventTime {
+  /** e.g. "Sat, Nov 21" */
+  date: string
+  /** e.g. "9:00 PM" */
+  time: string
+  /** e.g. "MST" */
+  zone: string
+  /** The instant, for `<time dateTime>`. */
+  iso: string
+  /** The day at the venue, YYYY-MM-DD: the list view groups by it. */
+  day: string
+}
+
+/** The start of an event in its own time zone, with that zone's abbreviation. */
+export function formatEventTime(isoUtc: string, timeZone: string, locale = 'en'): EventTime {
+  const date = new Date(isoUtc)
+  const zone = safeTimeZone(timeZone)
+  if (Number.isNaN(date.getTime())) return { date: '', time: '', zone: '', iso: isoUtc, day: '' }
+  const datePart = new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: zone,
+  }).format(date)
+  const timePart = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: zone }).format(date)
+  const day = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: zone })
+    .format(date)
+    .slice(0, 10)
+  return { date: datePart, time: timePart, zone: timeZoneAbbreviation(date, zone), iso: date.toISOString(), day }
+}
+
+/** One line: "Sat, Nov 21 · 9:00 PM MST". */
+export const eventTimeText = (time: EventTime) => (time.date ? `${time.date} · ${time.time} ${time.zone}` : '')
+
+/**
+ * A price in the channel's currency (spec §9: the symbol $ for USD and CAD; others as the language
+ * writes them). Whole amounts keep their cents, as prices on tickets do.
+ */
+export function formatPrice(amount: number, currency: string | null | undefined, locale = 'en'): string {
+  const code = (currency || constants.defaultCurrency).toUpperCase()
+  if ((constants.dollarCurrencies as readonly string[]).includes(code)) {
+    return `$${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)}`
+  }
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency: code }).format(amount)
+  } catch {
+    return `${code} ${amount.toFixed(2)}`
+  }
+}
+
+/**
+ * The access badge of a card:
+ * - `geoBlocked`: the viewer's country may not watch it (spec §6), whatever its access mode;
+ * - `free`: anyone may watch (a free event, or a sign-in event for a signed-in viewer);
+ * - `signIn`: an account is enough (spec access mode register);
+ * - `price`: a paid or pay-per-view event, with its base price;
+ * - `unlocked`: a paid or pay-per-view event the viewer already has.
+ */
+export type AccessBadge =
+  | { kind: 'geoBlocked' }
+  | { kind: 'free' }
+  | { kind: 'signIn' }
+  | { kind: 'unlocked' }
+  | { kind: 'price'; price: string; payPerView: boolean }
+
+export function accessBadge(
+  event: Pick<Event, 'type' | 'has_access' | 'base_price' | 'currency'> & { is_geo_blocked?: boolean },
+  locale = 'en',
+): AccessBadge {
+  if (event.is_geo_blocked) return { kind: 'geoBlocked' }
+  switch (event.type) {
+    case 'free':
+      return { kind: 'free' }
+    case 'register':
+      return event.has_access ? { kind: 'free' } : { kind: 'signIn' }
+    case 'paid':
+    case 'ppv':
+      if (event.has_access) return { kind: 'unlocked' }
+      return {
+        kind: 'price',
+        price: formatPrice(event.base_price, event.currency, locale),
+        payPerView: event.type === 'ppv',
+      }
+  }
+}

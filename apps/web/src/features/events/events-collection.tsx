@@ -1,0 +1,90 @@
+import type { Event } from '@fieldhouse/contract'
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../components/ui/button'
+import { LoadError, LoadingStatus } from '../../components/ui/load-states'
+import type { EventsPage } from './api/events-schemas'
+import { EventCard, EventCardSkeleton, EventRow } from './event-card'
+import './events-collection.css'
+
+export type EventsViewMode = 'grid' | 'list'
+
+/** Cards or rows of events, as a list (each event one item). */
+export function EventsGrid({
+  events,
+  view,
+  busy = false,
+}: {
+  events: readonly Event[]
+  view: EventsViewMode
+  busy?: boolean
+}) {
+  return (
+    <ul className={`plain-list events-list events-list--${view}`} data-view={view} aria-busy={busy || undefined}>
+      {events.map((event) => (
+        <li key={event.id} className="events-list__item">
+          {view === 'grid' ? <EventCard event={event} /> : <EventRow event={event} />}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function EventsSkeleton({ view, count = 6 }: { view: EventsViewMode; count?: number }) {
+  return (
+    <>
+      <LoadingStatus />
+      <div className={`events-list events-list--${view}`} aria-hidden="true">
+        {Array.from({ length: count }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart
+          <EventCardSkeleton key={index} view={view} />
+        ))}
+      </div>
+    </>
+  )
+}
+
+/**
+ * A paged events list with every state: skeletons while loading, a message and retry on failure, an
+ * empty state, the count so far, and "Load more" while more pages remain.
+ */
+export function EventsCollection({
+  query,
+  view,
+  empty,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<EventsPage>>
+  view: EventsViewMode
+  /** What to say (and offer) when no event matches. */
+  empty: ReactNode
+}) {
+  const { t } = useTranslation()
+  const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } =
+    query
+  if (isPending) return <EventsSkeleton view={view} />
+  if (isError && !isFetchNextPageError) return <LoadError onRetry={() => void refetch()} />
+
+  const events = data.pages.flatMap((page) => page.data)
+  const total = data.pages.at(-1)?.meta.total ?? events.length
+  if (events.length === 0) return <>{empty}</>
+
+  return (
+    <div className="events-collection">
+      <p className="events-collection__count" aria-live="polite">
+        {t('events.showing', { count: total, shown: events.length })}
+      </p>
+      <EventsGrid events={events} view={view} busy={query.isPlaceholderData} />
+      <div className="events-collection__more">
+        {isFetchNextPageError ? (
+          <LoadError onRetry={() => void fetchNextPage()}>{t('events.moreFailed')}</LoadError>
+        ) : hasNextPage ? (
+          <Button variant="secondary" size="lg" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+            {isFetchingNextPage ? <span className="spinner" aria-hidden="true" /> : null}
+            {isFetchingNextPage ? t('events.loadingMore') : t('events.loadMore')}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  )
+}

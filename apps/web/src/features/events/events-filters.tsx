@@ -1,0 +1,225 @@
+import type { Participant } from '@fieldhouse/contract'
+import { type ReactNode, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../components/ui/button'
+import { useEventCategories } from '../catalogue/api/use-event-categories'
+import { useEventLocations } from '../catalogue/api/use-event-locations'
+import { useParticipantGroups } from '../catalogue/api/use-participant-groups'
+import { distinctSorted, findByAliasOrName, flattenCategories } from '../catalogue/catalogue-lookups'
+import { activeFilterCount, type EventFilters, type FilterKey, withFilter } from './event-filters'
+import './events-filters.css'
+
+function SelectField({
+  label,
+  value,
+  onChange,
+  children,
+  disabled,
+}: {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  children: ReactNode
+  disabled?: boolean
+}) {
+  const id = useId()
+  return (
+    <div className="filters__field">
+      <label className="filters__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="filters__control"
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {children}
+      </select>
+    </div>
+  )
+}
+
+/** Whether a team still fits the other filters once one of them changes. */
+function teamFits(team: Participant, filters: EventFilters, schoolId: number | null, sportAlias: string | null) {
+  if (schoolId !== null && team.participant_group_id !== schoolId) return false
+  if (sportAlias && team.properties.sport !== sportAlias) return false
+  if (filters.gender && team.properties.gender !== (filters.gender === 'men' ? 'M' : 'W')) return false
+  return true
+}
+
+/**
+ * The events filters (spec §3 names: school, team, sport, gender, venue, city, state, plus a day), as
+ * labelled selects built from the channel's own lists. Every change goes straight to the address.
+ */
+export function EventsFilters({
+  filters,
+  participants,
+  onChange,
+}: {
+  filters: EventFilters
+  /** The teams, once loaded. */
+  participants: readonly Participant[] | undefined
+  onChange: (filters: EventFilters) => void
+}) {
+  const { t, i18n } = useTranslation()
+  const groups = useParticipantGroups()
+  const categories = useEventCategories()
+  const locations = useEventLocations()
+  const [isOpen, setIsOpen] = useState(false)
+  const panelId = useId()
+  const count = activeFilterCount(filters)
+
+  const school = findByAliasOrName(groups, filters.school)
+  const sports = categories
+  const sport = findByAliasOrName(sports, filters.sport)
+  const team = findByAliasOrName(participants, filters.team)
+  const divisionName = new Map(flattenCategories(categories).map((entry) => [entry.category.id, entry.category.name]))
+  const sortedGroups = [...groups].sort((a, b) => a.name.localeCompare(b.name, i18n.language))
+  const sortedVenues = [...locations].sort((a, b) => a.name.localeCompare(b.name, i18n.language))
+  const teamOptions = (participants ?? [])
+    .filter((p) => teamFits(p, filters, school?.id ?? null, sport?.alias ?? null) || p.id === team?.id)
+    .map((p) => ({
+      value: p.alias,
+      label: p.event_category_id ? `${p.name} · ${divisionName.get(p.event_category_id) ?? ''}` : p.name,
+    }))
+    .sort((a, b) => a.label.localeCompare(b.label, i18n.language))
+
+  const change = (key: FilterKey, value: string) => {
+    let next = withFilter(filters, key, value)
+    // A team from another school, sport or gender would match nothing: drop it.
+    if (key !== 'team' && team && ['school', 'sport', 'gender'].includes(key)) {
+      const nextSchool = findByAliasOrName(groups, next.school)
+      const nextSport = findByAliasOrName(sports, next.sport)
+      if (!teamFits(team, next, nextSchool?.id ?? null, nextSport?.alias ?? null)) next = withFilter(next, 'team', '')
+    }
+    onChange(next)
+  }
+
+  /** The select shows what the address says, even a value the lists do not know. */
+  const unknownOption = (value: string | undefined, known: boolean) =>
+    value && !known ? <option value={value}>{value}</option> : null
+
+  return (
+    <form
+      className={`filters${isOpen ? ' is-open' : ''}`}
+      aria-label={t('filters.label')}
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <div className="filters__bar">
+        <button
+          type="button"
+          className="button button--secondary filters__toggle"
+          aria-expanded={isOpen}
+          aria-controls={panelId}
+          onClick={() => setIsOpen((open) => !open)}
+        >
+          <span className="filters__toggle-icon" aria-hidden="true" />
+          {count > 0 ? t('filters.toggleCount', { n: count }) : t('filters.toggle')}
+        </button>
+      </div>
+      <div id={panelId} className="filters__panel">
+        <SelectField
+          label={t('filters.school')}
+          value={school?.alias ?? filters.school ?? ''}
+          onChange={(v) => change('school', v)}
+        >
+          <option value="">{t('filters.allSchools')}</option>
+          {unknownOption(filters.school, school !== undefined)}
+          {sortedGroups.map((group) => (
+            <option key={group.id} value={group.alias}>
+              {group.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('filters.team')}
+          value={team?.alias ?? filters.team ?? ''}
+          onChange={(v) => change('team', v)}
+          disabled={participants === undefined && !filters.team}
+        >
+          <option value="">{participants === undefined ? t('common.loading') : t('filters.allTeams')}</option>
+          {unknownOption(filters.team, team !== undefined)}
+          {teamOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('filters.sport')}
+          value={sport?.alias ?? filters.sport ?? ''}
+          onChange={(v) => change('sport', v)}
+        >
+          <option value="">{t('filters.allSports')}</option>
+          {unknownOption(filters.sport, sport !== undefined)}
+          {sports.map((category) => (
+            <option key={category.id} value={category.alias}>
+              {category.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t('filters.gender')} value={filters.gender ?? ''} onChange={(v) => change('gender', v)}>
+          <option value="">{t('filters.allGenders')}</option>
+          <option value="men">{t('filters.men')}</option>
+          <option value="women">{t('filters.women')}</option>
+        </SelectField>
+        <SelectField label={t('filters.venue')} value={filters.venue ?? ''} onChange={(v) => change('venue', v)}>
+          <option value="">{t('filters.allVenues')}</option>
+          {unknownOption(
+            filters.venue,
+            locations.some((l) => String(l.id) === filters.venue),
+          )}
+          {sortedVenues.map((location) => (
+            <option key={location.id} value={String(location.id)}>
+              {location.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t('filters.city')} value={filters.city ?? ''} onChange={(v) => change('city', v)}>
+          <option value="">{t('filters.allCities')}</option>
+          {distinctSorted([...locations.map((l) => l.city), filters.city], i18n.language).map((city) => (
+            <option key={city} value={city}>
+              {city}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t('filters.state')} value={filters.state ?? ''} onChange={(v) => change('state', v)}>
+          <option value="">{t('filters.allStates')}</option>
+          {distinctSorted([...locations.map((l) => l.state), filters.state], i18n.language).map((state) => (
+            <option key={state} value={state}>
+              {state}
+            </option>
+          ))}
+        </SelectField>
+        <DateField value={filters.date ?? ''} onChange={(v) => change('date', v)} />
+        <div className="filters__actions">
+          <Button variant="ghost" onClick={() => onChange({})} disabled={count === 0}>
+            {t('filters.clear')}
+          </Button>
+        </div>
+      </div>
+    </form>
+  )
+}
+
+function DateField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation()
+  const id = useId()
+  return (
+    <div className="filters__field">
+      <label className="filters__label" htmlFor={id}>
+        {t('filters.date')}
+      </label>
+      <input
+        id={id}
+        type="date"
+        className="filters__control"
+        value={value}
+        // A half-typed date is empty to the input; only whole days reach the address.
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  )
+}

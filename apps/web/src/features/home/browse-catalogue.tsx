@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { schoolHref, sportHref } from '../../lib/navigation/filter-links'
+import { useEventCategories } from '../catalogue/api/use-event-categories'
+import { useParticipantGroups } from '../catalogue/api/use-participant-groups'
+import { FavoriteToggle } from '../favorites/favorite-toggle'
+import './browse-catalogue.css'
+
+/** Ways in by school (their pages) and by sport (their schedules, and a star to follow them). */
+export function BrowseCatalogue() {
+  const { t, i18n } = useTranslation()
+  const groups = useParticipantGroups()
+  const sports = useEventCategories()
+  const schools = [...groups].sort((a, b) => a.name.localeCompare(b.name, i18n.language))
+  if (schools.length === 0 && sports.length === 0) return null
+  return (
+    <div className="browse">
+      {schools.length > 0 ? (
+        <section className="browse__schools" aria-labelledby="browse-schools-title">
+          <h2 id="browse-schools-title" className="home-section-title">
+            {t('home.schools')}
+          </h2>
+          <ul className="plain-list browse__school-grid">
+            {schools.map((school) => (
+              <li key={school.id}>
+                <Link className="school-tile" to={schoolHref(school.alias)}>
+                  {school.images[0] ? (
+                    <img className="school-tile__crest" src={school.images[0]} alt="" loading="lazy" />
+                  ) : null}
+                  <span className="school-tile__name">{school.name}</span>
+                  {school.properties.city ? (
+                    <span className="school-tile__place">
+                      {[school.properties.city, school.properties.state].filter(Boolean).join(', ')}
+                    </span>
+                  ) : null}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {sports.length > 0 ? (
+        <section className="browse__sports" aria-labelledby="browse-sports-title">
+          <h2 id="browse-sports-title" className="home-section-title">
+            {t('home.sports')}
+          </h2>
+          <ul className="plain-list browse__sport-list">
+            {sports.map((sport) => (
+              <li key={sport.id} className="sport-chip">
+                <Link className="sport-chip__link" to={sportHref(sport.alias)}>
+                  {sport.name}
+                </Link>
+                <FavoriteToggle
+                  variant="icon"
+                  target={{ type: 'category', id: sport.id, name: sport.name, alias: sport.alias }}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  )
+}

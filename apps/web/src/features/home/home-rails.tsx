@@ -1,0 +1,85 @@
+import { useTranslation } from 'react-i18next'
+import { ButtonLink } from '../../components/ui/button'
+import { EmptyState } from '../../components/ui/load-states'
+import { paths } from '../../lib/navigation/paths'
+import { useAppStore } from '../../lib/store/app-store'
+import { useHomepageEvents } from '../events/api/use-homepage-events'
+import { EventsRail } from '../events/events-rail'
+import { useFavoriteEvents } from '../favorites/api/use-favorite-events'
+import { useFavorites } from '../favorites/api/use-favorites'
+
+/** How many games of the followed teams, schools and sports the home page shows. */
+const FAVOURITES_RAIL_SIZE = 12
+
+/** Spec §2 home: live now, the viewer's favourites (signed in, with some), upcoming games and replays. */
+export function HomeRails() {
+  const { t } = useTranslation()
+  const homepage = useHomepageEvents()
+  const retry = () => void homepage.refetch()
+  return (
+    <>
+      <EventsRail
+        live
+        title={t('home.liveNow')}
+        seeAll={{ to: paths.live, label: t('home.seeAllLive') }}
+        events={homepage.data?.live}
+        isPending={homepage.isPending}
+        isError={homepage.isError}
+        onRetry={retry}
+        empty={
+          <EmptyState
+            action={
+              <ButtonLink to={paths.upcoming} variant="secondary">
+                {t('home.seeUpcoming')}
+              </ButtonLink>
+            }
+          >
+            {t('home.nothingLive')}
+          </EmptyState>
+        }
+      />
+      <FavouritesRail />
+      <EventsRail
+        title={t('home.upcoming')}
+        seeAll={{ to: paths.upcoming, label: t('home.seeAllUpcoming') }}
+        events={homepage.data?.upcoming}
+        isPending={homepage.isPending}
+        isError={homepage.isError}
+        onRetry={retry}
+        empty={<EmptyState>{t('events.empty.upcoming')}</EmptyState>}
+      />
+      <EventsRail
+        title={t('home.replays')}
+        seeAll={{ to: paths.vod, label: t('home.seeAllReplays') }}
+        events={homepage.data?.vod}
+        isPending={homepage.isPending}
+        isError={homepage.isError}
+        onRetry={retry}
+        empty={<EmptyState>{t('events.empty.vod')}</EmptyState>}
+      />
+    </>
+  )
+}
+
+/** The live and upcoming games of what the signed-in viewer follows; nothing for anyone else. */
+function FavouritesRail() {
+  const { t } = useTranslation()
+  const isSignedIn = useAppStore((state) => state.user !== null)
+  const favorites = useFavorites()
+  const hasFavorites = (favorites.data?.length ?? 0) > 0
+  const events = useFavoriteEvents(
+    { stream_status: ['live', 'upcoming'], limit: FAVOURITES_RAIL_SIZE },
+    { enabled: hasFavorites },
+  )
+  if (!isSignedIn || !hasFavorites) return null
+  return (
+    <EventsRail
+      title={t('home.yourFavourites')}
+      events={events.data?.data}
+      isPending={events.isPending}
+      isError={events.isError}
+      onRetry={() => void events.refetch()}
+      empty={<EmptyState>{t('home.favouritesEmpty')}</EmptyState>}
+    />
+  )
+}

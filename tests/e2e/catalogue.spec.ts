@@ -1,0 +1,97 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser, newPage } from './browser.js'
+import { accountViaApi, appReady, newEmail, submitSignIn } from './helpers.js'
+
+const baseUrl = inject('baseUrl')
+const dataDir = inject('dataDir')
+
+describe('catalogue', () => {
+  let browser: Browser
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(() => browser.close())
+
+  it('home shows the two live games under "Live now"', async () => {
+    const { context, page } = await newPage(browser)
+    await page.goto(baseUrl)
+    await appReady(page)
+    const live = page.getByRole('region', { name: 'Live now' })
+    await live.getByRole('listitem').first().waitFor()
+    expect(await live.getByRole('listitem').count()).toBe(2)
+    for (const card of await live.getByRole('listitem').all()) {
+      expect(await card.getByText('Live', { exact: true }).isVisible()).toBe(true)
+      // Spec §3: a two-team game reads "away @ home" by short names.
+      expect(await card.getByRole('heading').textContent()).toMatch(/^[A-Z]{3} @ [A-Z]{3}$/)
+    }
+    await context.close()
+  })
+
+  it('schedule → list view → a school → a team → favourite it after signing in → in "Your favourites"', async () => {
+    const email = newEmail('fan')
+    const password = 'season-ticket-1'
+    await accountViaApi(baseUrl, dataDir, email, password)
+    const { context, page } = await newPage(browser)
+    await page.goto(baseUrl)
+    await appReady(page)
+
+    await page.getByRole('banner').getByRole('link', { name: 'Schedule', exact: true }).click()
+    await page.waitForURL(`${baseUrl}/schedule`)
+    await page.getByRole('heading', { level: 1, name: 'Schedule' }).waitFor()
+    const list = page.locator('ul.events-list')
+    await list.getByRole('listitem').first().waitFor()
+    expect(await list.getAttribute('data-view')).toBe('grid')
+
+    await page.getByRole('button', { name: 'List', exact: true }).click()
+    await page.waitForURL(/[?&]view=list/)
+    await expect.poll(() => list.getAttribute('data-view')).toBe('list')
+    expect(await page.getByRole('button', { name: 'List', exact: true }).getAttribute('aria-pressed')).toBe('true')
+
+    await page.getByLabel('School', { exact: true }).selectOption({ label: 'Northfield College' })
+    await page.waitForURL(/[?&]school=northfield/)
+    // Every game left has a Northfield team in it (the list may show the previous answer for a moment).
+    const headings = () => list.getByRole('heading').allTextContents()
+    await expect
+      .poll(async () => {
+        const titles = await headings()
+        return titles.length > 0 && titles.every((title) => title.includes('NFC'))
+      })
+      .toBe(true)
+    await page.getByText(/^Showing \d+ of \d+ games?$/).waitFor()
+    // The view mode survives the filter.
+    expect(page.url()).toContain('view=list')
+
+    // A team name on a card leads to the team's page (spec §2 filter link).
+    await list.getByRole('link', { name: 'Northfield Falcons', exact: true }).first().click()
+    await page.waitForURL(/\/\?team=northfield-/)
+    await page.getByRole('heading', { level: 1, name: 'Northfield Falcons' }).waitFor()
+    const teamUrl = page.url()
+    const star = page.getByRole('main').getByRole('button', { name: /^Favourite Northfield Falcons/ })
+    expect(await star.getAttribute('aria-pressed')).toBe('false')
+
+    // Anonymous: off to sign in, and back to the same team afterwards.
+    await star.click()
+    await page.waitForURL(/\/login$/)
+    await submitSignIn(page, email, password)
+    await page.waitForURL(teamUrl, { timeout: 15_000 })
+    await page.getByRole('banner').getByText('Robin').first().waitFor()
+    await expect.poll(() => star.getAttribute('aria-pressed')).toBe('false')
+    await star.click()
+    await expect.poll(() => star.getAttribute('aria-pressed')).toBe('true')
+
+    // Saved on the server: still pressed after a reload.
+    await page.reload()
+    await appReady(page)
+    await expect.poll(() => star.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true')
+
+    await page.getByRole('banner').getByRole('link', { name: /home/i }).click()
+    await page.waitForURL(`${baseUrl}/`)
+    const favourites = page.getByRole('region', { name: 'Your favourites' })
+    await favourites.getByRole('listitem').first().waitFor({ timeout: 10_000 })
+    const cards = await favourites.getByRole('listitem').allTextContents()
+    expect(cards.length).toBeGreaterThan(0)
+    for (const card of cards) expect(card).toContain('Northfield Falcons')
+    await context.close()
+  })
+})
