@@ -1,4 +1,4 @@
-import { constants, messages, type Profile, ToastType } from '@fieldhouse/contract'
+import { messages, type Profile, ToastType } from '@fieldhouse/contract'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -18,6 +18,7 @@ import { profileFormDefaults, profileFormSchema, profileUpdateBody, withoutUnset
 import { SignInPrompt } from './sign-in-prompt'
 import '../../components/ui/form-field.css'
 import './profile-edit-page.css'
+import { NewPasswordFields } from '../auth/new-password-fields'
 
 const profileFields = [
   'first_name',
@@ -132,20 +133,10 @@ function ProfileForm({ profile }: { profile: Profile }) {
           {...register('current_password')}
         />
         <div className="form__row form__row--two">
-          <TextField
-            label={t('profileEdit.newPassword')}
-            type="password"
-            autoComplete="new-password"
-            hint={t('auth.passwordHint', { count: constants.passwordMinLength })}
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <TextField
-            label={t('profileEdit.confirmNewPassword')}
-            type="password"
-            autoComplete="new-password"
-            error={errors.password_confirmation?.message}
-            {...register('password_confirmation')}
+          <NewPasswordFields
+            register={register}
+            errors={errors}
+            labels={{ password: t('profileEdit.newPassword'), confirmation: t('profileEdit.confirmNewPassword') }}
           />
         </div>
       </fieldset>

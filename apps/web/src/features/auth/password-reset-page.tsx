@@ -1,4 +1,4 @@
-import { constants, messages, PasswordResetSchema, ToastType } from '@fieldhouse/contract'
+import { messages, PasswordResetSchema, ToastType } from '@fieldhouse/contract'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../channel/use-document-title'
 import { usePasswordReset } from './api/use-password-reset'
 import { AuthFrame } from './auth-frame'
 import { readResetLink } from './link-params'
+import { NewPasswordFields } from './new-password-fields'
 
 /** Spec §2 /password-reset?email=&token=: the mailed link; a new password, then sign in with it. */
 export function PasswordResetPage() {
@@ -95,21 +96,7 @@ function PasswordResetForm({ email, token }: { email: string; token: string }) {
         error={errors.email?.message}
         {...register('email')}
       />
-      <TextField
-        label={t('auth.password')}
-        type="password"
-        autoComplete="new-password"
-        hint={t('auth.passwordHint', { count: constants.passwordMinLength })}
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <TextField
-        label={t('auth.passwordConfirmation')}
-        type="password"
-        autoComplete="new-password"
-        error={errors.password_confirmation?.message}
-        {...register('password_confirmation')}
-      />
+      <NewPasswordFields register={register} errors={errors} />
       <Button
         type="submit"
         size="lg"

@@ -1,4 +1,4 @@
-import { constants, messages, RegisterSchema, type SocialProvider } from '@fieldhouse/contract'
+import { messages, RegisterSchema, type SocialProvider } from '@fieldhouse/contract'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -12,6 +12,7 @@ import { paths } from '../../lib/navigation/paths'
 import { useDocumentTitle } from '../channel/use-document-title'
 import { useRegister } from './api/use-register'
 import { AuthFrame } from './auth-frame'
+import { NewPasswordFields } from './new-password-fields'
 import { readSocialReturn } from './social'
 import { SocialButtons } from './social-buttons'
 import { TermsLabel } from './terms-label'
@@ -126,21 +127,7 @@ export function RegistrationPage() {
           {...register('email')}
         />
         <div className="form__row form__row--two">
-          <TextField
-            label={t('auth.password')}
-            type="password"
-            autoComplete="new-password"
-            hint={t('auth.passwordHint', { count: constants.passwordMinLength })}
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <TextField
-            label={t('auth.passwordConfirmation')}
-            type="password"
-            autoComplete="new-password"
-            error={errors.password_confirmation?.message}
-            {...register('password_confirmation')}
-          />
+          <NewPasswordFields register={register} errors={errors} />
         </div>
         <CheckboxField label={t('auth.newsOptIn')} error={errors.news?.message} {...register('news')} />
         <CheckboxField label={<TermsLabel />} error={errors.terms?.message} {...register('terms')} />
