@@ -1,0 +1,98 @@
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+
+type Env = Record<string, string | undefined>
+
+const cache = new Map<string, string>()
+
+/** True when `file` is a regular file this process may execute. */
+function isExecutable(file: string): boolean {
+  try {
+    if (!fs.statSync(file).isFile()) return false
+    fs.accessSync(file, fs.constants.X_OK)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Looks `name` up in the directories of `PATH` (as a shell would, but without starting one); null when
+ * no directory holds an executable of that name.
+ */
+export function findOnPath(name: string, pathVar: string | undefined): string | null {
+  if (!pathVar) return null
+  const exts = process.platform === 'win32' ? ['.exe', ''] : ['']
+  for (const dir of pathVar.split(path.delimiter)) {
+    if (!dir || !path.isAbsolute(dir)) continue
+    for (const ext of exts) {
+      const candidate = path.join(dir, name + ext)
+      if (isExecutable(candidate)) return candidate
+    }
+  }
+  return null
+}
+
+/** The binary shipped in an installer package (`@ffmpeg-installer/ffmpeg`…), or null on an unsupported platform. */
+function fromInstaller(pkg: string): string | null {
+  try {
+    const require = createRequire(import.meta.url)
+    const found = require(pkg) as { path?: unknown }
+    return typeof found.path === 'string' && isExecutable(found.path) ? found.path : null
+  } catch {
+    // The installer packages throw on import when this platform's binary package is missing.
+    return null
+  }
+}
+
+function resolve(name: 'ffmpeg' | 'ffprobe', envVar: string, pkg: string, env: Env): string {
+  const key = `${name}\0${env[envVar] ?? ''}\0${env.PATH ?? ''}`
+  const cached = cache.get(key)
+  if (cached) return cached
+  const explicit = env[envVar]
+  let found: string | null
+  if (explicit) {
+    if (!isExecutable(explicit)) throw new Error(`${envVar} is set to ${explicit}, which is not an executable file`)
+    found = explicit
+  } else {
+    found = findOnPath(name, env.PATH) ?? fromInstaller(pkg)
+  }
+  if (!found) throw new Error(`${name} not found: set ${envVar}, install ${name} on the PATH, or install ${pkg}`)
+  cache.set(key, found)
+  return found
+}
+
+/**
+ * The ffmpeg to run (design §2): `FFMPEG_PATH` when set, else the system's ffmpeg found on `PATH`, else the
+ * static binary shipped in `@ffmpeg-installer/ffmpeg`. The answer is cached per environment.
+ */
+export function resolveFfmpeg(env: Env = process.env): string {
+  return resolve('ffmpeg', 'FFMPEG_PATH', '@ffmpeg-installer/ffmpeg', env)
+}
+
+/** The ffprobe to run: `FFPROBE_PATH`, else the system's on `PATH`, else `@ffprobe-installer/ffprobe`'s. Cached. */
+export function resolveFfprobe(env: Env = process.env): string {
+  return resolve('ffprobe', 'FFPROBE_PATH', '@ffprobe-installer/ffprobe', env)
+}
+
+/** Forgets the cached binary paths (tests, or after installing ffmpeg while running). */
+export function clearBinaryCache(): void {
+  cache.clear()
+}
+
+/** Whether `binary` is one of the static builds shipped in the installer packages. */
+export function isInstallerBinary(binary: string): boolean {
+  return /[\\/]@ff(mpeg|probe)-installer[\\/]/.test(binary)
+}
+
+/**
+ * The environment to run a binary with. The static builds from the installer packages carry their own glibc,
+ * whose iconv loads the system's gconv modules and crashes (ffprobe 5.x segfaults on every MPEG-TS file while
+ * decoding DVB service names); pointing `GCONV_PATH` at a folder without modules makes iconv fail cleanly
+ * instead. Other binaries, or an explicit `GCONV_PATH`, are left alone.
+ */
+export function binaryEnv(binary: string, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  if (env.GCONV_PATH !== undefined || !isInstallerBinary(binary)) return env
+  return { ...env, GCONV_PATH: path.dirname(binary) }
+}

@@ -1,0 +1,25 @@
+/**
+ * @fieldhouse/media: ffprobe, the rendition ladder, ffmpeg argument builders, the process runner and the VOD
+ * pipeline. No HTTP, no database (design §3, §5, §8).
+ */
+export * from './args.js'
+export * from './binaries.js'
+export * from './fonts.js'
+export * from './inputs.js'
+export * from './ladder.js'
+export * from './probe.js'
+export {
+  createProgressParser,
+  encodeSlots,
+  FfmpegError,
+  type FfmpegFailure,
+  type FfmpegProcess,
+  type FfmpegProgress,
+  type FfmpegResult,
+  type RunFfmpegOptions,
+  runFfmpeg,
+  Semaphore,
+  setEncodeConcurrency,
+  spawnFfmpeg,
+} from './runner.js'
+export * from './vod-pipeline.js'

@@ -1,0 +1,348 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import os from 'node:os'
+import { binaryEnv, resolveFfmpeg } from './binaries.js'
+import { type CheckInputsOptions, checkInputs } from './inputs.js'
+
+export { type CheckInputsOptions, checkInputs, FfmpegInputError } from './inputs.js'
+
+/** How much of ffmpeg's stderr an error keeps. */
+const STDERR_TAIL_BYTES = 4096
+const DEFAULT_KILL_GRACE_MS = 3000
+
+// ---------------------------------------------------------------------------------------------------------
+// Progress
+
+/** One `-progress` report. */
+export interface FfmpegProgress {
+  /** Seconds of output written so far. */
+  outTimeSec: number
+  /** 0–100 when the expected duration is known, else null. */
+  percent: number | null
+  /** Encoding speed as a multiple of real time (2.5 = 2.5×), null when ffmpeg does not know yet. */
+  speed: number | null
+  /** ffmpeg's last report (`progress=end`). */
+  done: boolean
+}
+
+function parseClock(value: string): number | undefined {
+  const m = /^(-)?(\d+):(\d+):(\d+(?:\.\d+)?)$/.exec(value.trim())
+  if (!m) return undefined
+  const sec = Number(m[2]) * 3600 + Number(m[3]) * 60 + Number(m[4])
+  return m[1] ? -sec : sec
+}
+
+/**
+ * A parser for ffmpeg's `-progress pipe:1` stream (blocks of `key=value` lines, each ending with
+ * `progress=continue|end`). Feed it chunks as they arrive; it returns the reports completed by each chunk.
+ * The output time is read from `out_time_us`, else `out_time_ms` (which ffmpeg also writes in
+ * microseconds), else `out_time`; negative or missing times count as 0 and the time never goes back.
+ */
+export function createProgressParser(durationSec?: number | null): (chunk: string) => FfmpegProgress[] {
+  let buffer = ''
+  let fields: Record<string, string> = {}
+  let lastTime = 0
+  return (chunk) => {
+    buffer += chunk
+    const lines = buffer.split(/\r?\n/)
+    buffer = lines.pop() ?? ''
+    const events: FfmpegProgress[] = []
+    for (const line of lines) {
+      const eq = line.indexOf('=')
+      if (eq <= 0) continue
+      const key = line.slice(0, eq).trim()
+      const value = line.slice(eq + 1).trim()
+      if (key !== 'progress') {
+        fields[key] = value
+        continue
+      }
+      const micros = [fields.out_time_us, fields.out_time_ms].map(Number).find((n) => Number.isFinite(n))
+      const time = micros !== undefined ? micros / 1e6 : fields.out_time ? parseClock(fields.out_time) : undefined
+      if (time !== undefined && time > lastTime) lastTime = time
+      const speedMatch = /^(\d+(?:\.\d+)?)x$/.exec(fields.speed ?? '')
+      const done = value === 'end'
+      let percent: number | null = null
+      if (durationSec && durationSec > 0) {
+        percent = done ? 100 : Math.min(100, Math.max(0, (lastTime / durationSec) * 100))
+      }
+      events.push({ outTimeSec: lastTime, percent, speed: speedMatch ? Number(speedMatch[1]) : null, done })
+      fields = {}
+    }
+    return events
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Concurrency
+
+/** A counting semaphore whose waits can be abandoned through an AbortSignal. */
+export class Semaphore {
+  #limit: number
+  #active = 0
+  #queue: { grant: () => void; reject: (e: unknown) => void }[] = []
+
+  constructor(limit: number) {
+    this.#limit = Semaphore.#check(limit)
+  }
+
+  static #check(limit: number): number {
+    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`concurrency must be a positive integer: ${limit}`)
+    return limit
+  }
+
+  get limit(): number {
+    return this.#limit
+  }
+  get active(): number {
+    return this.#active
+  }
+  get waiting(): number {
+    return this.#queue.length
+  }
+
+  /** Changes the limit; waiters start at once if the limit grew. */
+  setLimit(limit: number): void {
+    this.#limit = Semaphore.#check(limit)
+    this.#drain()
+  }
+
+  /** Waits for a slot; resolves to the function that gives it back (call it exactly once). */
+  acquire(signal?: AbortSignal): Promise<() => void> {
+    if (signal?.aborted) return Promise.reject(signal.reason)
+    return new Promise((resolve, reject) => {
+      let released = false
+      const release = () => {
+        if (released) return
+        released = true
+        this.#active--
+        this.#drain()
+      }
+      const onAbort = () => {
+        const i = this.#queue.indexOf(entry)
+        if (i >= 0) this.#queue.splice(i, 1)
+        reject(signal?.reason)
+      }
+      const entry = {
+        grant: () => {
+          signal?.removeEventListener('abort', onAbort)
+          this.#active++
+          resolve(release)
+        },
+        reject,
+      }
+      signal?.addEventListener('abort', onAbort, { once: true })
+      this.#queue.push(entry)
+      this.#drain()
+    })
+  }
+
+  #drain(): void {
+    while (this.#active < this.#limit && this.#queue.length > 0) this.#queue.shift()!.grant()
+  }
+}
+
+/** Process-wide limit on concurrent encodes (design §8: at most one encode per core). */
+export const encodeSlots = new Semaphore(Math.max(1, os.availableParallelism()))
+
+/** Sets how many encodes may run at once in this process. */
+export function setEncodeConcurrency(n: number): void {
+  encodeSlots.setLimit(n)
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Running ffmpeg
+
+export type FfmpegFailure = 'failed' | 'cancelled' | 'timeout'
+
+/** An ffmpeg run that did not succeed: why, how it ended, and the end of what it wrote to stderr. */
+export class FfmpegError extends Error {
+  override name = 'FfmpegError'
+  constructor(
+    message: string,
+    readonly reason: FfmpegFailure,
+    readonly exitCode: number | null,
+    readonly signal: NodeJS.Signals | null,
+    readonly stderrTail: string,
+  ) {
+    super(message)
+  }
+}
+
+export interface RunFfmpegOptions extends CheckInputsOptions {
+  onProgress?: (progress: FfmpegProgress) => void
+  /** Cancels the run: the process gets SIGTERM, then SIGKILL after `killGraceMs`; rejects with 'cancelled'. */
+  signal?: AbortSignal
+  /** Wall-clock limit from the start of the process; rejects with 'timeout'. */
+  timeoutMs?: number
+  /** Expected output duration, for `percent` in progress reports. */
+  durationSec?: number | null
+  /** Take a slot of `encodeSlots` while running (default); live ingest passes false. */
+  useSlot?: boolean
+  cwd?: string
+  /** Between SIGTERM and SIGKILL; 3 s by default. */
+  killGraceMs?: number
+  /** The ffmpeg binary; `resolveFfmpeg()` by default. */
+  binary?: string
+  /** Called with the process id once it has started. */
+  onSpawn?: (pid: number) => void
+}
+
+export interface FfmpegResult {
+  stderrTail: string
+  /** True when the run ended because `stop()` was called. */
+  stopped: boolean
+}
+
+/** A running ffmpeg (`spawnFfmpeg`). */
+export interface FfmpegProcess {
+  /**
+   * Settles when the process has exited: resolves on exit code 0 or after `stop()`, rejects with
+   * `FfmpegError` on failure, cancellation (signal) or timeout.
+   */
+  done: Promise<FfmpegResult>
+  /** Ends the process gracefully (SIGTERM lets ffmpeg finish its files; SIGKILL after the grace); resolves on exit. */
+  stop(): Promise<void>
+  /** The process id once started. */
+  readonly pid: number | undefined
+}
+
+type EndReason = 'stop' | 'cancel' | 'timeout'
+
+function tailAppender(limit: number) {
+  let tail = ''
+  return {
+    push(chunk: string) {
+      tail = (tail + chunk).slice(-limit)
+    },
+    get value() {
+      return tail
+    },
+  }
+}
+
+/**
+ * Starts ffmpeg with an argument array (no shell; stdin closed, stdout/stderr piped) for long-running work
+ * such as live ingest or a test feed, and returns a handle. The inputs are validated first
+ * (`checkInputs`, throws `FfmpegInputError` synchronously); `-progress pipe:1` output is parsed into
+ * `onProgress` reports. With `useSlot` (default) the process starts only once an encode slot is free.
+ */
+export function spawnFfmpeg(args: readonly string[], options: RunFfmpegOptions = {}): FfmpegProcess {
+  checkInputs(args, options)
+  const binary = options.binary ?? resolveFfmpeg()
+  const graceMs = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS
+  const control = new AbortController()
+  let child: ChildProcess | undefined
+  let endReason: EndReason | null = null
+  let killTimer: NodeJS.Timeout | undefined
+
+  const end = (reason: EndReason) => {
+    if (endReason) return
+    endReason = reason
+    if (!control.signal.aborted) control.abort(reason)
+    if (child && child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM')
+      killTimer = setTimeout(() => child?.kill('SIGKILL'), graceMs)
+      killTimer.unref()
+    }
+  }
+  const onExternalAbort = () => end('cancel')
+  if (options.signal?.aborted) end('cancel')
+  else options.signal?.addEventListener('abort', onExternalAbort, { once: true })
+
+  const run = async (): Promise<FfmpegResult> => {
+    let release = () => {}
+    if (options.useSlot ?? true) {
+      try {
+        release = await encodeSlots.acquire(control.signal)
+      } catch {
+        // Ended while waiting for a slot: nothing ever ran.
+        if (endReason === 'stop') return { stderrTail: '', stopped: true }
+        throw new FfmpegError('ffmpeg cancelled before it started', 'cancelled', null, null, '')
+      }
+    }
+    try {
+      if (endReason === 'stop') return { stderrTail: '', stopped: true }
+      if (endReason) throw new FfmpegError('ffmpeg cancelled before it started', 'cancelled', null, null, '')
+      return await new Promise<FfmpegResult>((resolve, reject) => {
+        const stderr = tailAppender(STDERR_TAIL_BYTES)
+        const parse = createProgressParser(options.durationSec)
+        const proc = spawn(binary, args, {
+          cwd: options.cwd,
+          env: binaryEnv(binary),
+          stdio: ['ignore', 'pipe', 'pipe'],
+          shell: false,
+          windowsHide: true,
+        })
+        child = proc
+        let timer: NodeJS.Timeout | undefined
+        if (options.timeoutMs !== undefined) timer = setTimeout(() => end('timeout'), options.timeoutMs)
+        proc.stdout.setEncoding('utf8')
+        proc.stderr.setEncoding('utf8')
+        proc.stdout.on('data', (chunk: string) => {
+          for (const progress of parse(chunk)) options.onProgress?.(progress)
+        })
+        proc.stderr.on('data', (chunk: string) => stderr.push(chunk))
+        proc.on('error', (e) => {
+          // Only a failure to start matters here (ENOENT, EACCES); a failed kill() is not an error of the run.
+          if (proc.pid !== undefined) return
+          clearTimeout(timer)
+          reject(new FfmpegError(`ffmpeg could not start: ${e.message}`, 'failed', null, null, ''))
+        })
+        proc.on('spawn', () => {
+          if (proc.pid !== undefined) options.onSpawn?.(proc.pid)
+        })
+        proc.on('close', (code, sig) => {
+          clearTimeout(timer)
+          clearTimeout(killTimer)
+          const tail = stderr.value
+          const how = sig ? `signal ${sig}` : `exit code ${code}`
+          if (endReason === 'stop') {
+            resolve({ stderrTail: tail, stopped: true })
+          } else if (endReason === 'cancel') {
+            reject(new FfmpegError(`ffmpeg cancelled (${how})`, 'cancelled', code, sig, tail))
+          } else if (endReason === 'timeout') {
+            reject(new FfmpegError(`ffmpeg timed out after ${options.timeoutMs} ms`, 'timeout', code, sig, tail))
+          } else if (code === 0) {
+            resolve({ stderrTail: tail, stopped: false })
+          } else {
+            const last = tail.trim().split('\n').slice(-3).join(' | ')
+            reject(new FfmpegError(`ffmpeg failed (${how}): ${last}`, 'failed', code, sig, tail))
+          }
+        })
+        // Ended (stop or abort) between the slot being granted and the spawn.
+        if (endReason) {
+          proc.kill('SIGTERM')
+          killTimer = setTimeout(() => proc.kill('SIGKILL'), graceMs)
+          killTimer.unref()
+        }
+      })
+    } finally {
+      release()
+      options.signal?.removeEventListener('abort', onExternalAbort)
+    }
+  }
+
+  const done = run()
+  return {
+    done,
+    stop: async () => {
+      end('stop')
+      await done.then(
+        () => undefined,
+        () => undefined,
+      )
+    },
+    get pid() {
+      return child?.pid
+    },
+  }
+}
+
+/**
+ * Runs ffmpeg to completion (design §8: only through here): validates inputs, waits for an encode slot
+ * (unless `useSlot: false`), reports progress, and enforces cancellation and the wall-clock limit.
+ * Resolves with the end of stderr; rejects with `FfmpegError` ('failed' | 'cancelled' | 'timeout') or
+ * `FfmpegInputError` (refused before starting).
+ */
+export async function runFfmpeg(args: readonly string[], options: RunFfmpegOptions = {}): Promise<FfmpegResult> {
+  return spawnFfmpeg(args, options).done
+}
