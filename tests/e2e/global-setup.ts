@@ -67,6 +67,11 @@ export async function setup(project: TestProject) {
       // Journeys sign up and in many times from one address.
       AUTH_RATE_LIMIT_MAX: '1000',
       API_KEY_RATE_LIMIT_MAX: '1000',
+      // The real video path, kept light: short demo videos, fast encodes, any free RTMP port; the
+      // simulated live feed stays on so a journey watches a live stream.
+      DEMO_VIDEO_SECONDS: '8',
+      ENCODE_PRESET: 'ultrafast',
+      RTMP_PORT: '0',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   })

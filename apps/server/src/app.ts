@@ -15,14 +15,17 @@ import type { Redis } from 'ioredis'
 import { sql } from 'kysely'
 import type { Config } from './config.js'
 import type { Db } from './db/database.js'
+import { JobQueue } from './jobs/queue.js'
 import { AppError } from './lib/errors.js'
 import { createMailer, type Mailer } from './lib/mailer.js'
+import { loadMediaSecret } from './lib/media-secret.js'
 import { scryptHasher } from './lib/passwords.js'
 import { parseQuery } from './lib/query-string.js'
 import { siteverify } from './lib/recaptcha.js'
 import { ResponseCache } from './lib/response-cache.js'
 import { redactUrl } from './lib/secrets.js'
 import { AccessService } from './modules/access/access.service.js'
+import { capabilitiesOf as userCapabilities } from './modules/accounts/accounts.presenter.js'
 import { AccountsRepository } from './modules/accounts/accounts.repository.js'
 import { accountsRoutes } from './modules/accounts/accounts.routes.js'
 import { AccountsService } from './modules/accounts/accounts.service.js'
@@ -44,7 +47,13 @@ import { geoRoutes } from './modules/geo/geo.routes.js'
 import { GeoService } from './modules/geo/geo.service.js'
 import { KeysRepository } from './modules/keys/keys.repository.js'
 import { keysRoutes } from './modules/keys/keys.routes.js'
-import { KeysService } from './modules/keys/keys.service.js'
+import { KeysService, type Session } from './modules/keys/keys.service.js'
+import { liveHookRoutes } from './modules/live/live.routes.js'
+import { LiveService } from './modules/live/live.service.js'
+import { MediaGate } from './modules/media/media.gate.js'
+import { MediaRepository } from './modules/media/media.repository.js'
+import { mediaRoutes } from './modules/media/media.routes.js'
+import { MediaService } from './modules/media/media.service.js'
 import { registerErrorHandling } from './plugins/errors.js'
 import rateLimit from './plugins/rate-limit.js'
 import securityHeaders from './plugins/security-headers.js'
@@ -124,7 +133,8 @@ export async function buildApp(deps: AppDeps) {
   channels.addBootstrapPart('events-locations', (channel) => catalog.locations(channel))
   channels.addBootstrapPart('participant-groups', (channel) => catalog.groups(channel))
   channels.addBootstrapPart('participant-group-properties', (channel) => catalog.groupProperties(channel))
-  const keys = new KeysService(new KeysRepository(db.kysely), channels, clock)
+  const keysRepo = new KeysRepository(db.kysely)
+  const keys = new KeysService(keysRepo, channels, clock)
   const forms = new FormsService(new FormsRepository(db.kysely, db.dialect))
   const mailer =
     deps.mailer ??
@@ -188,6 +198,7 @@ export async function buildApp(deps: AppDeps) {
     accounts,
     clock,
   })
+  const vod = new VodService(catalogRepo)
   const catalogAdmin = new CatalogAdminService(
     new CatalogAdminRepository(db.kysely, db.dialect),
     async (channelId) => {
@@ -200,7 +211,7 @@ export async function buildApp(deps: AppDeps) {
   )
   await app.register(catalogRoutes, {
     catalog,
-    vod: new VodService(catalogRepo),
+    vod,
     favorites: new FavoritesService(catalogRepo, catalog, clock),
     cache: responses,
     geo,
@@ -216,9 +227,58 @@ export async function buildApp(deps: AppDeps) {
     authRateLimitMax: config.AUTH_RATE_LIMIT_MAX,
     humanCheck: siteverify(config.RECAPTCHA_VERIFY_URL),
   })
+  const capabilitiesOf = async (session: Session): Promise<string[]> => {
+    if (session.userId === null) return []
+    const user = await accountsRepo.findUser(session.channel.id, session.userId)
+    return user ? userCapabilities(user) : []
+  }
+  const queue = new JobQueue(db.kysely, db.dialect, clock)
+  const mediaRepo = new MediaRepository(db.kysely, clock)
+  const mediaSecret = loadMediaSecret(config.MEDIA_SECRET, config.dataDir)
+  const media = new MediaService(mediaRepo, {
+    mediaDir: config.mediaDir,
+    secret: mediaSecret,
+    tokenTtlMs: config.PLAYBACK_TOKEN_TTL_S * 1000,
+    capabilitiesOf,
+    clock,
+  })
+  await app.register(mediaRoutes, {
+    media,
+    repo: mediaRepo,
+    gate: new MediaGate({ db: db.kysely, keys: keysRepo, access, secret: mediaSecret, clock }),
+    catalog,
+    vod,
+    access,
+    geo,
+    queue,
+    mediaDir: config.mediaDir,
+    capabilitiesOf,
+    mediaRateLimitMax: config.MEDIA_RATE_LIMIT_MAX,
+  })
+  /** Content of a channel changed behind the services' backs (a job finished, a stream began): caches drop it. */
+  const contentChanged = async (channelId: number) => {
+    await channelRepo.bumpContentVersion(channelId)
+    catalog.forget(channelId)
+    responses.invalidate(channelId)
+  }
+  const live = new LiveService({
+    db: db.kysely,
+    repo: mediaRepo,
+    queue,
+    mediaDir: config.mediaDir,
+    log: app.log,
+    pullBaseUrl: config.ingestPullUrl,
+    lowerRendition: config.liveLowerRendition,
+    changed: contentChanged,
+    clock,
+  })
+  if (config.INGEST_HOOK_SECRET) await app.register(liveHookRoutes, { live, secret: config.INGEST_HOOK_SECRET })
+
   await app.register(webApp, { webDist: config.WEB_DIST ?? defaultWebDist(), mediaDir: config.mediaDir })
 
-  return Object.assign(app, { services: { channels, keys, accounts, forms, catalog, catalogAdmin } })
+  return Object.assign(app, {
+    services: { channels, keys, accounts, forms, catalog, catalogAdmin, queue, mediaRepo, media, live, contentChanged },
+  })
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>

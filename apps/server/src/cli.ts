@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import { ChannelKeySchema, EmailSchema } from '@fieldhouse/contract'
+import { importMedia, mediaUsage, showStreamKey } from './cli-media.js'
 import { type Config, loadConfig } from './config.js'
 import { type Db, openDatabase } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
@@ -9,18 +10,21 @@ import { AccountsRepository } from './modules/accounts/accounts.repository.js'
 import { ChannelRepository } from './modules/channel/channel.repository.js'
 
 /**
- * Operator command line: `npm run cli -- channel create --key K --name N [--domain HOST …]`,
- * `npm run cli -- channel list`.
+ * Operator command line: channels, operator-made users, video imports and stream keys (see `usage`).
  */
 const usage = `Usage:
   npm run cli -- channel create --key KEY --name NAME [--domain HOST ...] [--language en] [--currency USD]
   npm run cli -- channel list
-  npm run cli -- user create --channel KEY --email EMAIL [--first-name F] [--last-name L] --temporary-password`
+  npm run cli -- user create --channel KEY --email EMAIL [--first-name F] [--last-name L] --temporary-password
+${mediaUsage}`
 
 export async function runCli(argv: string[], out: (line: string) => void = console.log) {
   const [area, action, ...rest] = argv
   const known =
-    (area === 'channel' && (action === 'create' || action === 'list')) || (area === 'user' && action === 'create')
+    (area === 'channel' && (action === 'create' || action === 'list')) ||
+    (area === 'user' && action === 'create') ||
+    (area === 'media' && action === 'import') ||
+    (area === 'event' && action === 'stream-key')
   if (!known) {
     out(usage)
     return 2
@@ -31,6 +35,8 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
     await migrateToLatest(db)
     const repo = new ChannelRepository(db.kysely, db.dialect)
     if (area === 'user') return await createUser(rest, config, db, repo, out)
+    if (area === 'media') return await importMedia(rest, config, db, repo, out)
+    if (area === 'event') return await showStreamKey(rest, config, db, repo, out)
     if (action === 'list') {
       const rows = await repo.listForCli()
       const byKey = new Map<string, { name: string; hosts: string[] }>()

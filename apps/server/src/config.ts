@@ -1,3 +1,4 @@
+import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -98,6 +99,38 @@ export const ConfigSchema = z.object({
     .int()
     .positive()
     .default(64 * 1024),
+  /** Key of the HMAC that signs media URLs; every API process of a deployment must share it. By default
+   * one is made and kept in DATA_DIR/secrets (fine for one machine). */
+  MEDIA_SECRET: optionalText.pipe(z.string().min(32, 'at least 32 characters').optional()),
+  /** How long a signed media URL works; the player renews it before. */
+  PLAYBACK_TOKEN_TTL_S: z.coerce.number().int().min(10).max(86_400).default(600),
+  /** Media files a viewer session may fetch per minute (segments, playlists, thumbnails). */
+  MEDIA_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(3000),
+  /** libx264 preset of VOD encodes: faster encodes or smaller files. */
+  ENCODE_PRESET: z.enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow']).default('veryfast'),
+  /** Jobs one worker runs at once; by default one per core. */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /** The RTMP listener of the ingest role. */
+  RTMP_PORT: z.coerce.number().int().min(0).max(65535).default(1935),
+  RTMP_HOST: z.string().default('0.0.0.0'),
+  /** What encoders are told to publish to (the CLI shows it with the stream key). */
+  PUBLIC_RTMP_URL: optionalText,
+  /** Where the live HLS writer pulls a published stream from; by default our own RTMP listener. */
+  INGEST_PULL_URL: optionalText,
+  /** A 360p rendition beside the live source: costs most of a core per stream, so by default only
+   * on machines with four cores or more. */
+  LIVE_LOWER_RENDITION: z.enum(['auto', 'true', 'false', '1', '0']).default('auto'),
+  /** A recording left live by a restart waits this long for its encoder to come back before it is finished. */
+  LIVE_RECONNECT_GRACE_S: z.coerce.number().int().min(0).max(3600).default(120),
+  /** Shared secret of the external ingest hooks (nginx-rtmp on_publish and friends); unset = hooks off. */
+  INGEST_HOOK_SECRET: optionalText.pipe(z.string().min(16, 'at least 16 characters').optional()),
+  /** A generated test feed published over RTMP into the demo channel's live event. */
+  DEMO_LIVE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  /** Length of the generated demo videos (replays and VOD items), made once and kept in DATA_DIR. */
+  DEMO_VIDEO_SECONDS: z.coerce.number().int().min(2).max(600).default(60),
 })
 
 export type Config = z.infer<typeof ConfigSchema> & {
@@ -106,6 +139,9 @@ export type Config = z.infer<typeof ConfigSchema> & {
   mediaDir: string
   outboxDir: string
   publicUrl: string
+  publicRtmpUrl: string
+  ingestPullUrl: string
+  liveLowerRendition: boolean
 }
 
 export class ConfigError extends Error {
@@ -129,6 +165,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sqliteFile: path.join(dataDir, 'fieldhouse.sqlite'),
     mediaDir: path.join(dataDir, 'media'),
     outboxDir: path.join(dataDir, 'outbox'),
+    publicRtmpUrl: parsed.data.PUBLIC_RTMP_URL ?? `rtmp://localhost:${parsed.data.RTMP_PORT}/live`,
+    ingestPullUrl: parsed.data.INGEST_PULL_URL ?? `rtmp://127.0.0.1:${parsed.data.RTMP_PORT}/live`,
+    liveLowerRendition:
+      parsed.data.LIVE_LOWER_RENDITION === 'auto'
+        ? os.availableParallelism() >= 4
+        : parsed.data.LIVE_LOWER_RENDITION === 'true' || parsed.data.LIVE_LOWER_RENDITION === '1',
     publicUrl: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`,
   }
 }

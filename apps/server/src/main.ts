@@ -5,6 +5,7 @@ import { openDatabase } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
 import { seedDemoChannel } from './db/seed.js'
 import { ChannelRepository } from './modules/channel/channel.repository.js'
+import { type Roles, startRoles } from './roles.js'
 
 /** Reads the config, opens the database, applies migrations, seeds the demo, starts the roles. */
 async function main() {
@@ -28,8 +29,10 @@ async function main() {
     : undefined
   const app = await buildApp({ config, db, redis })
 
+  let roles: Roles | undefined
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down')
+    await roles?.stop()
     await app.close()
     await db.close()
     redis?.disconnect()
@@ -45,6 +48,7 @@ async function main() {
       `Fieldhouse is serving http://${shown}:${config.PORT} (${db.dialect === 'sqlite' ? `SQLite ${config.sqliteFile}` : 'PostgreSQL'}; roles: ${config.SERVICES.join(', ')})`,
     )
   }
+  roles = await startRoles(app, config, db)
 }
 
 main().catch((error) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MediaInfoSchema } from './media.js'
 import { messages } from './messages.js'
 
 /**
@@ -82,6 +83,10 @@ export const EventSchema = z.object({
   location: EventLocationSchema.nullable(),
 })
 export type Event = z.infer<typeof EventSchema>
+
+/** `GET /api/events/{id}`: the event with its video (see media.ts). */
+export const EventDetailSchema = EventSchema.extend(MediaInfoSchema.shape)
+export type EventDetail = z.infer<typeof EventDetailSchema>
 
 const intList = z.preprocess(
   (v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : String(v).split(',')),
@@ -167,9 +172,15 @@ export const VodMediaSchema = z.object({
   date: z.string(),
   duration: z.number().int(),
   vod_media_category_id: z.number().int().nullable(),
+  /** Access mode: free, register (an account), or paid (the vod_media capability a pass grants). */
+  type: z.enum(['free', 'register', 'paid']),
   assets: z.array(VodAssetSchema),
 })
 export type VodMedia = z.infer<typeof VodMediaSchema>
+
+/** `GET /api/vod-media-items/{id}`: the item with its video. */
+export const VodMediaDetailSchema = VodMediaSchema.extend(MediaInfoSchema.shape)
+export type VodMediaDetail = z.infer<typeof VodMediaDetailSchema>
 export const VodCategorySchema = z.object({ id: z.number().int(), name: z.string(), alias: z.string() })
 export const VodRailSchema = z.object({
   id: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MenuPlacement, SlidableType } from './enums.js'
+import { PrerollSchema } from './media.js'
 
 const hexColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'A colour is a hex value such as #0b1d3a')
 
@@ -40,7 +41,7 @@ export const SettingsSchema = z.object({
   currency: z.string(),
   'google-analytics': z.object({ 'google-tag': z.string().nullable() }),
   'yare-analytics': z.object({ 'yare-analytics-key': z.string().nullable() }),
-  prerolls: z.array(z.unknown()),
+  prerolls: z.array(PrerollSchema),
   static_blocks: z.array(StaticBlockSchema),
   routes: z.array(ChannelRouteSchema),
   domain_category: z.object({ alias: z.string().nullable(), fallback_url: z.string().nullable() }),

@@ -56,6 +56,11 @@ export const messages = {
   serverError: 'Something went wrong. Please try again or contact technical support.',
   temporaryPassword: 'Please choose a new password to replace your temporary one.',
   emailNotVerified: 'Please confirm your email address first: we have sent you a new link.',
+  mustSignInToWatch: 'Please sign in to watch this event.',
+  noAccessToWatch: 'You need a pass to watch this.',
+  noVideoYet: 'There is no video to play yet.',
+  downloadNotAllowed: 'Downloading events is not part of your pass.',
+  mediaTokenInvalid: 'This video link has expired. Reload the page to keep watching.',
 } as const
 
 export type MessageKey = keyof typeof messages

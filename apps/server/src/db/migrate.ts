@@ -4,6 +4,7 @@ import * as foundation from './migrations/0001_foundation.js'
 import * as accounts from './migrations/0002_accounts.js'
 import * as socialLogin from './migrations/0003_social_login.js'
 import * as catalogue from './migrations/0004_catalogue.js'
+import * as video from './migrations/0005_video.js'
 
 /** Migrations in order; each is written once for both databases through `dialect.ts`. */
 const migrations = {
@@ -11,6 +12,7 @@ const migrations = {
   '0002_accounts': accounts,
   '0003_social_login': socialLogin,
   '0004_catalogue': catalogue,
+  '0005_video': video,
 }
 
 class CodeMigrationProvider implements MigrationProvider {

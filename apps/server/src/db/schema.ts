@@ -237,6 +237,8 @@ export interface EventTable {
   base_price: number
   service_fee: number
   geo_rules: string
+  /** What the encoder publishes to (rtmp://host/live/{stream_key}); a secret of the operator's. */
+  stream_key: string | null
   created_at: number
   updated_at: number
 }
@@ -264,6 +266,7 @@ export interface VodItemTable {
   date: number
   duration: number
   assets: string
+  access_mode: Generated<'free' | 'register' | 'paid'>
 }
 
 export interface VodRailTable {
@@ -287,7 +290,76 @@ export interface FavoriteTable {
   created_at: number
 }
 
+export type MediaOwnerType = 'event' | 'vod' | 'preroll'
+export type MediaAssetStatus = 'processing' | 'live' | 'ready' | 'failed'
+
+/** One folder under the media store: an encode (upload, demo) or a live recording. */
+export interface MediaAssetTable {
+  id: Generated<number>
+  channel_id: number
+  owner_type: MediaOwnerType
+  owner_id: number
+  source: 'upload' | 'live' | 'demo'
+  status: MediaAssetStatus
+  /** 0–100 */
+  progress: number
+  /** Seconds. */
+  duration: number | null
+  error: string | null
+  created_at: number
+  updated_at: number
+}
+
+/** A file of an asset, with the spec's media type id. */
+export interface MediaTable {
+  id: Generated<number>
+  channel_id: number
+  asset_id: number
+  owner_type: MediaOwnerType
+  owner_id: number
+  type_id: number
+  path: string
+  created_at: number
+}
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed'
+
+export interface JobTable {
+  id: Generated<number>
+  kind: string
+  /** JSON */
+  payload: string
+  status: JobStatus
+  dedupe_key: string | null
+  attempts: number
+  max_attempts: number
+  run_after: number
+  locked_by: string | null
+  locked_until: number | null
+  progress: number
+  error: string | null
+  created_at: number
+  updated_at: number
+}
+
+export interface PrerollTable {
+  id: Generated<number>
+  channel_id: number
+  url: string
+  weight: number
+  location_id: number | null
+  /** JSON array of category ids. */
+  event_categories: string
+  for_vod: number
+  for_live: number
+  created_at: number
+}
+
 export interface Database {
+  media_assets: MediaAssetTable
+  media: MediaTable
+  jobs: JobTable
+  prerolls: PrerollTable
   event_categories: EventCategoryTable
   event_locations: EventLocationTable
   participant_groups: ParticipantGroupTable
@@ -322,3 +394,8 @@ export type ChannelUpdate = Updateable<ChannelTable>
 export type ApiKeyRow = Selectable<ApiKeyTable>
 
 export type UserRow = Selectable<UserTable>
+export type MediaAssetRow = Selectable<MediaAssetTable>
+export type MediaRow = Selectable<MediaTable>
+export type JobRow = Selectable<JobTable>
+export type PrerollRow = Selectable<PrerollTable>
+export type VodItemRow = Selectable<VodItemTable>

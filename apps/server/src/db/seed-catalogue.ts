@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Kysely } from 'kysely'
+import { newStreamKey } from '../lib/secrets.js'
 import type { Database } from './schema.js'
 import { logoSvg, type SlideArtKind, slideSvg } from './seed-art.js'
 
@@ -135,6 +136,9 @@ const teams: [string, string][] = [
 ]
 
 const divisionName = (alias: string) => sports.flatMap((s) => s.divisions).find(([, a]) => a === alias)?.[0] ?? alias
+
+/** The demo channel's pre-roll: a short generated sponsor spot (made by the worker at first start). */
+export const DEMO_PREROLL_URL = '/media/public/demo/preroll.mp4'
 
 const modes = ['free', 'register', 'paid', 'ppv'] as const
 const price = { free: [0, 0], register: [0, 0], paid: [999, 150], ppv: [1499, 200] } as const
@@ -271,6 +275,7 @@ export async function seedDemoCatalogue(db: Kysely<Database>, channelId: number,
         base_price: price[mode][0],
         service_fee: price[mode][1],
         geo_rules: '{}',
+        stream_key: newStreamKey(),
         created_at: now,
         updated_at: now,
       })
@@ -329,11 +334,28 @@ export async function seedDemoCatalogue(db: Kysely<Database>, channelId: number,
         date: now - (i + 1) * 2 * DAY,
         duration: 90 + i * 45,
         assets: JSON.stringify([{ type: 'image', path: url(file) }]),
+        // Most of the library is free; every third item needs the VOD pass.
+        access_mode: i % 3 === 2 ? 'paid' : 'free',
       })
       .returning('id')
       .executeTakeFirstOrThrow()
     itemIds.push(id)
   }
+  // One pre-roll for every event, live or replay (its video is generated at first start).
+  await db
+    .insertInto('prerolls')
+    .values({
+      channel_id: channelId,
+      url: DEMO_PREROLL_URL,
+      weight: 10,
+      location_id: null,
+      event_categories: '[]',
+      for_vod: 1,
+      for_live: 1,
+      created_at: now,
+    })
+    .execute()
+
   for (const [position, [title, items]] of (
     [
       ['Latest highlights', itemIds.slice(0, 5)],

@@ -8,4 +8,10 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 /** `?api_key=…` (and other secrets) masked in a URL, for logs. */
 const SECRET_PARAMS = /([?&](?:api_key|token|signature|code|state)=)[^&#]*/gi
-export const redactUrl = (url: string) => url.replace(SECRET_PARAMS, '$1[redacted]')
+/** Signed media paths carry their token in the path (`/media/p/{token}/…`). */
+const MEDIA_TOKEN = /(\/media\/p\/)[^/?#]+/g
+export const redactUrl = (url: string) =>
+  url.replace(SECRET_PARAMS, '$1[redacted]').replace(MEDIA_TOKEN, '$1[redacted]')
+
+/** An event's stream key: what the encoder puts after rtmp://host/live/ (144 bits, URL-safe). */
+export const newStreamKey = () => randomBytes(18).toString('base64url')

@@ -71,7 +71,7 @@ export async function createTestContext(
       await c.end()
     }
   } else {
-    db = openDatabase({ sqliteFile: path.join(dataDir, 'test.sqlite') })
+    db = openDatabase({ sqliteFile: config.sqliteFile })
   }
   await migrateToLatest(db)
   await seedDemoChannel(new ChannelRepository(db.kysely, db.dialect), config.mediaDir)

@@ -38,12 +38,14 @@ export async function buildUser(
     firstName?: string
     temporaryPassword?: boolean
     verified?: boolean
+    /** Spec §3 capabilities, as an operator (or, later, a pass) grants them. */
+    capabilities?: string[]
   } = {},
 ) {
   const channel = await ctx.app.services.channels.findByKey(options.channelKey ?? 'demo')
   if (!channel) throw new Error(`no channel ${options.channelKey}`)
   const now = Date.now()
-  return new AccountsRepository(ctx.db.kysely, ctx.db.dialect).createUser({
+  const user = await new AccountsRepository(ctx.db.kysely, ctx.db.dialect).createUser({
     channelId: channel.id,
     email: options.email ?? `user${++sequence}-${process.pid}@example.com`,
     passwordHash: options.password ? await scryptHasher(12).hash(options.password) : null,
@@ -54,6 +56,12 @@ export async function buildUser(
     emailVerifiedAt: options.verified === false ? null : now,
     now,
   })
+  if (options.capabilities) {
+    const capabilities = JSON.stringify(options.capabilities)
+    await ctx.db.kysely.updateTable('users').set({ capabilities }).where('id', '=', user.id).execute()
+    return { ...user, capabilities }
+  }
+  return user
 }
 
 /** The api key of a new signed-in viewer. */

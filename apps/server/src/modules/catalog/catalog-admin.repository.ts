@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Updateable } from 'kysely'
 import { type Dialect, writeTransaction } from '../../db/dialect.js'
 import type { Database } from '../../db/schema.js'
+import { newStreamKey } from '../../lib/secrets.js'
 
 type AnyTables = Record<string, Record<string, any>>
 
@@ -110,7 +111,7 @@ export class CatalogAdminRepository {
         eventId = (
           await trx
             .insertInto('events')
-            .values({ ...values, channel_id: channelId })
+            .values({ stream_key: newStreamKey(), ...values, channel_id: channelId })
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id

@@ -257,6 +257,7 @@ export class CatalogRepository {
         'vod_items.duration',
         'vod_items.category_id',
         'vod_items.assets',
+        'vod_items.access_mode',
       ])
       .where('vod_rails.channel_id', '=', channelId)
       .orderBy('vod_rails.position')

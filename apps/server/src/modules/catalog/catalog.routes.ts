@@ -34,7 +34,8 @@ const ParticipantsQuery = z.object({
 })
 
 /**
- * Spec §7 "Events" and "Participants". Anonymous answers come from the response cache; the schemas
+ * Spec §7 "Events" and "Participants" (an event's and a VOD item's detail, which carry signed video
+ * URLs for the viewer, are the media module's). Anonymous answers come from the response cache; the schemas
  * still document them (and validate the input) although the cached bytes skip serialisation.
  */
 export const catalogRoutes: FastifyPluginAsyncZod<{
@@ -60,12 +61,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
       },
     },
     (req, reply) => cache.send(req, reply, () => catalog.listEvents(req.session, req.query)),
-  )
-
-  app.get(
-    '/api/events/:id',
-    { schema: { tags, params: z.object({ id: Id }), response: { 200: dataOf(EventSchema) } } },
-    (req, reply) => cache.send(req, reply, async () => ({ data: await catalog.event(req.session, req.params.id) })),
   )
 
   app.get(
@@ -153,13 +148,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
     '/api/vod-media-items',
     { schema: { tags, querystring: VodQuerySchema, response: { 200: VodList } } },
     (req, reply) => cache.send(req, reply, () => vod.list(req.session.channel, req.query), 60),
-  )
-
-  app.get(
-    '/api/vod-media-items/:id',
-    { schema: { tags, params: z.object({ id: Id }), response: { 200: dataOf(VodMediaSchema) } } },
-    (req, reply) =>
-      cache.send(req, reply, async () => ({ data: await vod.item(req.session.channel, req.params.id) }), 60),
   )
 
   app.get(

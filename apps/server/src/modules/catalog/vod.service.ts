@@ -1,19 +1,20 @@
 import type { ListMeta, VodMedia, VodQuerySchema } from '@fieldhouse/contract'
 import type { z } from 'zod'
-import type { ChannelRow, VodItemTable } from '../../db/schema.js'
+import type { ChannelRow, VodItemRow } from '../../db/schema.js'
 import { notFound } from '../../lib/errors.js'
 import { parseJson } from './catalog.presenter.js'
 import type { CatalogRepository } from './catalog.repository.js'
 
 type VodQuery = z.output<typeof VodQuerySchema>
 
-export const presentVod = (r: Omit<VodItemTable, 'id' | 'channel_id'> & { id: number }): VodMedia => ({
+export const presentVod = (r: Omit<VodItemRow, 'channel_id'>): VodMedia => ({
   id: r.id,
   title: r.title,
   description: r.description,
   date: new Date(r.date).toISOString(),
   duration: r.duration,
   vod_media_category_id: r.category_id,
+  type: r.access_mode,
   assets: parseJson<VodMedia['assets']>(r.assets, []),
 })
 
@@ -49,7 +50,14 @@ export class VodService {
     const rails = new Map<number, { id: number; title: string; vod_media_items: VodMedia[] }>()
     for (const r of await this.repo.vodRails(channel.id)) {
       const rail = rails.get(r.rail_id) ?? { id: r.rail_id, title: r.rail_title, vod_media_items: [] }
-      if (r.id !== null && r.title !== null && r.date !== null && r.duration !== null && r.assets !== null) {
+      if (
+        r.id !== null &&
+        r.title !== null &&
+        r.date !== null &&
+        r.duration !== null &&
+        r.assets !== null &&
+        r.access_mode !== null
+      ) {
         rail.vod_media_items.push(
           presentVod({
             id: r.id,
@@ -59,6 +67,7 @@ export class VodService {
             duration: r.duration,
             category_id: r.category_id,
             assets: r.assets,
+            access_mode: r.access_mode,
           }),
         )
       }

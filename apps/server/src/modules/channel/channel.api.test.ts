@@ -45,7 +45,17 @@ describe.each(testDatabases())('channel API on %s', (kind) => {
       currency: 'USD',
       'google-analytics': { 'google-tag': null },
       'yare-analytics': { 'yare-analytics-key': null },
-      prerolls: [],
+      prerolls: [
+        {
+          id: expect.any(Number),
+          url: '/media/public/demo/preroll.mp4',
+          weight: 10,
+          location_id: null,
+          event_categories: [],
+          for_vod: true,
+          for_live: true,
+        },
+      ],
     })
     expect(body.data.static_blocks.map((b: { alias: string }) => b.alias)).toEqual(['home_intro', 'footer_about'])
     expect(body.data.routes).toContainEqual({ path: '/tickets', redirect: '/packages' })

@@ -5,11 +5,12 @@ import type {
   MenuItem,
   Page,
   PageSummary,
+  Preroll,
   Settings,
   Slide,
   StaticBlock,
 } from '@fieldhouse/contract'
-import type { ChannelRow } from '../../db/schema.js'
+import type { ChannelRow, PrerollRow } from '../../db/schema.js'
 
 /** What `channels.settings` (JSON) may hold. Unknown keys are ignored. */
 export interface ChannelSettingsJson {
@@ -38,7 +39,18 @@ const parseJson = <T>(text: string, fallback: T): T => {
   }
 }
 
-export function presentSettings(channel: ChannelRow, staticBlocks: StaticBlock[]): Settings {
+/** Spec §3 Preroll, from its row. */
+export const presentPreroll = (r: PrerollRow): Preroll => ({
+  id: r.id,
+  url: r.url,
+  weight: r.weight,
+  location_id: r.location_id,
+  event_categories: parseJson<number[]>(r.event_categories, []),
+  for_vod: r.for_vod === 1,
+  for_live: r.for_live === 1,
+})
+
+export function presentSettings(channel: ChannelRow, staticBlocks: StaticBlock[], prerolls: PrerollRow[]): Settings {
   const extra = parseJson<ChannelSettingsJson>(channel.settings, {})
   return {
     name: channel.name,
@@ -48,8 +60,7 @@ export function presentSettings(channel: ChannelRow, staticBlocks: StaticBlock[]
     currency: channel.currency,
     'google-analytics': { 'google-tag': channel.google_tag },
     'yare-analytics': { 'yare-analytics-key': channel.yare_analytics_key },
-    // Pre-rolls arrive with the video capability; the field is part of the settings shape already.
-    prerolls: [],
+    prerolls: prerolls.map(presentPreroll),
     static_blocks: staticBlocks,
     routes: extra.routes ?? [],
     domain_category: {

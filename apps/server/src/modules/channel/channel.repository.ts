@@ -120,6 +120,17 @@ export class ChannelRepository {
       .execute()
   }
 
+  /** Spec §3 Preroll: heaviest first (spec §4 sorts by weight). */
+  prerolls(channelId: number) {
+    return this.db
+      .selectFrom('prerolls')
+      .selectAll()
+      .where('channel_id', '=', channelId)
+      .orderBy('weight', 'desc')
+      .orderBy('id')
+      .execute()
+  }
+
   staticBlocks(channelId: number) {
     return this.db
       .selectFrom('static_blocks')
@@ -186,6 +197,11 @@ export class ChannelRepository {
   /** Runs `fn` in one write transaction (the seed writes a catalogue whole or not at all). */
   inTransaction<T>(fn: (trx: Kysely<Database>) => Promise<T>) {
     return writeTransaction(this.db, this.dialect, fn)
+  }
+
+  /** Content changed outside the repository's own writes (a video became ready): caches rebuild. */
+  bumpContentVersion(channelId: number, now = Date.now()) {
+    return this.bumpVersion(this.db, channelId, now)
   }
 
   private bumpVersion(trx: Kysely<Database>, channelId: number, now: number) {

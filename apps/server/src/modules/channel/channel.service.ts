@@ -58,7 +58,8 @@ export class ChannelService {
   }
 
   async settings(channel: ChannelRow): Promise<Settings> {
-    return presentSettings(channel, await this.repo.staticBlocks(channel.id))
+    const [blocks, prerolls] = await Promise.all([this.repo.staticBlocks(channel.id), this.repo.prerolls(channel.id)])
+    return presentSettings(channel, blocks, prerolls)
   }
 
   async colors(channel: ChannelRow): Promise<ColorSettings> {
@@ -88,13 +89,14 @@ export class ChannelService {
   }
 
   async bootstrap(channel: ChannelRow): Promise<Bootstrap & Record<string, unknown>> {
-    const [staticBlocks, colors, menu, slides, pages, faq] = await Promise.all([
+    const [staticBlocks, colors, menu, slides, pages, faq, prerolls] = await Promise.all([
       this.repo.staticBlocks(channel.id),
       this.colors(channel),
       this.menu(channel),
       this.slides(channel),
       this.pages(channel),
       this.faq(channel),
+      this.repo.prerolls(channel.id),
     ])
     const extra = await Promise.all([...this.parts].map(async ([name, part]) => [name, await part(channel)] as const))
     return {
@@ -102,7 +104,7 @@ export class ChannelService {
       faq,
       menu,
       pages,
-      settings: presentSettings(channel, staticBlocks),
+      settings: presentSettings(channel, staticBlocks, prerolls),
       slides,
       static_blocks: staticBlocks,
       ...Object.fromEntries(extra),

@@ -39,6 +39,17 @@ export class KeysRepository {
       .executeTakeFirst()
   }
 
+  /** The channel of a live (not revoked, not expired) key, by its row id: media tokens name the row. */
+  findLiveById(id: number, now: number) {
+    return this.db
+      .selectFrom('api_keys')
+      .select(['id', 'channel_id'])
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst()
+  }
+
   /** Every live key of the user stops working, but `keepId`. */
   revokeForUser(userId: number, now: number, keepId?: number | null) {
     let q = this.db

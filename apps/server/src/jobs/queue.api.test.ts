@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext, testDatabases } from '../test/context.js'
+import { JobQueue, retryDelayMs } from './queue.js'
+import { PermanentJobError, Worker } from './worker.js'
+
+const silent = { info() {}, warn() {}, error() {}, child: () => silent } as never
+
+/** The durable queue on a real database: what survives, what is retried, who gets which job. */
+describe.each(testDatabases())('job queue on %s', (kind) => {
+  let ctx: TestContext
+  let now = 1_900_000_000_000
+  let queue: JobQueue
+
+  beforeAll(async () => {
+    ctx = await createTestContext(kind)
+  })
+  afterAll(() => ctx.close())
+  beforeEach(async () => {
+    await ctx.db.kysely.deleteFrom('jobs').execute()
+    queue = new JobQueue(ctx.db.kysely, ctx.db.dialect, () => now)
+  })
+
+  it('claims the oldest due job once, and a second enqueue with the same key joins the first', async () => {
+    const a = await queue.enqueue('media.download', { assetId: 1 }, { dedupeKey: 'download:1' })
+    expect(await queue.enqueue('media.download', { assetId: 1 }, { dedupeKey: 'download:1' })).toBe(a)
+    const b = await queue.enqueue('media.download', { assetId: 2 })
+    const first = await queue.claim('w1', ['media.download'], 60_000)
+    expect(first).toMatchObject({ id: a, kind: 'media.download', payload: { assetId: 1 }, attempts: 1 })
+    expect((await queue.claim('w2', ['media.download'], 60_000))?.id).toBe(b)
+    expect(await queue.claim('w3', ['media.download'], 60_000)).toBeNull()
+  })
+
+  it('a job whose worker died (lease ran out) is claimed again', async () => {
+    const id = await queue.enqueue('media.download', { assetId: 3 })
+    await queue.claim('dead', ['media.download'], 1000)
+    expect(await queue.claim('w1', ['media.download'], 1000)).toBeNull()
+    now += 1001
+    const again = await queue.claim('w1', ['media.download'], 1000)
+    expect(again).toMatchObject({ id, attempts: 2 })
+    // The dead worker can no longer write over it.
+    await queue.complete(id, 'dead')
+    expect((await queue.find(id))?.status).toBe('running')
+  })
+
+  it('retries with a growing back-off, then fails for good with the reason', async () => {
+    const id = await queue.enqueue('media.download', { assetId: 4 }, { maxAttempts: 2 })
+    const one = await queue.claim('w', ['media.download'], 60_000)
+    expect(await queue.fail(one as never, 'w', 'disk full')).toBe(true)
+    expect(await queue.claim('w', ['media.download'], 60_000)).toBeNull()
+    now += retryDelayMs(1)
+    const two = await queue.claim('w', ['media.download'], 60_000)
+    expect(two?.attempts).toBe(2)
+    expect(await queue.fail(two as never, 'w', 'disk still full')).toBe(false)
+    expect(await queue.find(id)).toMatchObject({ status: 'failed', error: 'disk still full' })
+  })
+
+  it('concurrent claimers never share a job', async () => {
+    for (let i = 0; i < 30; i++) await queue.enqueue('media.download', { assetId: 100 + i })
+    const claimed: number[] = []
+    await Promise.all(
+      ['a', 'b', 'c', 'd'].map(async (w) => {
+        for (;;) {
+          const job = await queue.claim(w, ['media.download'], 60_000)
+          if (!job) return
+          claimed.push(job.id)
+        }
+      }),
+    )
+    expect(claimed).toHaveLength(30)
+    expect(new Set(claimed).size).toBe(30)
+  })
+
+  it('the worker runs jobs, records progress, and gives up at once on a permanent failure', async () => {
+    const real = new JobQueue(ctx.db.kysely, ctx.db.dialect)
+    const seen: number[] = []
+    const failures: string[] = []
+    const worker = new Worker({
+      queue: real,
+      concurrency: 2,
+      log: silent,
+      pollMs: 50,
+      handlers: {
+        'media.download': async (job, jobCtx) => {
+          if (job.payload.assetId === 13) throw new PermanentJobError('the recording is gone')
+          jobCtx.progress(100)
+          seen.push(job.payload.assetId)
+        },
+      },
+      onFailure: async (_job, error, willRetry) => {
+        failures.push(`${error.message}:${willRetry}`)
+      },
+    })
+    worker.start()
+    const ok = await real.enqueue('media.download', { assetId: 12 })
+    const bad = await real.enqueue('media.download', { assetId: 13 })
+    await worker.idle(10_000).catch(() => {})
+    await worker.stop()
+    expect(seen).toEqual([12])
+    expect(await real.find(ok)).toMatchObject({ status: 'done', progress: 100 })
+    expect(await real.find(bad)).toMatchObject({ status: 'failed', attempts: 1, error: 'the recording is gone' })
+    expect(failures).toEqual(['the recording is gone:false'])
+  })
+})

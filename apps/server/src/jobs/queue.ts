@@ -1,0 +1,219 @@
+import { type Kysely, sql } from 'kysely'
+import { type Dialect, writeTransaction } from '../db/dialect.js'
+import type { Database, JobRow } from '../db/schema.js'
+
+/** The jobs the worker runs, with their payloads. */
+export interface JobPayloads {
+  /** Encode an imported file of the media store into an HLS ladder for an event or VOD item. */
+  'media.transcode': { assetId: number; source: string; deleteSource: boolean }
+  /** Remux an event's recording into one MP4 for download. */
+  'media.download': { assetId: number }
+  /** Poster, seek thumbnails and preview of a live recording that just ended. */
+  'media.live-finish': { assetId: number }
+  /** Generate a demo video and run it through the transcode pipeline. */
+  'media.demo': { assetId: number; title: string; home: string; away: string; seconds: number }
+}
+export type JobKind = keyof JobPayloads
+
+export interface Job<K extends JobKind = JobKind> {
+  id: number
+  kind: K
+  payload: JobPayloads[K]
+  attempts: number
+  maxAttempts: number
+}
+
+/** Seconds to wait before the next attempt: 10 s, 40 s, 90 s … capped at 15 minutes. */
+export const retryDelayMs = (attempts: number) => Math.min(15 * 60_000, 10_000 * attempts * attempts)
+
+/**
+ * The durable job queue, in the main database (design §1): jobs survive a restart; a claimed job
+ * carries a lease, and a worker that dies lets its lease run out so another claims the job again.
+ * On PostgreSQL several workers claim with `FOR UPDATE SKIP LOCKED`; on SQLite the claim runs in a
+ * `BEGIN IMMEDIATE` transaction, which serialises claims.
+ */
+export class JobQueue {
+  private readonly listeners = new Set<() => void>()
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** Calls `fn` when a job is enqueued by this process (the worker wakes at once instead of at its next poll). */
+  onEnqueue(fn: () => void) {
+    this.listeners.add(fn)
+    return () => this.listeners.delete(fn)
+  }
+
+  /**
+   * Adds a job. With a `dedupeKey`, a queued or running job with the same key is returned instead
+   * of a second one.
+   */
+  async enqueue<K extends JobKind>(
+    kind: K,
+    payload: JobPayloads[K],
+    opts: { dedupeKey?: string; maxAttempts?: number; runAfter?: number } = {},
+  ): Promise<number> {
+    const now = this.clock()
+    const id = await writeTransaction(this.db, this.dialect, async (trx) => {
+      if (opts.dedupeKey) {
+        const existing = await trx
+          .selectFrom('jobs')
+          .select('id')
+          .where('dedupe_key', '=', opts.dedupeKey)
+          .where('status', 'in', ['queued', 'running'])
+          .executeTakeFirst()
+        if (existing) return existing.id
+      }
+      const row = await trx
+        .insertInto('jobs')
+        .values({
+          kind,
+          payload: JSON.stringify(payload),
+          status: 'queued',
+          dedupe_key: opts.dedupeKey ?? null,
+          attempts: 0,
+          max_attempts: opts.maxAttempts ?? 3,
+          run_after: opts.runAfter ?? now,
+          locked_by: null,
+          locked_until: null,
+          progress: 0,
+          error: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return row.id
+    })
+    for (const fn of this.listeners) fn()
+    return id
+  }
+
+  /**
+   * The oldest due job of `kinds`, now leased to `workerId` for `leaseMs`. Jobs whose lease ran out
+   * (their worker died) are due again.
+   */
+  async claim(workerId: string, kinds: readonly JobKind[], leaseMs: number, onlyId?: number): Promise<Job | null> {
+    const now = this.clock()
+    const due = (db: Kysely<Database>) =>
+      db
+        .selectFrom('jobs')
+        .select('id')
+        .where('kind', 'in', kinds as JobKind[])
+        .$if(onlyId !== undefined, (q) => q.where('id', '=', onlyId as number))
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
+            eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
+          ]),
+        )
+        .orderBy('run_after')
+        .orderBy('id')
+        .limit(1)
+    const take = async (trx: Kysely<Database>, id: number) =>
+      trx
+        .updateTable('jobs')
+        .set((eb) => ({
+          status: 'running',
+          locked_by: workerId,
+          locked_until: now + leaseMs,
+          attempts: eb('attempts', '+', 1),
+          updated_at: now,
+        }))
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+
+    const row: JobRow | null =
+      this.dialect === 'postgres'
+        ? await this.db.transaction().execute(async (trx) => {
+            const found = await due(trx).forUpdate().skipLocked().executeTakeFirst()
+            return found ? take(trx, found.id) : null
+          })
+        : await writeTransaction(this.db, this.dialect, async (trx) => {
+            const found = await due(trx).executeTakeFirst()
+            return found ? take(trx, found.id) : null
+          })
+    if (!row) return null
+    return {
+      id: row.id,
+      kind: row.kind as JobKind,
+      payload: JSON.parse(row.payload),
+      attempts: row.attempts,
+      maxAttempts: row.max_attempts,
+    }
+  }
+
+  /** Progress (0–100), which also renews the lease: a job that reports progress is alive. */
+  async progress(id: number, workerId: string, progress: number, leaseMs: number) {
+    const now = this.clock()
+    await this.db
+      .updateTable('jobs')
+      .set({ progress: Math.round(progress), locked_until: now + leaseMs, updated_at: now })
+      .where('id', '=', id)
+      .where('locked_by', '=', workerId)
+      .execute()
+  }
+
+  async complete(id: number, workerId: string) {
+    const now = this.clock()
+    await this.db
+      .updateTable('jobs')
+      .set({ status: 'done', progress: 100, locked_by: null, locked_until: null, error: null, updated_at: now })
+      .where('id', '=', id)
+      .where('locked_by', '=', workerId)
+      .execute()
+  }
+
+  /**
+   * A failed attempt: queued again after a back-off while attempts remain (and `retry` allows),
+   * else failed for good. Returns whether it will run again.
+   */
+  async fail(job: Job, workerId: string, error: string, retry = true): Promise<boolean> {
+    const now = this.clock()
+    const again = retry && job.attempts < job.maxAttempts
+    await this.db
+      .updateTable('jobs')
+      .set({
+        status: again ? 'queued' : 'failed',
+        run_after: again ? now + retryDelayMs(job.attempts) : now,
+        locked_by: null,
+        locked_until: null,
+        error: error.slice(0, 2000),
+        updated_at: now,
+      })
+      .where('id', '=', job.id)
+      .where('locked_by', '=', workerId)
+      .execute()
+    return again
+  }
+
+  /** A job by id, for progress in the API. */
+  find(id: number) {
+    return this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst()
+  }
+
+  /** The newest job with this dedupe key, whatever its state. */
+  latestByKey(dedupeKey: string) {
+    return this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('dedupe_key', '=', dedupeKey)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+  }
+
+  /** Counts by status, for the CLI and the tests. */
+  async counts() {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select(['status', sql<number>`count(*)`.as('n')])
+      .groupBy('status')
+      .execute()
+    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) as Partial<Record<JobRow['status'], number>>
+  }
+}

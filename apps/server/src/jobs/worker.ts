@@ -1,0 +1,137 @@
+import { hostname } from 'node:os'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Job, JobKind, JobQueue } from './queue.js'
+
+/** A failure that another attempt cannot fix (a corrupt upload, a deleted owner): no retry. */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError'
+}
+
+export interface JobContext {
+  signal: AbortSignal
+  /** 0–100; also keeps the job's lease alive. */
+  progress(percent: number): void
+}
+
+export type JobHandlers = { [K in JobKind]?: (job: Job<K>, ctx: JobContext) => Promise<void> }
+
+/** What a handler learns when its last attempt failed, to record the reason where users see it. */
+export type FailureHook = (job: Job, error: Error, willRetry: boolean) => Promise<void>
+
+/**
+ * The worker role (design §1): claims jobs from the queue, runs at most `concurrency` at once, and
+ * renews each job's lease while it reports progress. A stop cancels running jobs; their leases
+ * run out and the next worker (or this one after a restart) takes them again.
+ */
+export class Worker {
+  readonly id = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`
+  private readonly running = new Map<number, { abort: AbortController; done: Promise<void> }>()
+  private timer: NodeJS.Timeout | null = null
+  private stopped = true
+  private polling = false
+  private unsubscribe: (() => void) | null = null
+
+  constructor(
+    private readonly opts: {
+      queue: JobQueue
+      handlers: JobHandlers
+      concurrency: number
+      log: FastifyBaseLogger
+      onFailure?: FailureHook
+      leaseMs?: number
+      pollMs?: number
+      /** Run only this job (the CLI encoding one import itself). */
+      onlyJobId?: number
+    },
+  ) {}
+
+  private get leaseMs() {
+    return this.opts.leaseMs ?? 120_000
+  }
+
+  start() {
+    if (!this.stopped) return
+    this.stopped = false
+    this.unsubscribe = this.opts.queue.onEnqueue(() => void this.poll())
+    void this.poll()
+  }
+
+  /** Cancels running jobs and waits for their handlers to return. */
+  async stop() {
+    this.stopped = true
+    this.unsubscribe?.()
+    if (this.timer) clearTimeout(this.timer)
+    for (const r of this.running.values()) r.abort.abort(new Error('worker stopping'))
+    await Promise.allSettled([...this.running.values()].map((r) => r.done))
+  }
+
+  /** Resolves once no job is running and none is due (for tests and the CLI). */
+  async idle(timeoutMs = 120_000) {
+    const until = Date.now() + timeoutMs
+    while (Date.now() < until) {
+      if (this.running.size === 0 && !this.polling) {
+        const counts = await this.opts.queue.counts()
+        if (!counts.queued && !counts.running) return
+      }
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    throw new Error('jobs still running')
+  }
+
+  private async poll() {
+    if (this.stopped || this.polling) return
+    this.polling = true
+    if (this.timer) clearTimeout(this.timer)
+    try {
+      const kinds = Object.keys(this.opts.handlers) as JobKind[]
+      while (!this.stopped && this.running.size < this.opts.concurrency) {
+        const job = await this.opts.queue.claim(this.id, kinds, this.leaseMs, this.opts.onlyJobId)
+        if (!job) break
+        this.run(job)
+      }
+    } catch (error) {
+      this.opts.log.error({ err: error }, 'job claim failed')
+    } finally {
+      this.polling = false
+      if (!this.stopped) this.timer = setTimeout(() => void this.poll(), this.opts.pollMs ?? 1000)
+    }
+  }
+
+  private run(job: Job) {
+    const abort = new AbortController()
+    const handler = this.opts.handlers[job.kind] as (job: Job, ctx: JobContext) => Promise<void>
+    let lastReport = 0
+    const ctx: JobContext = {
+      signal: abort.signal,
+      progress: (percent) => {
+        const now = Date.now()
+        if (now - lastReport < 1000 && percent < 100) return
+        lastReport = now
+        this.opts.queue.progress(job.id, this.id, percent, this.leaseMs).catch(() => {})
+      },
+    }
+    const done = (async () => {
+      const log = this.opts.log.child({ job: job.id, kind: job.kind, attempt: job.attempts })
+      try {
+        log.info('job started')
+        await handler(job, ctx)
+        await this.opts.queue.complete(job.id, this.id)
+        log.info('job done')
+      } catch (error) {
+        const err = error instanceof Error ? error : new Error(String(error))
+        if (this.stopped) {
+          log.info('job interrupted by shutdown; it runs again after its lease')
+          return
+        }
+        const retry = !(err instanceof PermanentJobError)
+        const again = await this.opts.queue.fail(job, this.id, err.message, retry).catch(() => false)
+        log.warn({ err, willRetry: again }, 'job failed')
+        await this.opts.onFailure?.(job, err, again).catch((e) => log.error({ err: e }, 'failure hook failed'))
+      } finally {
+        this.running.delete(job.id)
+        if (!this.stopped) void this.poll()
+      }
+    })()
+    this.running.set(job.id, { abort, done })
+  }
+}

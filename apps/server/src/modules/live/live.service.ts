@@ -1,0 +1,250 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { MediaTypeId } from '@fieldhouse/contract'
+import { liveHlsArgs, liveHlsDirs, planLadder, type Rendition, spawnFfmpeg } from '@fieldhouse/media'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Database, MediaAssetRow } from '../../db/schema.js'
+import type { JobQueue } from '../../jobs/queue.js'
+import type { MediaRepository } from '../media/media.repository.js'
+import { assetDir } from '../media/media.service.js'
+
+interface Broadcast {
+  eventId: number
+  channelId: number
+  asset: MediaAssetRow
+  stop: () => Promise<void>
+  /** Resolves when the ffmpeg writing the HLS has ended for good. */
+  ended: Promise<void>
+  stopping: boolean
+}
+
+/** Total length of the segments a media playlist names (its #EXTINF durations). */
+export function playlistSeconds(text: string) {
+  let total = 0
+  for (const m of text.matchAll(/^#EXTINF:([0-9.]+)/gm)) total += Number(m[1])
+  return total
+}
+
+/**
+ * The live master playlist: the source as it arrives (its size and codecs are the encoder's, so only
+ * its bandwidth is stated, as RFC 8216 allows) and the lower rendition when there is one.
+ */
+export function liveMaster(lower: Rendition | undefined) {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-STREAM-INF:BANDWIDTH=4000000', 'source/index.m3u8']
+  if (lower) {
+    lines.push(
+      `#EXT-X-STREAM-INF:BANDWIDTH=${lower.bandwidth},RESOLUTION=${lower.width}x${lower.height},CODECS="${lower.codecs}"`,
+      `${lower.name}/index.m3u8`,
+    )
+  }
+  return `${lines.join('\n')}\n`
+}
+
+/** The lower rendition a live stream gets beside its source, when the machine can afford one. */
+const LOWER = planLadder({
+  durationSec: 0,
+  formatName: 'flv',
+  video: { width: 640, height: 360, fps: 25, codec: 'h264' },
+  audio: { codec: 'aac', channels: 2, sampleRate: 48000 },
+})[0]
+
+/**
+ * Live events (design §5): a stream key names one event. Publishing makes the event live and starts
+ * an ffmpeg that pulls the stream and writes HLS as it arrives — an EVENT playlist with
+ * program-date-time tags, so viewers can rewind to the start — into a `live` asset whose master
+ * playlist is media type 2. Unpublishing lets ffmpeg finish the playlist (#EXT-X-ENDLIST); the
+ * recording becomes the event's replay (type 3), the event turns `vod`, and a job makes its poster,
+ * seek thumbnails and preview. A publish after a restart or a dropped connection appends to the same
+ * recording, so nothing already recorded is lost.
+ */
+export class LiveService {
+  private readonly broadcasts = new Map<string, Broadcast>()
+  private pullBaseUrl: string
+
+  constructor(
+    private readonly deps: {
+      db: Kysely<Database>
+      repo: MediaRepository
+      queue: JobQueue
+      mediaDir: string
+      log: FastifyBaseLogger
+      /** Where our ffmpeg pulls a published stream from, e.g. rtmp://127.0.0.1:1935/live. */
+      pullBaseUrl: string
+      /** Encode a lower rendition beside the source (costs a core's fraction per stream). */
+      lowerRendition: boolean
+      changed: (channelId: number) => Promise<void> | void
+      clock?: () => number
+    },
+  ) {
+    this.pullBaseUrl = deps.pullBaseUrl
+  }
+
+  /** Our own RTMP listener learnt its port only when it started (RTMP_PORT=0). */
+  usePullBaseUrl(url: string) {
+    this.pullBaseUrl = url
+  }
+
+  private now() {
+    return (this.deps.clock ?? Date.now)()
+  }
+
+  /** The event a stream key opens, if it may go live (an event that is over may not). */
+  async authorize(streamKey: string) {
+    if (!/^[A-Za-z0-9_-]{16,64}$/.test(streamKey)) return null
+    const event = await this.deps.db
+      .selectFrom('events')
+      .select(['id', 'channel_id', 'stream_status', 'name'])
+      .where('stream_key', '=', streamKey)
+      .executeTakeFirst()
+    if (!event || event.stream_status === 'vod') return null
+    return event
+  }
+
+  isLive(streamKey: string) {
+    return this.broadcasts.has(streamKey)
+  }
+
+  /** A publish with this key began: the event goes live and HLS is written as the stream arrives. */
+  async publish(streamKey: string): Promise<boolean> {
+    const event = await this.authorize(streamKey)
+    if (!event) return false
+    if (this.broadcasts.has(streamKey)) return true
+    const { repo, db } = this.deps
+    const owner = { type: 'event' as const, id: event.id }
+    // A recording left `live` (a restart, a dropped encoder) is continued, not replaced.
+    const resumed = (await repo.assetsOf(event.channel_id, owner)).find((a) => a.status === 'live')
+    const asset = resumed ?? (await repo.createAsset(event.channel_id, owner, 'live', 'live'))
+    const dir = assetDir(this.deps.mediaDir, asset.id)
+    fs.mkdirSync(dir, { recursive: true })
+    const lower = this.deps.lowerRendition ? LOWER : undefined
+    for (const sub of liveHlsDirs(lower)) fs.mkdirSync(path.join(dir, sub), { recursive: true })
+    fs.writeFileSync(path.join(dir, 'master.m3u8'), liveMaster(lower))
+    await repo.setMedia(asset, MediaTypeId.live, 'master.m3u8')
+    await db
+      .updateTable('events')
+      .set({ stream_status: 'live', updated_at: this.now() })
+      .where('id', '=', event.id)
+      .execute()
+    await this.deps.changed(event.channel_id)
+
+    const broadcast: Broadcast = {
+      eventId: event.id,
+      channelId: event.channel_id,
+      asset,
+      stop: async () => {},
+      ended: Promise.resolve(),
+      stopping: false,
+    }
+    this.broadcasts.set(streamKey, broadcast)
+    broadcast.ended = this.write(streamKey, broadcast, dir, lower, resumed !== undefined)
+    this.deps.log.info({ event: event.id, asset: asset.id, resumed: resumed !== undefined }, 'live stream started')
+    return true
+  }
+
+  /**
+   * Runs the HLS writer for as long as the stream is published. A writer that stops while the
+   * stream goes on (it connected before the stream was there, the network hiccuped) is started
+   * again and appends; one that keeps failing ends the broadcast.
+   */
+  private async write(streamKey: string, b: Broadcast, dir: string, lower: Rendition | undefined, resumed: boolean) {
+    const input = `${this.pullBaseUrl}/${streamKey}`
+    let failures = 0
+    for (let run = 0; !b.stopping; run++) {
+      const append = (resumed || run > 0) && fs.existsSync(path.join(dir, 'source', 'index.m3u8'))
+      const handle = spawnFfmpeg(
+        liveHlsArgs({ input, outDir: dir, segmentSeconds: 2, lowerRendition: lower ?? null, append }),
+        { useSlot: false },
+      )
+      b.stop = handle.stop
+      const startedAt = Date.now()
+      const ok = await handle.done.then(
+        () => true,
+        (error: unknown) => {
+          if (!b.stopping) this.deps.log.warn({ event: b.eventId, err: error }, 'live HLS writer stopped')
+          return false
+        },
+      )
+      if (b.stopping) return
+      failures = ok || Date.now() - startedAt > 30_000 ? 0 : failures + 1
+      if (failures >= 5) break
+      await new Promise((r) => setTimeout(r, 1000))
+    }
+    // The writer gave up without an unpublish (the RTMP peer died): finish the event all the same.
+    if (!b.stopping) void this.unpublish(streamKey)
+  }
+
+  /** The stream ended: finish the playlist, and the recording becomes the replay. */
+  async unpublish(streamKey: string) {
+    const b = this.broadcasts.get(streamKey)
+    if (!b || b.stopping) return
+    b.stopping = true
+    // ffmpeg sees the end of its input and writes #EXT-X-ENDLIST; a stop is the fallback.
+    const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 10_000).unref())
+    if ((await Promise.race([b.ended, timeout])) === 'timeout') await b.stop()
+    await b.ended.catch(() => {})
+    this.broadcasts.delete(streamKey)
+    await this.finish(b.asset)
+  }
+
+  /** Turns a live recording into the event's replay. */
+  async finish(asset: MediaAssetRow) {
+    const { repo, db } = this.deps
+    const dir = assetDir(this.deps.mediaDir, asset.id)
+    const playlist = path.join(dir, 'source', 'index.m3u8')
+    const text = fs.existsSync(playlist) ? fs.readFileSync(playlist, 'utf8') : ''
+    const seconds = playlistSeconds(text)
+    if (text && !text.includes('#EXT-X-ENDLIST')) {
+      for (const variant of fs.readdirSync(dir)) {
+        const p = path.join(dir, variant, 'index.m3u8')
+        if (fs.existsSync(p) && !fs.readFileSync(p, 'utf8').includes('#EXT-X-ENDLIST')) {
+          fs.appendFileSync(p, '#EXT-X-ENDLIST\n')
+        }
+      }
+    }
+    if (seconds > 0) {
+      await repo.retypeMedia(asset.id, MediaTypeId.live, MediaTypeId.vod)
+      await repo.updateAsset(asset.id, { status: 'ready', progress: 100, duration: Math.round(seconds) })
+      await this.deps.queue.enqueue(
+        'media.live-finish',
+        { assetId: asset.id },
+        { dedupeKey: `live-finish:${asset.id}` },
+      )
+    } else {
+      await repo.updateAsset(asset.id, { status: 'failed', error: 'The stream ended before anything was recorded.' })
+    }
+    await db
+      .updateTable('events')
+      .set({ stream_status: 'vod', updated_at: this.now() })
+      .where('id', '=', asset.owner_id)
+      .execute()
+    await this.deps.changed(asset.channel_id)
+    this.deps.log.info({ event: asset.owner_id, asset: asset.id, seconds }, 'live stream finished')
+  }
+
+  /**
+   * At start: recordings left `live` by a process that stopped. Their encoder may come back (and
+   * the publish resumes the recording); one that has not within `graceMs` is finished as it is.
+   */
+  async repairAfterRestart(graceMs: number) {
+    const stale = await this.deps.repo.unfinishedAssets('live')
+    for (const asset of stale) {
+      setTimeout(() => {
+        void (async () => {
+          const fresh = await this.deps.repo.findAsset(asset.id)
+          const stillLive = [...this.broadcasts.values()].some((b) => b.asset.id === asset.id)
+          if (fresh?.status === 'live' && !stillLive) await this.finish(fresh)
+        })().catch((error) => this.deps.log.error({ err: error }, 'live repair failed'))
+      }, graceMs).unref()
+    }
+    return stale.length
+  }
+
+  /** Stops every writer (shutdown); recordings stay `live` and resume or finish after the restart. */
+  async stopAll() {
+    const all = [...this.broadcasts.values()]
+    for (const b of all) b.stopping = true
+    await Promise.allSettled(all.map((b) => b.stop()))
+    this.broadcasts.clear()
+  }
+}

@@ -1,0 +1,96 @@
+import type { Kysely } from 'kysely'
+import type { ChannelRow, Database, MediaAssetRow } from '../../db/schema.js'
+import type { AccessService } from '../access/access.service.js'
+import type { KeysRepository } from '../keys/keys.repository.js'
+import { type TokenCheck, verifyToken } from './playback-token.js'
+
+interface AssetContext {
+  asset: MediaAssetRow
+  channel: ChannelRow
+  /** The owning event's geo rules (JSON), or undefined for VOD items and pre-rolls. */
+  geoRules: string | undefined
+}
+
+export type GateAnswer =
+  | { ok: true; asset: MediaAssetRow }
+  | { ok: false; status: 403 | 404; reason: Extract<TokenCheck, { ok: false }>['reason'] | 'session' | 'geo' | 'gone' }
+
+/**
+ * The check in front of every signed media file (master, variant playlist, segment, thumbnails):
+ * a token signed for this asset and not expired, a session that still lives on the asset's channel,
+ * and a country the owner's geo rules let in. What it looks up is remembered for two seconds
+ * (decision 3), so a segment costs no query in the common case and a sign-out shows within seconds.
+ */
+export class MediaGate {
+  private readonly sessions = new Map<number, { channelId: number | null; at: number }>()
+  private readonly assets = new Map<number, { ctx: AssetContext | null; at: number }>()
+
+  constructor(
+    private readonly deps: {
+      db: Kysely<Database>
+      keys: KeysRepository
+      access: AccessService
+      secret: Buffer
+      clock?: () => number
+      freshMs?: number
+    },
+  ) {}
+
+  private now() {
+    return (this.deps.clock ?? Date.now)()
+  }
+
+  private get freshMs() {
+    return this.deps.freshMs ?? 2000
+  }
+
+  async check(token: string, assetId: number, countryCode: string | null): Promise<GateAnswer> {
+    const now = this.now()
+    const verdict = verifyToken(this.deps.secret, token, assetId, now)
+    if (!verdict.ok) return { ok: false, status: 403, reason: verdict.reason }
+    const ctx = await this.assetContext(assetId, now)
+    if (!ctx || (ctx.asset.status !== 'ready' && ctx.asset.status !== 'live')) {
+      return { ok: false, status: 404, reason: 'gone' }
+    }
+    const sessionChannel = await this.sessionChannel(verdict.sessionId, now)
+    if (sessionChannel !== ctx.asset.channel_id) return { ok: false, status: 403, reason: 'session' }
+    const session = { channel: ctx.channel, apiKeyId: verdict.sessionId, userId: null, countryCode }
+    const subject = ctx.geoRules !== undefined ? { access_mode: 'free' as const, geo_rules: ctx.geoRules } : undefined
+    if (this.deps.access.isGeoBlocked(session, subject)) return { ok: false, status: 403, reason: 'geo' }
+    return { ok: true, asset: ctx.asset }
+  }
+
+  /** Drops what is remembered about a session (called on sign-out in this process). */
+  forgetSession(sessionId: number) {
+    this.sessions.delete(sessionId)
+  }
+
+  private async sessionChannel(sessionId: number, now: number) {
+    const hit = this.sessions.get(sessionId)
+    if (hit && now - hit.at < this.freshMs) return hit.channelId
+    const row = await this.deps.keys.findLiveById(sessionId, now)
+    const channelId = row?.channel_id ?? null
+    if (this.sessions.size > 50_000) this.sessions.clear()
+    this.sessions.set(sessionId, { channelId, at: now })
+    return channelId
+  }
+
+  private async assetContext(assetId: number, now: number): Promise<AssetContext | null> {
+    const hit = this.assets.get(assetId)
+    if (hit && now - hit.at < this.freshMs) return hit.ctx
+    const { db } = this.deps
+    const asset = await db.selectFrom('media_assets').selectAll().where('id', '=', assetId).executeTakeFirst()
+    let ctx: AssetContext | null = null
+    if (asset) {
+      const channel = await db.selectFrom('channels').selectAll().where('id', '=', asset.channel_id).executeTakeFirst()
+      const event =
+        asset.owner_type === 'event'
+          ? await db.selectFrom('events').select('geo_rules').where('id', '=', asset.owner_id).executeTakeFirst()
+          : undefined
+      if (channel) ctx = { asset, channel, geoRules: event?.geo_rules }
+    }
+    if (this.assets.size > 10_000) this.assets.clear()
+    this.assets.set(assetId, { ctx, at: now })
+    return ctx
+  }
+}

@@ -1,0 +1,219 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { MediaTypeId } from '@fieldhouse/contract'
+import {
+  findFont,
+  planSprite,
+  posterArgs,
+  previewArgs,
+  remuxMp4Args,
+  runFfmpeg,
+  spriteArgs,
+  testFeedArgs,
+  thumbnailsVtt,
+  transcodeToHls,
+} from '@fieldhouse/media'
+import type { Kysely } from 'kysely'
+import type { Database, MediaAssetRow } from '../../db/schema.js'
+import type { Job } from '../../jobs/queue.js'
+import { type JobContext, type JobHandlers, PermanentJobError } from '../../jobs/worker.js'
+import type { MediaRepository } from './media.repository.js'
+import { assetDir } from './media.service.js'
+
+export interface MediaJobDeps {
+  db: Kysely<Database>
+  repo: MediaRepository
+  mediaDir: string
+  /** Encoder speed/quality trade-off (libx264 preset). */
+  preset: string
+  /** Called when an owner's content changed (caches drop it). */
+  changed: (channelId: number) => Promise<void> | void
+}
+
+const tmpRoot = (mediaDir: string) => path.join(mediaDir, 'tmp')
+
+/** The first variant named by a master playlist: the highest rendition (or the live source). */
+export function firstVariant(master: string): string | null {
+  const lines = master.split(/\r?\n/)
+  const i = lines.findIndex((l) => l.startsWith('#EXT-X-STREAM-INF'))
+  const uri = i >= 0 ? lines.slice(i + 1).find((l) => l.trim() !== '' && !l.startsWith('#')) : undefined
+  return uri?.trim() ?? null
+}
+
+/**
+ * The worker's media jobs: encode an imported file into the HLS ladder with its poster, seek
+ * thumbnails and preview (published as soon as its first rendition is ready), make a demo video and
+ * encode it, and remux a recording into an MP4 for download.
+ */
+export function mediaJobHandlers(deps: MediaJobDeps): JobHandlers {
+  const { repo, mediaDir } = deps
+
+  const assetOf = async (id: number) => {
+    const asset = await repo.findAsset(id)
+    if (!asset) throw new PermanentJobError(`media asset ${id} no longer exists`)
+    return asset
+  }
+
+  const encode = async (asset: MediaAssetRow, source: string, ctx: JobContext) => {
+    const finalDir = assetDir(mediaDir, asset.id)
+    // A retry starts from nothing: what an earlier attempt left is not half of this one.
+    fs.rmSync(finalDir, { recursive: true, force: true })
+    fs.mkdirSync(finalDir, { recursive: true })
+    fs.mkdirSync(tmpRoot(mediaDir), { recursive: true })
+    if (!fs.existsSync(source)) throw new PermanentJobError('The uploaded file is missing.')
+    await repo.updateAsset(asset.id, { status: 'processing', progress: 0, error: null })
+    let lastWrite = 0
+    const result = await transcodeToHls({
+      input: source,
+      finalDir,
+      tmpRoot: tmpRoot(mediaDir),
+      signal: ctx.signal,
+      preset: deps.preset,
+      onProgress: (percent) => {
+        ctx.progress(percent)
+        const now = Date.now()
+        if (now - lastWrite > 1000) {
+          lastWrite = now
+          repo.updateAsset(asset.id, { progress: Math.floor(percent) }).catch(() => {})
+        }
+      },
+      onRenditionReady: async (info) => {
+        // Published with its first rendition; the master playlist grows as the others finish.
+        await repo.setMedia(asset, MediaTypeId.vod, info.master)
+        if (info.ready.length === 1) {
+          await repo.updateAsset(asset.id, { status: 'ready' })
+          await deps.changed(asset.channel_id)
+        }
+      },
+    })
+    await repo.setMedia(asset, MediaTypeId.vod, 'master.m3u8')
+    if (result.poster) await repo.setMedia(asset, MediaTypeId.image, result.poster)
+    if (result.thumbnailsVtt) await repo.setMedia(asset, MediaTypeId.thumbnails, result.thumbnailsVtt)
+    if (result.preview) await repo.setMedia(asset, MediaTypeId.preview, result.preview)
+    const duration = Math.round(result.durationSec)
+    await repo.updateAsset(asset.id, { status: 'ready', progress: 100, duration, error: null })
+    if (asset.owner_type === 'vod') {
+      await deps.db.updateTable('vod_items').set({ duration }).where('id', '=', asset.owner_id).execute()
+    }
+    await deps.changed(asset.channel_id)
+  }
+
+  return {
+    'media.transcode': async (job: Job<'media.transcode'>, ctx) => {
+      const asset = await assetOf(job.payload.assetId)
+      await encode(asset, job.payload.source, ctx)
+      if (job.payload.deleteSource) fs.rmSync(job.payload.source, { force: true })
+    },
+
+    'media.demo': async (job: Job<'media.demo'>, ctx) => {
+      const asset = await assetOf(job.payload.assetId)
+      const { title, home, away, seconds } = job.payload
+      // Generated once per content and kept in DATA_DIR: a restart or a second channel reuses it.
+      const cacheDir = path.join(mediaDir, 'demo-sources')
+      fs.mkdirSync(cacheDir, { recursive: true })
+      const name = createHash('sha256')
+        .update(JSON.stringify({ title, home, away, seconds, v: 1 }))
+        .digest('hex')
+      const source = path.join(cacheDir, `${name.slice(0, 24)}.mp4`)
+      if (!fs.existsSync(source)) {
+        const partial = `${source}.partial.mp4`
+        const score = (n: number) => Math.max(0, Math.round((n * seconds) / 60))
+        await runFfmpeg(
+          testFeedArgs({
+            output: partial,
+            durationSec: seconds,
+            width: 854,
+            height: 480,
+            fps: 25,
+            realtime: false,
+            title,
+            home,
+            away,
+            scoreTimeline: [
+              { atSec: 0, home: 0, away: 0 },
+              { atSec: Math.round(seconds * 0.3), home: 1 + score(1), away: 0 },
+              { atSec: Math.round(seconds * 0.55), home: 1 + score(1), away: 1 + score(2) },
+              { atSec: Math.round(seconds * 0.8), home: 2 + score(2), away: 1 + score(2) },
+            ],
+            fontFile: findFont(),
+            format: 'mp4',
+          }),
+          { signal: ctx.signal, durationSec: seconds, onProgress: (p) => ctx.progress((p.percent ?? 0) * 0.3) },
+        ).catch((error) => {
+          fs.rmSync(partial, { force: true })
+          throw error
+        })
+        fs.renameSync(partial, source)
+      }
+      await encode(asset, source, {
+        signal: ctx.signal,
+        progress: (p) => ctx.progress(30 + p * 0.7),
+      })
+    },
+
+    'media.live-finish': async (job: Job<'media.live-finish'>, ctx) => {
+      const asset = await assetOf(job.payload.assetId)
+      const dir = assetDir(mediaDir, asset.id)
+      const master = fs.readFileSync(path.join(dir, 'master.m3u8'), 'utf8')
+      const variant = firstVariant(master)
+      if (!variant) throw new PermanentJobError('The recording has no playable rendition.')
+      const input = path.join(dir, variant)
+      const duration = asset.duration ?? 0
+      const run = (args: string[], share: [number, number]) =>
+        runFfmpeg(args, {
+          signal: ctx.signal,
+          durationSec: duration || undefined,
+          onProgress: (p) => ctx.progress(share[0] + ((p.percent ?? 0) * (share[1] - share[0])) / 100),
+        })
+      fs.mkdirSync(path.join(dir, 'thumbnails'), { recursive: true })
+      await run(
+        posterArgs({ input, output: path.join(dir, 'poster.jpg'), atSec: Math.min(10, duration / 2), width: 1280 }),
+        [0, 20],
+      )
+      await repo.setMedia(asset, MediaTypeId.image, 'poster.jpg')
+      const { intervalSec, columns, rows } = planSprite(duration)
+      const sprite = { intervalSec, columns, rows, tileWidth: 160, tileHeight: 90 }
+      await run(spriteArgs({ input, output: path.join(dir, 'thumbnails', 'sprite.jpg'), ...sprite }), [20, 80])
+      fs.writeFileSync(
+        path.join(dir, 'thumbnails', 'thumbnails.vtt'),
+        thumbnailsVtt({ durationSec: duration, ...sprite, spriteUri: 'sprite.jpg' }),
+      )
+      await repo.setMedia(asset, MediaTypeId.thumbnails, 'thumbnails/thumbnails.vtt')
+      await run(
+        previewArgs({
+          input,
+          output: path.join(dir, 'preview.mp4'),
+          startSec: duration / 3,
+          durationSec: 6,
+          width: 480,
+        }),
+        [80, 100],
+      )
+      await repo.setMedia(asset, MediaTypeId.preview, 'preview.mp4')
+      await deps.changed(asset.channel_id)
+    },
+
+    'media.download': async (job: Job<'media.download'>, ctx) => {
+      const asset = await assetOf(job.payload.assetId)
+      const dir = assetDir(mediaDir, asset.id)
+      const out = path.join(dir, 'download.mp4')
+      if (fs.existsSync(out)) return
+      const master = fs.readFileSync(path.join(dir, 'master.m3u8'), 'utf8')
+      const variant = firstVariant(master)
+      if (!variant) throw new PermanentJobError('The recording has no playable rendition.')
+      const partial = path.join(tmpRoot(mediaDir), `download-${asset.id}-${job.id}.mp4`)
+      fs.mkdirSync(tmpRoot(mediaDir), { recursive: true })
+      try {
+        await runFfmpeg(remuxMp4Args({ inputPlaylist: path.join(dir, variant), output: partial }), {
+          signal: ctx.signal,
+          durationSec: asset.duration ?? undefined,
+          onProgress: (p) => ctx.progress(p.percent ?? 0),
+        })
+        fs.renameSync(partial, out)
+      } finally {
+        fs.rmSync(partial, { force: true })
+      }
+    },
+  }
+}

@@ -1,0 +1,214 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import {
+  DownloadSchema,
+  dataOf,
+  EventDetailSchema,
+  Id,
+  messages,
+  PlaybackSchema,
+  VodMediaDetailSchema,
+} from '@fieldhouse/contract'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { JobQueue } from '../../jobs/queue.js'
+import { AppError, forbidden, unauthorized } from '../../lib/errors.js'
+import type { AccessService } from '../access/access.service.js'
+import type { CatalogService } from '../catalog/catalog.service.js'
+import type { VodService } from '../catalog/vod.service.js'
+import type { GeoService } from '../geo/geo.service.js'
+import type { Session } from '../keys/keys.service.js'
+import { cacheControlFor, sendMediaFile } from './media.files.js'
+import type { MediaGate } from './media.gate.js'
+import type { MediaRepository } from './media.repository.js'
+import { assetDir, type MediaService, PUBLIC_MEDIA_TYPES, type Watchability } from './media.service.js'
+import { safeMediaPath } from './playback-token.js'
+
+const tags = ['video']
+const DOWNLOAD_FILE = 'download.mp4'
+
+/**
+ * Video for viewers: event and VOD item details with signed URLs, token renewal, event downloads
+ * (spec §7 `download-event/{id}`), and the media files themselves — signed (`/media/p/…`) and
+ * public posters and previews (`/media/o/…`).
+ */
+export const mediaRoutes: FastifyPluginAsyncZod<{
+  media: MediaService
+  repo: MediaRepository
+  gate: MediaGate
+  catalog: CatalogService
+  vod: VodService
+  access: AccessService
+  geo: GeoService
+  queue: JobQueue
+  mediaDir: string
+  capabilitiesOf: (session: Session) => Promise<string[]>
+  mediaRateLimitMax: number
+}> = async (app, deps) => {
+  const { media, catalog, vod, access, geo } = deps
+  app.addHook('preHandler', (req, _reply, done) => {
+    if (req.session) req.session = { ...req.session, countryCode: geo.locate(req).country_code }
+    done()
+  })
+
+  const eventWatchability = async (session: Session, id: number) => {
+    const event = await catalog.event(session, id)
+    const w: Watchability = {
+      hasAccess: event.has_access,
+      isGeoBlocked: event.is_geo_blocked,
+      mode: event.type,
+      capability: 'watch',
+    }
+    return { event, w }
+  }
+  const vodWatchability = async (session: Session, id: number) => {
+    const item = await vod.item(session.channel, id)
+    const w: Watchability = {
+      hasAccess: item.type === 'free' || (item.type === 'register' && session.userId !== null),
+      isGeoBlocked: access.isGeoBlocked(session),
+      mode: item.type,
+      capability: 'vod_media',
+    }
+    return { item, w }
+  }
+  // Per-viewer answers (signed URLs): never stored by a shared cache.
+  const privateAnswer = { 'cache-control': 'private, no-store' }
+
+  app.get(
+    '/api/events/:id',
+    { schema: { tags, params: z.object({ id: Id }), response: { 200: dataOf(EventDetailSchema) } } },
+    async (req, reply) => {
+      const { event, w } = await eventWatchability(req.session, req.params.id)
+      const info = await media.info(req.session, { type: 'event', id: event.id }, w)
+      reply.headers(privateAnswer)
+      return { data: { ...event, has_access: info.denial === null, ...info } }
+    },
+  )
+
+  app.get(
+    '/api/events/:id/playback',
+    { schema: { tags, params: z.object({ id: Id }), response: { 200: dataOf(PlaybackSchema) } } },
+    async (req, reply) => {
+      const { event, w } = await eventWatchability(req.session, req.params.id)
+      reply.headers(privateAnswer)
+      return { data: await media.playback(req.session, { type: 'event', id: event.id }, w) }
+    },
+  )
+
+  app.get(
+    '/api/vod-media-items/:id',
+    { schema: { tags, params: z.object({ id: Id }), response: { 200: dataOf(VodMediaDetailSchema) } } },
+    async (req, reply) => {
+      const { item, w } = await vodWatchability(req.session, req.params.id)
+      reply.headers(privateAnswer)
+      const info = await media.info(req.session, { type: 'vod', id: item.id }, w)
+      return { data: { ...item, ...info, duration: info.duration ?? item.duration } }
+    },
+  )
+
+  app.get(
+    '/api/vod-media-items/:id/playback',
+    { schema: { tags, params: z.object({ id: Id }), response: { 200: dataOf(PlaybackSchema) } } },
+    async (req, reply) => {
+      const { item, w } = await vodWatchability(req.session, req.params.id)
+      reply.headers(privateAnswer)
+      return { data: await media.playback(req.session, { type: 'vod', id: item.id }, w) }
+    },
+  )
+
+  /**
+   * Spec §7 `GET download-event/{id}`: the download capability and access to the event. The MP4 is
+   * remuxed from the recording once (stream copy, faststart) and kept beside it; until then 202 with
+   * the progress, which the client polls.
+   */
+  app.get(
+    '/api/download-event/:id',
+    {
+      schema: {
+        tags,
+        params: z.object({ id: Id }),
+        response: { 200: dataOf(DownloadSchema), 202: dataOf(DownloadSchema) },
+      },
+    },
+    async (req, reply) => {
+      const session = req.session
+      if (session.userId === null) throw unauthorized(messages.mustSignInToWatch)
+      const { event, w } = await eventWatchability(session, req.params.id)
+      const denial = await media.denial(session, w)
+      if (denial === 'geo_blocked') throw forbidden(messages.geoBlocked)
+      if (denial !== null) throw forbidden(messages.noAccessToWatch)
+      if (!(await deps.capabilitiesOf(session)).includes('download')) throw forbidden(messages.downloadNotAllowed)
+      const asset = await media.readyAsset(session.channel.id, { type: 'event', id: event.id })
+      if (!asset || event.stream_status !== 'vod') throw new AppError(404, messages.noVideoYet)
+      reply.headers(privateAnswer)
+      const fileName = `${
+        event.name
+          .replace(/[^A-Za-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '')
+          .slice(0, 80) || 'event'
+      }.mp4`
+      if (fs.existsSync(path.join(assetDir(deps.mediaDir, asset.id), DOWNLOAD_FILE))) {
+        const { token } = media.tokenFor(session, asset.id)
+        const url = `/media/p/${token}/${asset.id}/${DOWNLOAD_FILE}?name=${encodeURIComponent(fileName)}`
+        return { data: { status: 'ready' as const, progress: 100, url, file_name: fileName } }
+      }
+      const key = `download:${asset.id}`
+      const last = await deps.queue.latestByKey(key)
+      if (last?.status === 'failed' && Date.now() - last.updated_at < 60_000) {
+        return { data: { status: 'failed' as const, progress: 0, url: null, file_name: null } }
+      }
+      const jobId =
+        last && (last.status === 'queued' || last.status === 'running')
+          ? last.id
+          : await deps.queue.enqueue('media.download', { assetId: asset.id }, { dedupeKey: key })
+      const job = await deps.queue.find(jobId)
+      return reply
+        .code(202)
+        .send({ data: { status: 'processing' as const, progress: job?.progress ?? 0, url: null, file_name: null } })
+    },
+  )
+
+  // The files. Not under /api: no api key (the token is the credential), and their own rate limit,
+  // keyed on the token's session, generous enough for a player fetching two-second segments.
+  const fileRateLimit = {
+    max: deps.mediaRateLimitMax,
+    timeWindow: 60_000,
+    keyGenerator: (req: { params: unknown; ip: string }) => {
+      const token = (req.params as { token?: string }).token
+      return token ? `m:${token.split('.')[0]}` : `ip:${req.ip}`
+    },
+  }
+
+  app.get(
+    '/media/p/:token/:asset/*',
+    { config: { rateLimit: fileRateLimit }, schema: { hide: true } },
+    async (req, reply) => {
+      const { token, asset: assetParam, '*': rest } = req.params as { token: string; asset: string; '*': string }
+      const file = safeMediaPath(rest)
+      const assetId = /^[1-9][0-9]{0,9}$/.test(assetParam) ? Number(assetParam) : null
+      reply.header('referrer-policy', 'no-referrer')
+      if (!file || assetId === null) return reply.code(404).send({ message: messages.notFound })
+      const verdict = await deps.gate.check(token, assetId, geo.locate(req).country_code)
+      if (!verdict.ok) {
+        const message = verdict.reason === 'geo' ? messages.geoBlocked : messages.mediaTokenInvalid
+        return reply.code(verdict.status).send({ message: verdict.status === 404 ? messages.notFound : message })
+      }
+      if (file === DOWNLOAD_FILE) {
+        const name = (req.query as { name?: string }).name?.replace(/[^A-Za-z0-9._-]/g, '') || 'event.mp4'
+        reply.header('content-disposition', `attachment; filename="${name}"`)
+      }
+      const live = verdict.asset.status === 'live'
+      return sendMediaFile(req, reply, assetDir(deps.mediaDir, assetId), file, cacheControlFor(file, live, 'private'))
+    },
+  )
+
+  app.get('/media/o/:asset/*', { config: { rateLimit: fileRateLimit }, schema: { hide: true } }, async (req, reply) => {
+    const { asset: assetParam, '*': rest } = req.params as { asset: string; '*': string }
+    const file = safeMediaPath(rest)
+    const assetId = /^[1-9][0-9]{0,9}$/.test(assetParam) ? Number(assetParam) : null
+    if (!file || assetId === null || !(await deps.repo.isPublicFile(assetId, file, PUBLIC_MEDIA_TYPES))) {
+      return reply.code(404).send({ message: messages.notFound })
+    }
+    return sendMediaFile(req, reply, assetDir(deps.mediaDir, assetId), file, cacheControlFor(file, false, 'public'))
+  })
+}

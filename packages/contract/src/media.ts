@@ -1,0 +1,100 @@
+import { z } from 'zod'
+
+/**
+ * Video (spec §1 watch and download, §3 media type ids and Preroll, §4 Preroll, §7 download-event).
+ *
+ * Playable URLs are signed: `/media/p/{token}/{asset}/master.m3u8`. The token sits in the path, so
+ * every variant playlist and segment a playlist names (by relative path) carries it. A token lives
+ * a few minutes; the player asks `GET /api/events/{id}/playback` (or the VOD item's) for a fresh
+ * one before it runs out and swaps the `{token}` path segment of every later request
+ * (`renewPlaybackUrl`).
+ */
+
+/** Where an event's or VOD item's video stands. */
+export const MediaStatus = {
+  /** Nothing to play yet (an upcoming event, or no video uploaded). */
+  none: 'none',
+  /** Being encoded; `progress` says how far. */
+  processing: 'processing',
+  /** A live stream is coming in right now. */
+  live: 'live',
+  ready: 'ready',
+  failed: 'failed',
+} as const
+export type MediaStatus = (typeof MediaStatus)[keyof typeof MediaStatus]
+
+/** Why a viewer gets no playback URLs. */
+export const PlaybackDenial = {
+  /** The event needs an account (register) and nobody is signed in. */
+  sign_in: 'sign_in',
+  /** The event needs a pass (paid, ppv) or a capability the viewer lacks. */
+  no_access: 'no_access',
+  /** Spec §6: "We're sorry, but this content is not available in your region". */
+  geo_blocked: 'geo_blocked',
+} as const
+export type PlaybackDenial = (typeof PlaybackDenial)[keyof typeof PlaybackDenial]
+
+export const PlaybackSchema = z.object({
+  /** Signed master playlist (HLS). */
+  hls: z.string(),
+  /** The playlist still grows (live, with DVR back to the start). */
+  live: z.boolean(),
+  /** Signed WebVTT of seek-preview thumbnails (media type 5), when made. */
+  thumbnails: z.string().nullable(),
+  /** ISO 8601: the token stops working then; renew before. */
+  expires_at: z.string(),
+  /** Milliseconds from now after which the player should renew. */
+  renew_in_ms: z.number().int(),
+})
+export type Playback = z.infer<typeof PlaybackSchema>
+
+/** What `GET /api/events/{id}` and a VOD item's detail add about video. */
+export const MediaInfoSchema = z.object({
+  media_status: z.enum(['none', 'processing', 'live', 'ready', 'failed']),
+  /** 0–100 while processing. */
+  media_progress: z.number().nullable(),
+  /** Public poster image (media type 1); shown to everyone, whether or not they may watch. */
+  poster: z.string().nullable(),
+  /** Public short preview clip (media type 6). */
+  preview: z.string().nullable(),
+  /** Seconds, once known. */
+  duration: z.number().nullable(),
+  /** Only for a viewer who may watch, and only once there is something to play. */
+  playback: PlaybackSchema.nullable(),
+  /** Why `playback` is null though there is video; null when the viewer may watch. */
+  denial: z.enum(['sign_in', 'no_access', 'geo_blocked']).nullable(),
+})
+export type MediaInfo = z.infer<typeof MediaInfoSchema>
+
+/** Spec §3 Preroll, as `GET /api/settings` lists them. */
+export const PrerollSchema = z.object({
+  id: z.number().int(),
+  /** A public MP4. */
+  url: z.string(),
+  weight: z.number().int(),
+  location_id: z.number().int().nullable(),
+  event_categories: z.array(z.number().int()),
+  for_vod: z.boolean(),
+  for_live: z.boolean(),
+})
+export type Preroll = z.infer<typeof PrerollSchema>
+
+/**
+ * `GET /api/download-event/{id}`: 200 with the signed MP4 URL when it is ready, 202 with the
+ * progress while it is being made.
+ */
+export const DownloadSchema = z.object({
+  status: z.enum(['processing', 'ready', 'failed']),
+  progress: z.number(),
+  /** Signed, short-lived; set when ready. */
+  url: z.string().nullable(),
+  file_name: z.string().nullable(),
+})
+export type Download = z.infer<typeof DownloadSchema>
+
+/** Swaps the token of a signed media URL for a fresh one (the rest of the path stays). */
+export const renewPlaybackUrl = (url: string, freshToken: string) =>
+  url.replace(/\/media\/p\/[^/]+\//, `/media/p/${freshToken}/`)
+
+/** The token of a signed media URL, if it is one. */
+export const playbackTokenOf = (url: string) => /\/media\/p\/([^/]+)\//.exec(url)?.[1] ?? null
