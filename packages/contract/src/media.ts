@@ -61,7 +61,7 @@ export const MediaInfoSchema = z.object({
   duration: z.number().nullable(),
   /** Only for a viewer who may watch, and only once there is something to play. */
   playback: PlaybackSchema.nullable(),
-  /** Why `playback` is null though there is video; null when the viewer may watch. */
+  /** Why this viewer may not watch (whether or not there is video yet); null when they may. */
   denial: z.enum(['sign_in', 'no_access', 'geo_blocked']).nullable(),
 })
 export type MediaInfo = z.infer<typeof MediaInfoSchema>

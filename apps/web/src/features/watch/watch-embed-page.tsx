@@ -1,17 +1,49 @@
 import { useTranslation } from 'react-i18next'
+import { useParams } from 'react-router'
+import { LoadError } from '../../components/ui/load-states'
+import { Spinner } from '../../components/ui/spinner'
+import { paths } from '../../lib/navigation/paths'
 import { useDocumentTitle } from '../channel/use-document-title'
+import { useEvent } from '../events/api/use-event'
+import { eventTimeText, eventTitle, formatEventTime } from '../events/event-display'
+import { detailPollMs, watchIdOf } from './watch-params'
+import { WatchStage } from './watch-stage'
 import './watch-embed-page.css'
 
-/** The player alone, for other sites to embed: no header, no footer, the whole frame is the stage. */
+/**
+ * `/watch_embed/{id}`: the player alone, for other sites to embed: no header, no footer, the player fills
+ * the frame. Signing in or buying happens on the full watch page, opened in a new tab.
+ */
 export function WatchEmbedPage() {
-  const { t } = useTranslation()
-  useDocumentTitle(t('watch.title'))
+  const { t, i18n } = useTranslation()
+  const id = watchIdOf(useParams().id)
+  const event = useEvent(id, { refetchInterval: detailPollMs })
+  const title = event.data ? eventTitle(event.data) : t('watch.title')
+  useDocumentTitle(title)
+  const detail = event.data
   return (
     <div className="watch-embed">
-      <h1 className="visually-hidden">{t('watch.title')}</h1>
-      <div className="watch-embed__stage">
-        <p className="watch-embed__note">{t('watch.embedLead')}</p>
-      </div>
+      <h1 className="visually-hidden">{title}</h1>
+      {event.isError || id === null ? (
+        <div className="watch-embed__message">
+          <LoadError onRetry={() => void event.refetch()}>{t('watch.eventMissing')}</LoadError>
+        </div>
+      ) : !detail ? (
+        <div className="watch-embed__message">
+          <Spinner />
+        </div>
+      ) : (
+        <WatchStage
+          source={{ kind: 'event', id }}
+          subject={detail}
+          receivedAt={event.dataUpdatedAt}
+          title={title}
+          startsAtText={eventTimeText(formatEventTime(detail.event_utc_ts, detail.time_zone, i18n.language))}
+          prerollTarget={{ locationId: detail.location_id, categoryId: detail.event_category_id }}
+          fullPageHref={paths.watch(id)}
+          onRefresh={() => void event.refetch()}
+        />
+      )}
     </div>
   )
 }

@@ -5,15 +5,15 @@ import { PageFrame } from '../../components/ui/page-frame'
 import { useDocumentTitle } from '../channel/use-document-title'
 import { useVodItem } from '../vod/api/use-vod-item'
 import { formatDuration, formatVodDate, vodImage } from '../vod/vod-display'
+import { detailPollMs, watchIdOf } from './watch-params'
+import { WatchStage } from './watch-stage'
 import './watch-page.css'
 
-const idOf = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : null)
-
-/** `/watch_library/{id}`: a video of the library (spec §2), its picture and details; the player comes later. */
+/** `/watch_library/{id}`: a video of the library (spec §2): the player area, then its details. */
 export function WatchLibraryPage() {
   const { t, i18n } = useTranslation()
-  const id = idOf(useParams().id)
-  const item = useVodItem(id)
+  const id = watchIdOf(useParams().id)
+  const item = useVodItem(id, { refetchInterval: detailPollMs })
   useDocumentTitle(item.data?.title ?? t('watch.libraryTitle'))
   if (item.isError || id === null) {
     return (
@@ -29,15 +29,27 @@ export function WatchLibraryPage() {
       </PageFrame>
     )
   }
-  const image = vodImage(item.data)
+  const detail = item.data
   return (
     <PageFrame
-      title={item.data.title}
-      lead={`${formatVodDate(item.data.date, i18n.language)} · ${formatDuration(item.data.duration)}`}
+      title={detail.title}
+      lead={[
+        formatVodDate(detail.date, i18n.language),
+        detail.duration === null ? null : formatDuration(detail.duration),
+      ]
+        .filter(Boolean)
+        .join(' · ')}
     >
-      <div className="watch-library">
-        {image ? <img className="watch-poster" src={image} alt="" /> : null}
-        {item.data.description ? <p className="watch-description">{item.data.description}</p> : null}
+      <div className="watch-layout">
+        <WatchStage
+          source={{ kind: 'vod', id }}
+          subject={{ ...detail, poster: detail.poster ?? vodImage(detail) ?? null }}
+          receivedAt={item.dataUpdatedAt}
+          title={detail.title}
+          prerollTarget={{ locationId: null, categoryId: null }}
+          onRefresh={() => void item.refetch()}
+        />
+        {detail.description ? <p className="watch-description">{detail.description}</p> : null}
       </div>
     </PageFrame>
   )

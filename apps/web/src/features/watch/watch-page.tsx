@@ -2,22 +2,28 @@ import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { LoadError, LoadingStatus } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
+import { useAppStore } from '../../lib/store/app-store'
+import { useUserAccess } from '../account/api/use-user-access'
 import { useDocumentTitle } from '../channel/use-document-title'
 import { useEvent } from '../events/api/use-event'
 import { EventBadges } from '../events/event-card'
 import { eventTimeText, eventTitle, formatEventTime } from '../events/event-display'
+import { DownloadButton } from './download-button'
+import { selectWatchScreen } from './player/watch-screen'
+import { detailPollMs, watchIdOf } from './watch-params'
+import { WatchStage } from './watch-stage'
 import './watch-page.css'
 
-const idOf = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : null)
-
-/** `/watch/{id}`: the event's heading (who, when, access); the player comes with the playback capability. */
+/** `/watch/{id}`: the player area (or the screen for the event's state), then the event's heading and details. */
 export function WatchPage() {
   const { t, i18n } = useTranslation()
-  const id = idOf(useParams().id)
-  const event = useEvent(id)
+  const id = watchIdOf(useParams().id)
+  const event = useEvent(id, { refetchInterval: detailPollMs })
+  const signedIn = useAppStore((state) => state.user !== null)
+  const access = useUserAccess()
   const title = event.data ? eventTitle(event.data) : t('watch.title')
   useDocumentTitle(title)
-  if (event.isError) {
+  if (event.isError || id === null) {
     return (
       <PageFrame title={t('watch.title')}>
         <LoadError onRetry={() => void event.refetch()}>{t('watch.eventMissing')}</LoadError>
@@ -31,24 +37,39 @@ export function WatchPage() {
       </PageFrame>
     )
   }
-  const time = formatEventTime(event.data.event_utc_ts, event.data.time_zone, i18n.language)
-  const venue = event.data.location ? `${event.data.location.name}, ${event.data.location.city}` : null
+  const detail = event.data
+  const time = formatEventTime(detail.event_utc_ts, detail.time_zone, i18n.language)
+  const venue = detail.location ? `${detail.location.name}, ${detail.location.city}` : null
+  const screen = selectWatchScreen(detail, Date.now())
+  const canDownload =
+    signedIn && access.data?.capabilities.download === true && screen.kind === 'player' && screen.mode === 'replay'
   return (
     <PageFrame
       title={title}
-      lead={[event.data.category?.name, eventTimeText(time), venue].filter(Boolean).join(' · ')}
+      lead={[detail.category?.name, eventTimeText(time), venue].filter(Boolean).join(' · ')}
       actions={
         <div className="watch-badges">
-          <EventBadges event={event.data} />
+          <EventBadges event={detail} />
         </div>
       }
     >
-      {event.data.is_geo_blocked ? (
-        <p className="watch-geo-blocked" role="alert">
-          {t('spec.geoBlocked')}
-        </p>
-      ) : null}
-      {event.data.description ? <p className="watch-description">{event.data.description}</p> : null}
+      <div className="watch-layout">
+        <WatchStage
+          source={{ kind: 'event', id }}
+          subject={detail}
+          receivedAt={event.dataUpdatedAt}
+          title={title}
+          startsAtText={eventTimeText(time)}
+          prerollTarget={{ locationId: detail.location_id, categoryId: detail.event_category_id }}
+          onRefresh={() => void event.refetch()}
+        />
+        {canDownload ? (
+          <div className="watch-toolbar">
+            <DownloadButton eventId={id} />
+          </div>
+        ) : null}
+        {detail.description ? <p className="watch-description">{detail.description}</p> : null}
+      </div>
     </PageFrame>
   )
 }

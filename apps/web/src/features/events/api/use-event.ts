@@ -1,4 +1,4 @@
-import { EventSchema } from '@fieldhouse/contract'
+import { type EventDetail, EventDetailSchema } from '@fieldhouse/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { ApiClient } from '../../../lib/api/api-client'
 import { useApiClient } from '../../../lib/api/api-context'
@@ -8,12 +8,24 @@ import { eventQueryKey } from './query-keys'
 export const eventQueryOptions = (api: ApiClient, viewerId: number | null, id: number) =>
   queryOptions({
     queryKey: eventQueryKey(viewerId, id),
-    queryFn: async ({ signal }) => EventSchema.parse((await api.get(`events/${id}`, { signal })).data),
+    queryFn: async ({ signal }) => EventDetailSchema.parse((await api.get(`events/${id}`, { signal })).data),
   })
 
-/** `GET /api/events/{id}`. */
-export function useEvent(id: number | null) {
+/**
+ * `GET /api/events/{id}`: the event with its video (media status, poster, and playback URLs for a viewer
+ * who may watch). `refetchInterval` lets the watch page ask again while it waits for the start or an encode.
+ */
+export function useEvent(
+  id: number | null,
+  { refetchInterval }: { refetchInterval?: (data: EventDetail) => number | false } = {},
+) {
   const api = useApiClient()
   const viewerId = useAppStore((state) => state.user?.id ?? null)
-  return useQuery({ ...eventQueryOptions(api, viewerId, id ?? 0), enabled: id !== null })
+  return useQuery({
+    ...eventQueryOptions(api, viewerId, id ?? 0),
+    enabled: id !== null,
+    refetchInterval: refetchInterval
+      ? (query) => (query.state.data ? refetchInterval(query.state.data) : false)
+      : undefined,
+  })
 }

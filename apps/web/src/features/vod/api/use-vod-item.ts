@@ -1,16 +1,29 @@
-import { MINUTE, VodMediaSchema } from '@fieldhouse/contract'
+import { MINUTE, type VodMediaDetail, VodMediaDetailSchema } from '@fieldhouse/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { ApiClient } from '../../../lib/api/api-client'
 import { useApiClient } from '../../../lib/api/api-context'
+import { useAppStore } from '../../../lib/store/app-store'
 
-export const vodItemQueryOptions = (api: ApiClient, id: number) =>
+/** Keyed by the viewer: whether playback URLs come with it depends on who asks. */
+export const vodItemQueryOptions = (api: ApiClient, viewerId: number | null, id: number) =>
   queryOptions({
-    queryKey: ['vod-media-items', 'one', id] as const,
-    queryFn: async ({ signal }) => VodMediaSchema.parse((await api.get(`vod-media-items/${id}`, { signal })).data),
+    queryKey: ['vod-media-items', 'one', { viewer: viewerId, id }] as const,
+    queryFn: async ({ signal }) =>
+      VodMediaDetailSchema.parse((await api.get(`vod-media-items/${id}`, { signal })).data),
     staleTime: MINUTE,
   })
 
-/** `GET /api/vod-media-items/{id}`. */
-export function useVodItem(id: number | null) {
-  return useQuery({ ...vodItemQueryOptions(useApiClient(), id ?? 0), enabled: id !== null })
+/** `GET /api/vod-media-items/{id}`: the video with its media status, poster and (for a viewer who may watch) playback. */
+export function useVodItem(
+  id: number | null,
+  { refetchInterval }: { refetchInterval?: (data: VodMediaDetail) => number | false } = {},
+) {
+  const viewerId = useAppStore((state) => state.user?.id ?? null)
+  return useQuery({
+    ...vodItemQueryOptions(useApiClient(), viewerId, id ?? 0),
+    enabled: id !== null,
+    refetchInterval: refetchInterval
+      ? (query) => (query.state.data ? refetchInterval(query.state.data) : false)
+      : undefined,
+  })
 }

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { formatPlayerTime, isBehindLive, secondsBehindLive, seekWindow, timeAtPointer } from './player-time'
+
+describe('player time', () => {
+  it('shows whole seconds, never rounded up', () => {
+    expect(formatPlayerTime(0)).toBe('0:00')
+    expect(formatPlayerTime(7.9)).toBe('0:07')
+    expect(formatPlayerTime(725)).toBe('12:05')
+    expect(formatPlayerTime(3723.2)).toBe('1:02:03')
+    expect(formatPlayerTime(Number.NaN)).toBe('0:00')
+    expect(formatPlayerTime(-3)).toBe('0:00')
+  })
+
+  it('covers a replay from 0 to its duration, a live stream from the start of the broadcast to the edge', () => {
+    expect(seekWindow({ live: false, duration: 600, seekable: [[0, 600]] })).toEqual({ start: 0, end: 600 })
+    expect(seekWindow({ live: true, duration: Number.POSITIVE_INFINITY, seekable: [[0, 1800]] })).toEqual({
+      start: 0,
+      end: 1800,
+    })
+    expect(
+      seekWindow({
+        live: true,
+        duration: 2000,
+        seekable: [
+          [12, 100],
+          [100, 1900],
+        ],
+      }),
+    ).toEqual({ start: 12, end: 1900 })
+    expect(seekWindow({ live: true, duration: Number.NaN, seekable: [] })).toEqual({ start: 0, end: 0 })
+  })
+
+  it('measures how far behind live the viewer is', () => {
+    expect(secondsBehindLive({ currentTime: 1790, seekableEnd: 1800, liveSyncPosition: 1782 })).toBe(0)
+    expect(secondsBehindLive({ currentTime: 1700, seekableEnd: 1800, liveSyncPosition: 1782 })).toBe(82)
+    expect(secondsBehindLive({ currentTime: 1780, seekableEnd: 1800, liveSyncPosition: null })).toBe(0)
+    expect(secondsBehindLive({ currentTime: 1700, seekableEnd: 1800, liveSyncPosition: null })).toBe(80)
+    expect(isBehindLive(5)).toBe(false)
+    expect(isBehindLive(30)).toBe(true)
+  })
+
+  it('turns a pointer position into a time of the window', () => {
+    const bar = { left: 100, width: 200 }
+    expect(timeAtPointer(200, bar, { start: 0, end: 600 })).toBe(300)
+    expect(timeAtPointer(50, bar, { start: 0, end: 600 })).toBe(0)
+    expect(timeAtPointer(400, bar, { start: 60, end: 660 })).toBe(660)
+    expect(timeAtPointer(150, { left: 0, width: 0 }, { start: 10, end: 20 })).toBe(10)
+  })
+})
