@@ -1,0 +1,179 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser, newPage } from './browser.js'
+import { accountViaApi, appReady, newEmail, signIn } from './helpers.js'
+
+const baseUrl = inject('baseUrl')
+const dataDir = inject('dataDir')
+
+interface EventRow {
+  id: number
+  type: string
+  stream_status: string
+}
+
+async function apiKey() {
+  const res = await fetch(`${baseUrl}/api/get_api_key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ channel_key: 'demo' }),
+  })
+  return (await res.json()).data.api_key as string
+}
+
+async function events(status: string): Promise<EventRow[]> {
+  const key = await apiKey()
+  return (await (await fetch(`${baseUrl}/api/events?stream_status[]=${status}&no_limit=1&api_key=${key}`)).json()).data
+}
+
+/** Waits until the server has video for the event (the demo encodes at first start, the feed takes seconds). */
+async function videoReady(id: number, path = 'events') {
+  const key = await apiKey()
+  for (let i = 0; i < 300; i++) {
+    const detail = (await (await fetch(`${baseUrl}/api/${path}/${id}?api_key=${key}`)).json()).data
+    if (detail.media_status === 'ready' || detail.media_status === 'live') return detail
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error(`no video for ${path} ${id}`)
+}
+
+/** Presses play and waits until the picture moves (after the pre-roll, if one plays). */
+async function playUntilMoving(page: Page) {
+  const player = page.getByTestId('player')
+  await page.getByTestId('player-start').click()
+  await page.waitForFunction(
+    () => {
+      const v = document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')
+      return v !== null && !v.paused && v.readyState >= 3 && v.currentTime > 0.5
+    },
+    undefined,
+    { timeout: 60_000 },
+  )
+  expect(await player.getAttribute('data-state')).toBe('playing')
+  const t0 = await page.evaluate(
+    () => document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')!.currentTime,
+  )
+  await page.waitForFunction(
+    (start) => document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')!.currentTime > start + 1,
+    t0,
+    { timeout: 30_000 },
+  )
+}
+
+describe('watching', () => {
+  let browser: Browser
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(() => browser.close())
+
+  it('a live game plays after the pre-roll, with the live badge; the pre-roll then rests for an hour', {
+    timeout: 180_000,
+  }, async () => {
+    const live = (await events('live')).find((e) => e.type === 'free') as EventRow
+    await videoReady(live.id)
+    const { context, page } = await newPage(browser)
+    await page.goto(`${baseUrl}/watch/${live.id}`)
+    await appReady(page)
+    await page.getByTestId('player-start').click()
+    await page.getByTestId('player-preroll').waitFor({ timeout: 30_000 })
+    await page.getByTestId('player-preroll').waitFor({ state: 'detached', timeout: 60_000 })
+    await page.waitForFunction(
+      () => {
+        const v = document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')
+        return v !== null && !v.paused && v.currentTime > 0.5
+      },
+      undefined,
+      { timeout: 60_000 },
+    )
+    await page.getByTestId('player-live').or(page.getByTestId('player-go-live')).first().waitFor()
+    expect(await page.evaluate(() => localStorage.getItem('rudy_prerolls_played'))).not.toBeNull()
+
+    // The same viewer again within the hour: straight to the game.
+    await page.reload()
+    await appReady(page)
+    await playUntilMoving(page)
+    expect(await page.getByTestId('player-preroll').count()).toBe(0)
+    await context.close()
+  })
+
+  it('a free replay plays, with a quality menu of the renditions', { timeout: 180_000 }, async () => {
+    const replay = (await events('vod')).find((e) => e.type === 'free') as EventRow
+    await videoReady(replay.id)
+    const { context, page } = await newPage(browser)
+    await page.goto(`${baseUrl}/watch/${replay.id}`)
+    await appReady(page)
+    await playUntilMoving(page)
+    // The controls show while the pointer is over the player.
+    await page.getByTestId('player').hover()
+    await page.getByTestId('player-quality').click()
+    const menu = page.getByRole('menu', { name: 'Quality' })
+    await menu.waitFor()
+    const items = await menu.getByRole('menuitemradio').allTextContents()
+    expect(items.some((t) => /Auto/.test(t))).toBe(true)
+    expect(items.some((t) => /480p/.test(t))).toBe(true)
+    expect(items.some((t) => /360p/.test(t))).toBe(true)
+    await context.close()
+  })
+
+  it('a paid replay asks an anonymous viewer to sign in, and a signed-in viewer without a pass for one', async () => {
+    const paid = (await events('vod')).find((e) => e.type === 'paid') as EventRow
+    await videoReady(paid.id)
+    const { context, page } = await newPage(browser)
+    await page.goto(`${baseUrl}/watch/${paid.id}`)
+    await appReady(page)
+    await page.locator('[data-testid="watch-stage"][data-screen="sign_in"]').waitFor()
+    expect(await page.getByTestId('player-video').count()).toBe(0)
+
+    const email = newEmail('watch')
+    await accountViaApi(baseUrl, dataDir, email, 'a long password 1')
+    await signIn(page, baseUrl, email, 'a long password 1')
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'))
+    await page.goto(`${baseUrl}/watch/${paid.id}`)
+    await page.locator('[data-testid="watch-stage"][data-screen="no_access"]').waitFor()
+    expect(await page.getByTestId('watch-see-passes').getAttribute('href')).toBe('/packages')
+    await context.close()
+  })
+
+  it('an upcoming game counts down to its start', async () => {
+    const upcoming = (await events('upcoming'))[0] as EventRow
+    const { context, page } = await newPage(browser)
+    await page.goto(`${baseUrl}/watch/${upcoming.id}`)
+    await appReady(page)
+    const timer = page.getByTestId('watch-countdown')
+    await timer.waitFor()
+    const first = await timer.textContent()
+    await page.waitForFunction(
+      (before) => document.querySelector('[data-testid="watch-countdown"]')?.textContent !== before,
+      first,
+      {
+        timeout: 5000,
+      },
+    )
+    await context.close()
+  })
+
+  it('the embed page has no header or footer, and plays', async () => {
+    const live = (await events('live')).find((e) => e.type === 'free') as EventRow
+    const { context, page } = await newPage(browser, 800, 450)
+    await page.goto(`${baseUrl}/watch_embed/${live.id}`)
+    await appReady(page)
+    await page.getByTestId('player').waitFor()
+    expect(await page.getByRole('banner').count()).toBe(0)
+    expect(await page.getByRole('contentinfo').count()).toBe(0)
+    await context.close()
+  })
+
+  // The demo encodes its library after its replays at first start: this one may wait for the worker.
+  it('a library video plays on /watch_library', { timeout: 180_000 }, async () => {
+    const key = await apiKey()
+    const items = (await (await fetch(`${baseUrl}/api/vod-media-items?limit=20&api_key=${key}`)).json()).data
+    const free = items.find((v: { type: string }) => v.type === 'free')
+    await videoReady(free.id, 'vod-media-items')
+    const { context, page } = await newPage(browser)
+    await page.goto(`${baseUrl}/watch_library/${free.id}`)
+    await appReady(page)
+    await playUntilMoving(page)
+    await context.close()
+  })
+})
