@@ -17,7 +17,7 @@ const canPin = os.cpus().length >= 2 && fs.existsSync('/usr/bin/taskset')
 export function pinLoadGenerator() {
   if (canPin) spawnSync('/usr/bin/taskset', ['-p', '-c', '1', String(process.pid)], { stdio: 'ignore' })
 }
-const serverCommand = (args) =>
+export const serverCommand = (args) =>
   canPin ? ['/usr/bin/taskset', ['-c', '0', process.execPath, ...args]] : [process.execPath, args]
 
 export const freePort = () =>
@@ -54,6 +54,7 @@ export async function startProduct(env = {}) {
   await waitFor(`${url}/api/health`)
   return {
     url,
+    dataDir,
     async stop() {
       child.kill('SIGTERM')
       await new Promise((r) => child.once('exit', r))

@@ -1,11 +1,12 @@
 import { benchBootstrap } from './bootstrap.bench.mjs'
 import { benchEvents } from './events.bench.mjs'
 import { pinLoadGenerator } from './lib.mjs'
+import { benchSegments } from './segments.bench.mjs'
 
 /** `npm run bench`: every benchmark against its reference, measured in the same run; prints ratios. */
 pinLoadGenerator()
 const duration = Number(process.env.BENCH_SECONDS ?? 5)
-const results = [await benchBootstrap({ duration }), await benchEvents({ duration })]
+const results = [await benchBootstrap({ duration }), await benchEvents({ duration }), await benchSegments({ duration })]
 console.log('\nbenchmark        ours req/s   reference req/s   ratio   goal')
 const row = (name, ours, ref, ratio, goal) =>
   console.log(
