@@ -54,6 +54,11 @@ import { MediaGate } from './modules/media/media.gate.js'
 import { MediaRepository } from './modules/media/media.repository.js'
 import { mediaRoutes } from './modules/media/media.routes.js'
 import { MediaService } from './modules/media/media.service.js'
+import { createGateway } from './modules/payments/gateways/create-gateway.js'
+import { TestGateway } from './modules/payments/gateways/test.gateway.js'
+import { PaymentsRepository } from './modules/payments/payments.repository.js'
+import { paymentsRoutes } from './modules/payments/payments.routes.js'
+import { PaymentsService } from './modules/payments/payments.service.js'
 import { registerErrorHandling } from './plugins/errors.js'
 import rateLimit from './plugins/rate-limit.js'
 import securityHeaders from './plugins/security-headers.js'
@@ -227,11 +232,28 @@ export async function buildApp(deps: AppDeps) {
     authRateLimitMax: config.AUTH_RATE_LIMIT_MAX,
     humanCheck: siteverify(config.RECAPTCHA_VERIFY_URL),
   })
-  const capabilitiesOf = async (session: Session): Promise<string[]> => {
+  const ownCapabilitiesOf = async (session: Session): Promise<string[]> => {
     if (session.userId === null) return []
     const user = await accountsRepo.findUser(session.channel.id, session.userId)
     return user ? userCapabilities(user) : []
   }
+  const gateway = createGateway(config, db.kysely)
+  const payments = new PaymentsService(new PaymentsRepository(db.kysely, db.dialect), gateway, {
+    db: db.kysely,
+    log: app.log,
+    clock,
+    userCapabilities: ownCapabilitiesOf,
+  })
+  if (gateway instanceof TestGateway) gateway.onEvent((event) => payments.handleEvent(event).then(() => undefined))
+  catalog.passesOf = (userId) => payments.viewerPasses(userId)
+  accounts.usePassCapabilities(async (userId) => [...(await payments.viewerPasses(userId)).capabilities])
+  const capabilitiesOf = (session: Session) => payments.capabilities(session)
+  await app.register(paymentsRoutes, {
+    payments,
+    gateway,
+    publicUrl: (host) =>
+      host ? `${config.publicUrl.startsWith('https') ? 'https' : 'http'}://${host}` : config.publicUrl,
+  })
   const queue = new JobQueue(db.kysely, db.dialect, clock)
   const mediaRepo = new MediaRepository(db.kysely, clock)
   const mediaSecret = loadMediaSecret(config.MEDIA_SECRET, config.dataDir)
@@ -239,6 +261,7 @@ export async function buildApp(deps: AppDeps) {
     mediaDir: config.mediaDir,
     secret: mediaSecret,
     tokenTtlMs: config.PLAYBACK_TOKEN_TTL_S * 1000,
+    ownCapabilitiesOf,
     capabilitiesOf,
     clock,
   })
@@ -277,7 +300,21 @@ export async function buildApp(deps: AppDeps) {
   await app.register(webApp, { webDist: config.WEB_DIST ?? defaultWebDist(), mediaDir: config.mediaDir })
 
   return Object.assign(app, {
-    services: { channels, keys, accounts, forms, catalog, catalogAdmin, queue, mediaRepo, media, live, contentChanged },
+    services: {
+      channels,
+      keys,
+      accounts,
+      forms,
+      catalog,
+      catalogAdmin,
+      queue,
+      mediaRepo,
+      media,
+      live,
+      contentChanged,
+      payments,
+      gateway,
+    },
   })
 }
 

@@ -124,6 +124,14 @@ export const ConfigSchema = z.object({
   LIVE_RECONNECT_GRACE_S: z.coerce.number().int().min(0).max(3600).default(120),
   /** Shared secret of the external ingest hooks (nginx-rtmp on_publish and friends); unset = hooks off. */
   INGEST_HOOK_SECRET: optionalText.pipe(z.string().min(16, 'at least 16 characters').optional()),
+  /** Stripe takes the money when set (else the offline test gateway, which charges nothing). */
+  STRIPE_SECRET_KEY: optionalText,
+  /** Signs Stripe's webhooks to POST /api/hooks/stripe (whsec_…). */
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** For Stripe Elements in the browser (pk_…). */
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  /** Another address for Stripe's API (a loopback stand-in in tests): http://127.0.0.1:12111. */
+  STRIPE_API_BASE: optionalText.pipe(z.string().url().optional()),
   /** A generated test feed published over RTMP into the demo channel's live event. */
   DEMO_LIVE: z
     .enum(['true', 'false', '1', '0'])

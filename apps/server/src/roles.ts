@@ -58,6 +58,16 @@ export async function startRoles(app: App, config: Config, db: Db): Promise<Role
     worker.start()
     roles.worker = worker
     stops.push(() => worker.stop())
+    // Passes: renewals, expiries and reconciliation of orders a crash left half done, every minute.
+    const { payments } = app.services
+    const minute = async () => {
+      await payments.reconcile().catch((error) => app.log.error({ err: error }, 'payment reconciliation failed'))
+      await payments.sweep().catch((error) => app.log.error({ err: error }, 'pass renewal sweep failed'))
+    }
+    void minute()
+    const timer = setInterval(() => void minute(), 60_000)
+    timer.unref()
+    stops.push(async () => clearInterval(timer))
   }
 
   if (config.SERVICES.includes('ingest')) {

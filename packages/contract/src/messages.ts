@@ -21,6 +21,14 @@ export const messages = {
   loginRequired: 'user must be logged in',
   idNotSelected: 'id not selected',
   passNotFound: 'Pass not found',
+  // Ours for payments, where the spec has none (decision 10)
+  singleEventPackageRequired: 'Paid events require a single-event package id.',
+  trialUnavailable: 'The free trial is for new subscribers only.',
+  trialNeedsCard: 'A free trial needs a card: it is charged when the trial ends unless you cancel.',
+  notSubscription: 'Only subscriptions renew.',
+  testModeCardsOnly: 'Test mode: use a test card such as 4242 4242 4242 4242.',
+  cardDeclined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
   // §4
   cannotLogout: "user can't be logged out",
   // §8 server error texts

@@ -5,6 +5,7 @@ import * as accounts from './migrations/0002_accounts.js'
 import * as socialLogin from './migrations/0003_social_login.js'
 import * as catalogue from './migrations/0004_catalogue.js'
 import * as video from './migrations/0005_video.js'
+import * as commerce from './migrations/0006_commerce.js'
 
 /** Migrations in order; each is written once for both databases through `dialect.ts`. */
 const migrations = {
@@ -13,6 +14,7 @@ const migrations = {
   '0003_social_login': socialLogin,
   '0004_catalogue': catalogue,
   '0005_video': video,
+  '0006_commerce': commerce,
 }
 
 class CodeMigrationProvider implements MigrationProvider {

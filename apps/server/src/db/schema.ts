@@ -355,7 +355,148 @@ export interface PrerollTable {
   created_at: number
 }
 
+export type PassKind = 'subscription' | 'package' | 'event' | 'addon'
+
+export interface PassTable {
+  id: Generated<number>
+  channel_id: number
+  kind: PassKind
+  name: string
+  description: string | null
+  price: number
+  base_price: number
+  service_fee: number
+  image: string | null
+  offer: string | null
+  period: 'annual' | 'month' | 'monthly' | null
+  trial_period: number
+  pass_type: 'regular' | 'addition'
+  is_team_pass: number
+  /** JSON arrays of ids. */
+  event_categories: string
+  participants: string
+  event_id: number | null
+  /** JSON array of capability names. */
+  capabilities: string
+  weight: number
+  created_at: number
+}
+
+export interface BundleTable {
+  id: Generated<number>
+  channel_id: number
+  name: string
+  price: number
+  base_price: number
+  service_fee: number
+  pass_ids: string
+}
+
+export interface CouponTable {
+  id: Generated<number>
+  channel_id: number
+  code: string
+  percent_off: number | null
+  amount_off: number | null
+  applies_to: string
+  expires_at: number | null
+  max_redemptions: number | null
+  redemptions: number
+}
+
+export type OrderStatus = 'created' | 'paid' | 'failed' | 'refunded'
+export type OrderActivity = 'active' | 'inactive' | 'expired' | 'canceled'
+
+export interface OrderTable {
+  id: Generated<number>
+  channel_id: number
+  user_id: number
+  pass_id: number
+  bundle_id: number | null
+  type: 'event' | 'package' | 'subscription'
+  status: OrderStatus
+  activity_status: OrderActivity
+  amount: number
+  discount: number
+  service_fee: number
+  currency: string
+  coupon_code: string | null
+  event_id: number | null
+  event_category_id: number | null
+  participant_id: number | null
+  gateway: 'test' | 'stripe'
+  idempotency_key: string
+  provider_payment_id: string | null
+  provider_subscription_id: string | null
+  period_end: number | null
+  trial_ends_at: number | null
+  auto_renew: number
+  failure_message: string | null
+  provider_updated_at: number
+  created_at: number
+  updated_at: number
+}
+
+export interface TransactionTable {
+  id: Generated<number>
+  channel_id: number
+  user_id: number
+  order_id: number
+  type: 'New subscription' | 'Subscription Renewal' | 'Purchase'
+  amount: number
+  currency: string
+  status: 'paid' | 'failed'
+  provider_ref: string
+  created_at: number
+}
+
+export interface PaymentCustomerTable {
+  user_id: number
+  gateway: 'test' | 'stripe'
+  customer_id: string
+}
+
+export interface TestGatewayCardTable {
+  id: string
+  customer_id: string
+  number: string
+  brand: string
+  last4: string
+  exp_month: number
+  exp_year: number
+  created_at: number
+}
+
+export interface TestGatewayPaymentTable {
+  id: string
+  idempotency_key: string
+  order_id: number
+  amount: number
+  status: 'succeeded' | 'failed'
+  failure_message: string | null
+  created_at: number
+}
+
+export interface PaymentEventTable {
+  id: Generated<number>
+  gateway: 'test' | 'stripe'
+  provider_event_id: string
+  type: string
+  order_id: number | null
+  payload: string
+  received_at: number
+}
+
 export interface Database {
+  passes: PassTable
+  bundles: BundleTable
+  coupons: CouponTable
+  orders: OrderTable
+  transactions: TransactionTable
+  payment_customers: PaymentCustomerTable
+  test_gateway_cards: TestGatewayCardTable
+  test_gateway_payments: TestGatewayPaymentTable
+  payment_events: PaymentEventTable
   media_assets: MediaAssetTable
   media: MediaTable
   jobs: JobTable
@@ -399,3 +540,8 @@ export type MediaRow = Selectable<MediaTable>
 export type JobRow = Selectable<JobTable>
 export type PrerollRow = Selectable<PrerollTable>
 export type VodItemRow = Selectable<VodItemTable>
+export type PassRow = Selectable<PassTable>
+export type OrderRow = Selectable<OrderTable>
+export type CouponRow = Selectable<CouponTable>
+export type BundleRow = Selectable<BundleTable>
+export type TransactionRow = Selectable<TransactionTable>

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { ChannelRepository } from '../modules/channel/channel.repository.js'
 import { logoSvg, type SlideArtKind, slideSvg } from './seed-art.js'
 import { seedDemoCatalogue } from './seed-catalogue.js'
+import { seedDemoPasses } from './seed-passes.js'
 
 export const DEMO_CHANNEL_KEY = 'demo'
 
@@ -47,6 +48,9 @@ export async function seedDemoChannel(repo: ChannelRepository, mediaDir: string,
   const channel = await repo.findByKey(DEMO_CHANNEL_KEY)
   if (channel && !(await repo.hasCatalogue(channel.id))) {
     await repo.inTransaction((trx) => seedDemoCatalogue(trx, channel.id, mediaDir, now))
+  }
+  if (channel && !(await repo.hasPasses(channel.id))) {
+    await repo.inTransaction((trx) => seedDemoPasses(trx, channel.id, now))
   }
   return result
 }

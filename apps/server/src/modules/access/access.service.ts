@@ -4,13 +4,26 @@ import { type GeoRules, isBlocked } from '../geo/geo.service.js'
 import type { Session } from '../keys/keys.service.js'
 
 /**
- * Who may watch what: the one place that decides (the passes capability extends it for paid and
- * pay-per-view events with the viewer's orders).
+ * Who may watch what: the one place that decides, for lists, details, playback and downloads.
  */
 export interface AccessSubject {
   access_mode: 'free' | 'paid' | 'register' | 'ppv'
   /** JSON GeoRules of the event. */
   geo_rules?: string
+  id?: number
+  /** The event's category and its parent (a pass for a sport covers its divisions). */
+  category_ids?: number[]
+  participant_ids?: number[]
+}
+
+/** What a viewer's active passes open (payments builds it from paid, active orders). */
+export interface ViewerPasses {
+  /** A subscription to everything the channel shows. */
+  all: boolean
+  eventIds: Set<number>
+  categoryIds: Set<number>
+  participantIds: Set<number>
+  capabilities: Set<string>
 }
 
 export class AccessService {
@@ -20,10 +33,10 @@ export class AccessService {
   }
 
   /**
-   * The decisions for one viewer, with the channel's rules read once: a list of fifty events asks
-   * fifty times.
+   * The decisions for one viewer, with the channel's rules and the viewer's passes read once: a list
+   * of fifty events asks fifty times.
    */
-  forViewer(session: Session) {
+  forViewer(session: Session, passes?: ViewerPasses) {
     const country = session.countryCode ?? null
     const channelBlocked = isBlocked(geoRulesOf(session.channel), country)
     const isGeoBlocked = (event?: AccessSubject) =>
@@ -33,27 +46,34 @@ export class AccessService {
         isBlocked(parseJson<GeoRules>(event.geo_rules, {}), country))
     return {
       isGeoBlocked,
-      hasAccess: (event: AccessSubject) => !isGeoBlocked(event) && this.byMode(session, event),
+      hasAccess: (event: AccessSubject) => !isGeoBlocked(event) && this.byMode(session, event, passes),
     }
   }
 
-  /**
-   * Not in a blocked country, and then — free: everyone; register: a signed-in viewer; paid and
-   * pay-per-view: a pass, which comes with payments.
-   */
-  hasAccess(session: Session, event: AccessSubject): boolean {
-    return this.forViewer(session).hasAccess(event)
+  hasAccess(session: Session, event: AccessSubject, passes?: ViewerPasses): boolean {
+    return this.forViewer(session, passes).hasAccess(event)
   }
 
-  private byMode(session: Session, event: AccessSubject): boolean {
+  /**
+   * Not in a blocked country, and then — free: everyone; register: a signed-in viewer; paid: a pass
+   * that covers the event (the event itself, its sport or division, one of its teams, or everything),
+   * or the `watch` capability; pay-per-view: a pass for that very event, or the `watch` capability.
+   */
+  private byMode(session: Session, event: AccessSubject, passes?: ViewerPasses): boolean {
     switch (event.access_mode) {
       case 'free':
         return true
       case 'register':
         return session.userId !== null
       case 'paid':
-      case 'ppv':
-        return false
+      case 'ppv': {
+        if (session.userId === null || !passes) return false
+        if (event.id !== undefined && passes.eventIds.has(event.id)) return true
+        if (event.access_mode === 'ppv') return false
+        if (passes.all) return true
+        if (event.category_ids?.some((c) => passes.categoryIds.has(c))) return true
+        return event.participant_ids?.some((p) => passes.participantIds.has(p)) ?? false
+      }
     }
   }
 }

@@ -48,6 +48,8 @@ export interface AccountsDeps {
   /** Runs work after the answer is sent, so known and unknown emails answer alike and in the same time. */
   defer?: (work: () => Promise<void>) => void
   mailColors?: (channel: ChannelRow) => Promise<string>
+  /** Capabilities the user's passes grant (payments sets it). */
+  passCapabilities?: (userId: number) => Promise<string[]>
 }
 
 export interface RegisterInput {
@@ -65,6 +67,11 @@ export interface RegisterInput {
 export class AccountsService {
   private readonly clock: () => number
   private readonly defer: (work: () => Promise<void>) => void
+
+  /** Payments tells accounts what the user's passes grant (it is built after accounts). */
+  usePassCapabilities(fn: (userId: number) => Promise<string[]>) {
+    this.d.passCapabilities = fn
+  }
 
   constructor(private readonly d: AccountsDeps) {
     this.clock = d.clock ?? Date.now
@@ -335,7 +342,9 @@ export class AccountsService {
   async access(session: Session, isGeoBlocked = false): Promise<UserAccess> {
     const user = session.userId ? await this.d.repo.findUser(session.channel.id, session.userId) : undefined
     return {
-      capabilities: capabilityFlags(user ? capabilitiesOf(user) : []),
+      capabilities: capabilityFlags(
+        user ? [...capabilitiesOf(user), ...((await this.d.passCapabilities?.(user.id)) ?? [])] : [],
+      ),
       // Clips and downloads are counted once those features exist.
       featureCount: { clips: 0, downloads: 0 },
       trial_period_used: user?.trial_period_used === 1,

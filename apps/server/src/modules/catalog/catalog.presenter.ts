@@ -74,7 +74,13 @@ export interface EventContext {
   sportOf: (categoryId: number | null) => string | null
   locations: Map<number, EventLocation>
   participants: Map<number, (Participant & { side: 'home' | 'away' })[]>
-  hasAccess: (row: { access_mode: EventTable['access_mode']; geo_rules: string }) => boolean
+  hasAccess: (row: {
+    access_mode: EventTable['access_mode']
+    geo_rules: string
+    id: number
+    category_ids: number[]
+    participant_ids: number[]
+  }) => boolean
   isGeoBlocked: (row: { access_mode: EventTable['access_mode']; geo_rules: string }) => boolean
 }
 
@@ -85,7 +91,11 @@ export function presentEvent(row: Omit<EventTable, 'id'> & { id: number }, ctx: 
     name: row.name,
     description: row.description,
     type: row.access_mode,
-    has_access: ctx.hasAccess(row),
+    has_access: ctx.hasAccess({
+      ...row,
+      category_ids: category ? [category.id, ...(category.parent_id !== null ? [category.parent_id] : [])] : [],
+      participant_ids: (ctx.participants.get(row.id) ?? []).map((p) => p.id),
+    }),
     is_geo_blocked: ctx.isGeoBlocked(row),
     event_utc_ts: new Date(row.event_utc_ts).toISOString(),
     time_zone: row.time_zone,

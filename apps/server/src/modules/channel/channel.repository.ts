@@ -184,6 +184,16 @@ export class ChannelRepository {
   }
 
   /** Whether the channel has any sport yet (the demo seed fills an empty catalogue once). */
+  async hasPasses(channelId: number) {
+    const row = await this.db
+      .selectFrom('passes')
+      .select('id')
+      .where('channel_id', '=', channelId)
+      .limit(1)
+      .executeTakeFirst()
+    return row !== undefined
+  }
+
   async hasCatalogue(channelId: number) {
     const row = await this.db
       .selectFrom('event_categories')

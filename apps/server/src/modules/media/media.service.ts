@@ -38,7 +38,9 @@ export class MediaService {
       mediaDir: string
       secret: Buffer
       tokenTtlMs: number
-      /** Capabilities of the signed-in user (spec §3). */
+      /** Capabilities an operator granted the user themself (spec §3): `watch` opens every event. */
+      ownCapabilitiesOf: (session: Session) => Promise<string[]>
+      /** Those and the ones the user's passes grant (`vod_media` opens paid library videos). */
       capabilitiesOf: (session: Session) => Promise<string[]>
       clock?: () => number
     },
@@ -52,7 +54,10 @@ export class MediaService {
   async denial(session: Session, w: Watchability): Promise<PlaybackDenial | null> {
     if (w.isGeoBlocked) return 'geo_blocked'
     if (w.hasAccess) return null
-    if (session.userId !== null && (await this.opts.capabilitiesOf(session)).includes(w.capability)) return null
+    if (session.userId !== null) {
+      const held = w.capability === 'watch' ? this.opts.ownCapabilitiesOf(session) : this.opts.capabilitiesOf(session)
+      if ((await held).includes(w.capability)) return null
+    }
     if (session.userId === null) return 'sign_in'
     return 'no_access'
   }

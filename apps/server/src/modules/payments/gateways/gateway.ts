@@ -1,0 +1,152 @@
+/**
+ * One interface for whoever takes the money (design §2): the official Stripe SDK in production, an
+ * offline test gateway with Stripe's test-card behaviour for the embedded default. Amounts are integer
+ * minor units. Nothing here writes our database: outcomes arrive as `GatewayEvent`s (Stripe's
+ * webhooks, or the test gateway's own deliveries), which the payments service applies idempotently.
+ */
+
+export type GatewayName = 'test' | 'stripe'
+
+/** How the viewer pays for this checkout. */
+export type PaymentSource =
+  /** A card saved earlier (a Stripe PaymentMethod id, or the test gateway's). */
+  | { kind: 'saved'; paymentMethodId: string }
+  /** A PaymentMethod Stripe Elements created in the browser. */
+  | { kind: 'new'; paymentMethodId: string; save: boolean }
+  /** A raw test card number: the test gateway only (Stripe never lets card numbers reach a server). */
+  | { kind: 'test-card'; number: string; expMonth: number; expYear: number; cvc: string; save: boolean }
+
+export interface ChargeRequest {
+  customerId: string
+  amount: number
+  currency: string
+  source: PaymentSource
+  description: string
+  /** Our order id travels as metadata, so every event names its order. */
+  orderId: number
+  /** The same key for the same checkout: the provider creates one charge however often we ask. */
+  idempotencyKey: string
+}
+
+export interface ChargeResult {
+  /** PaymentIntent id. */
+  providerPaymentId: string
+  /** `processing`: wait for the event; the others are known at once (the event still follows). */
+  status: 'succeeded' | 'processing' | 'failed' | 'requires_action'
+  failureMessage?: string
+  /** For `requires_action` (3-D Secure): the browser finishes with Stripe.js. */
+  clientSecret?: string
+}
+
+export interface SubscribeRequest {
+  customerId: string
+  /** Per period, minor units. */
+  amount: number
+  currency: string
+  interval: 'month' | 'year'
+  /** Free days before the first charge (0 = none). */
+  trialDays: number
+  source: PaymentSource
+  description: string
+  orderId: number
+  /** Percent or amount off the first invoice. */
+  discount?: { percentOff?: number; amountOff?: number }
+  idempotencyKey: string
+}
+
+export interface SubscribeResult {
+  providerSubscriptionId: string
+  status: 'trialing' | 'active' | 'incomplete' | 'failed'
+  /** Epoch ms: when the trial or the first period ends. */
+  currentPeriodEnd: number
+  /** The first invoice's PaymentIntent, when one was charged now. */
+  providerPaymentId?: string
+  failureMessage?: string
+  clientSecret?: string
+}
+
+export interface SavedCard {
+  id: string
+  brand: string
+  last4: string
+  expMonth: number
+  expYear: number
+}
+
+export interface InvoicePreview {
+  subtotal: number
+  discount: number
+  tax: number
+  total: number
+  currency: string
+}
+
+/**
+ * What happened at the provider, in Stripe's vocabulary (the test gateway speaks it too):
+ * - `payment_intent.succeeded` / `payment_intent.payment_failed` settle one-time orders;
+ * - `invoice.paid` / `invoice.payment_failed` start or renew a subscription's period;
+ * - `customer.subscription.updated` / `customer.subscription.deleted` carry its status, its period
+ *   end and `cancel_at_period_end`.
+ */
+export interface GatewayEvent {
+  /** The provider's event id: each is applied once, however often it is delivered. */
+  id: string
+  type:
+    | 'payment_intent.succeeded'
+    | 'payment_intent.payment_failed'
+    | 'invoice.paid'
+    | 'invoice.payment_failed'
+    | 'customer.subscription.updated'
+    | 'customer.subscription.deleted'
+  /** Epoch ms of the event at the provider (orders events that arrive out of order). */
+  created: number
+  orderId: number | null
+  paymentId?: string
+  subscriptionId?: string
+  /** Minor units paid (invoices, payment intents). */
+  amount?: number
+  /** `subscription_create` for the first invoice, `subscription_cycle` for a renewal. */
+  billingReason?: string
+  /** Subscription status for subscription events. */
+  status?: 'trialing' | 'active' | 'past_due' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'unpaid'
+  currentPeriodEnd?: number
+  cancelAtPeriodEnd?: boolean
+  failureMessage?: string
+}
+
+export interface PaymentGateway {
+  readonly name: GatewayName
+  /** Stripe's publishable key for Elements, when there is one. */
+  readonly publishableKey: string | null
+  /** The provider's customer for a user of a channel, created on first use. */
+  createCustomer(user: { id: number; email: string; name: string; channelId: number }): Promise<string>
+  charge(req: ChargeRequest): Promise<ChargeResult>
+  subscribe(req: SubscribeRequest): Promise<SubscribeResult>
+  /** Auto-renewal off (or back on): the subscription ends with its current period. */
+  setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void>
+  listCards(customerId: string): Promise<SavedCard[]>
+  /** A SetupIntent's client secret, for saving a card without paying. */
+  setupIntent(customerId: string): Promise<{ clientSecret: string }>
+  invoicePreview(req: {
+    customerId: string | null
+    amount: number
+    currency: string
+    discount?: { percentOff?: number; amountOff?: number }
+  }): Promise<InvoicePreview>
+  /** Where the viewer manages cards and invoices at the provider. */
+  portalUrl(customerId: string, returnUrl: string): Promise<string>
+  /** The provider's word on a payment, for reconciliation after a crash. */
+  retrievePayment(providerPaymentId: string): Promise<{ status: 'succeeded' | 'processing' | 'failed'; amount: number }>
+  /** Verifies a webhook on its raw body and turns it into an event; throws on a bad signature. */
+  parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): GatewayEvent
+}
+
+/** A refused webhook signature (answered 400, nothing written). */
+export class WebhookSignatureError extends Error {
+  override name = 'WebhookSignatureError'
+}
+
+/** A card the provider refused, with its message for the viewer. */
+export class CardError extends Error {
+  override name = 'CardError'
+}

@@ -1,0 +1,357 @@
+import { randomBytes } from 'node:crypto'
+import { messages, TEST_CARDS } from '@fieldhouse/contract'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../../db/schema.js'
+import {
+  CardError,
+  type ChargeRequest,
+  type ChargeResult,
+  type GatewayEvent,
+  type InvoicePreview,
+  type PaymentGateway,
+  type PaymentSource,
+  type SavedCard,
+  type SubscribeRequest,
+  type SubscribeResult,
+  WebhookSignatureError,
+} from './gateway.js'
+
+const id = (prefix: string) => `${prefix}_test_${randomBytes(9).toString('base64url')}`
+const DAY = 86_400_000
+
+/** Spec §9: annual is 12 months, monthly 30 days. */
+export const periodEnd = (from: number, interval: 'month' | 'year') => {
+  if (interval === 'month') return from + 30 * DAY
+  const d = new Date(from)
+  d.setUTCFullYear(d.getUTCFullYear() + 1)
+  return d.getTime()
+}
+
+const luhn = (digits: string) => {
+  let sum = 0
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i])
+    if (i % 2 === 1) {
+      d *= 2
+      if (d > 9) d -= 9
+    }
+    sum += d
+  }
+  return sum % 10 === 0
+}
+
+/** What a test card number does when charged (Stripe's test cards). */
+export function testCardOutcome(number: string): { ok: true } | { ok: false; message: string } {
+  if (number === TEST_CARDS.success) return { ok: true }
+  if (number === TEST_CARDS.declined) return { ok: false, message: messages.cardDeclined }
+  if (number === TEST_CARDS.insufficientFunds) return { ok: false, message: messages.insufficientFunds }
+  return { ok: false, message: messages.testModeCardsOnly }
+}
+
+/**
+ * The embedded default's gateway: no network, no real money, Stripe's test-card behaviour
+ * (4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient
+ * funds). It keeps what Stripe would keep — saved cards and payments, with idempotency keys — in its
+ * own tables, and reports outcomes as Stripe-shaped events delivered a moment later, so orders go
+ * through the same state machine as with Stripe's webhooks.
+ */
+export class TestGateway implements PaymentGateway {
+  readonly name = 'test' as const
+  readonly publishableKey = null
+  private deliver: (event: GatewayEvent) => Promise<void> = async () => {}
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly opts: { delayMs?: number; clock?: () => number } = {},
+  ) {}
+
+  /** Where events go (the payments service), and after how long. */
+  onEvent(deliver: (event: GatewayEvent) => Promise<void>) {
+    this.deliver = deliver
+  }
+
+  private now() {
+    return (this.opts.clock ?? Date.now)()
+  }
+
+  private emit(events: Omit<GatewayEvent, 'id' | 'created'>[]) {
+    const created = this.now()
+    const list = events.map((e, i) => ({ ...e, id: id('evt'), created: created + i }))
+    setTimeout(() => {
+      void (async () => {
+        for (const e of list) await this.deliver(e).catch(() => {})
+      })()
+    }, this.opts.delayMs ?? 300).unref()
+  }
+
+  async createCustomer() {
+    return id('cus')
+  }
+
+  /** The card a source names, checked as Stripe checks it; a new card is saved when asked. */
+  private async card(customerId: string, source: PaymentSource, forceSave = false) {
+    if (source.kind === 'saved') {
+      const row = await this.db
+        .selectFrom('test_gateway_cards')
+        .selectAll()
+        .where('id', '=', source.paymentMethodId)
+        .where('customer_id', '=', customerId)
+        .executeTakeFirst()
+      if (!row) throw new CardError(messages.paymentCardRequired)
+      return row
+    }
+    if (source.kind === 'new') throw new CardError(messages.testModeCardsOnly)
+    const number = source.number.replace(/[\s-]/g, '')
+    if (!/^\d{12,19}$/.test(number) || !luhn(number)) throw new CardError('Your card number is incorrect.')
+    if (!/^\d{3,4}$/.test(source.cvc)) throw new CardError("Your card's security code is incorrect.")
+    const now = new Date(this.now())
+    const expired =
+      source.expYear < now.getUTCFullYear() ||
+      (source.expYear === now.getUTCFullYear() && source.expMonth < now.getUTCMonth() + 1)
+    if (expired) throw new CardError('Your card has expired.')
+    const card = {
+      id: id('pm'),
+      customer_id: customerId,
+      number,
+      brand: number.startsWith('4') ? 'visa' : number.startsWith('5') ? 'mastercard' : 'card',
+      last4: number.slice(-4),
+      exp_month: source.expMonth,
+      exp_year: source.expYear,
+      created_at: this.now(),
+    }
+    if ((source.save || forceSave) && testCardOutcome(number).ok !== false) {
+      await this.db.insertInto('test_gateway_cards').values(card).execute()
+    }
+    return card
+  }
+
+  /** One payment per idempotency key, however often it is asked for. */
+  private async pay(key: string, orderId: number, amount: number, number: string) {
+    const existing = await this.db
+      .selectFrom('test_gateway_payments')
+      .selectAll()
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst()
+    if (existing) return { payment: existing, fresh: false }
+    const outcome = testCardOutcome(number)
+    const payment = {
+      id: id('pi'),
+      idempotency_key: key,
+      order_id: orderId,
+      amount,
+      status: outcome.ok ? ('succeeded' as const) : ('failed' as const),
+      failure_message: outcome.ok ? null : outcome.message,
+      created_at: this.now(),
+    }
+    try {
+      await this.db.insertInto('test_gateway_payments').values(payment).execute()
+      return { payment, fresh: true }
+    } catch {
+      // A concurrent request with the same key got there first: that one is the payment.
+      const winner = await this.db
+        .selectFrom('test_gateway_payments')
+        .selectAll()
+        .where('idempotency_key', '=', key)
+        .executeTakeFirstOrThrow()
+      return { payment: winner, fresh: false }
+    }
+  }
+
+  async charge(req: ChargeRequest): Promise<ChargeResult> {
+    const card = await this.card(req.customerId, req.source)
+    const { payment, fresh } = await this.pay(req.idempotencyKey, req.orderId, req.amount, card.number)
+    if (fresh) {
+      this.emit([
+        {
+          type: payment.status === 'succeeded' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
+          orderId: req.orderId,
+          paymentId: payment.id,
+          amount: payment.amount,
+          ...(payment.failure_message ? { failureMessage: payment.failure_message } : {}),
+        },
+      ])
+    }
+    return {
+      providerPaymentId: payment.id,
+      status: payment.status,
+      ...(payment.failure_message ? { failureMessage: payment.failure_message } : {}),
+    }
+  }
+
+  async subscribe(req: SubscribeRequest): Promise<SubscribeResult> {
+    // A trial needs a card that can be charged later: a declined card is refused now, as Stripe does.
+    const card = await this.card(req.customerId, req.source, true)
+    const subscriptionId = `sub_test_${req.idempotencyKey.replace(/[^A-Za-z0-9]/g, '').slice(0, 40)}`
+    const now = this.now()
+    if (req.trialDays > 0) {
+      if (testCardOutcome(card.number).ok === false && card.number === TEST_CARDS.declined) {
+        return {
+          providerSubscriptionId: subscriptionId,
+          status: 'failed',
+          currentPeriodEnd: now,
+          failureMessage: messages.cardDeclined,
+        }
+      }
+      const end = now + req.trialDays * DAY
+      const { fresh } = await this.pay(req.idempotencyKey, req.orderId, 0, TEST_CARDS.success)
+      if (fresh) {
+        this.emit([
+          {
+            type: 'customer.subscription.updated',
+            orderId: req.orderId,
+            subscriptionId,
+            status: 'trialing',
+            currentPeriodEnd: end,
+            cancelAtPeriodEnd: false,
+          },
+          {
+            type: 'invoice.paid',
+            orderId: req.orderId,
+            subscriptionId,
+            amount: 0,
+            billingReason: 'subscription_create',
+            paymentId: `in_trial_${subscriptionId}`,
+          },
+        ])
+      }
+      return { providerSubscriptionId: subscriptionId, status: 'trialing', currentPeriodEnd: end }
+    }
+    const amount = discounted(req.amount, req.discount)
+    const { payment, fresh } = await this.pay(req.idempotencyKey, req.orderId, amount, card.number)
+    const end = periodEnd(now, req.interval)
+    if (fresh) this.emit(this.invoiceEvents(req.orderId, subscriptionId, payment, 'subscription_create', end))
+    return {
+      providerSubscriptionId: subscriptionId,
+      status: payment.status === 'succeeded' ? 'active' : 'failed',
+      currentPeriodEnd: end,
+      providerPaymentId: payment.id,
+      ...(payment.failure_message ? { failureMessage: payment.failure_message } : {}),
+    }
+  }
+
+  private invoiceEvents(
+    orderId: number,
+    subscriptionId: string,
+    payment: { id: string; amount: number; status: string; failure_message: string | null },
+    billingReason: string,
+    end: number,
+  ): Omit<GatewayEvent, 'id' | 'created'>[] {
+    if (payment.status === 'succeeded') {
+      return [
+        { type: 'invoice.paid', orderId, subscriptionId, amount: payment.amount, billingReason, paymentId: payment.id },
+        { type: 'customer.subscription.updated', orderId, subscriptionId, status: 'active', currentPeriodEnd: end },
+      ]
+    }
+    return [
+      {
+        type: 'invoice.payment_failed',
+        orderId,
+        subscriptionId,
+        billingReason,
+        paymentId: payment.id,
+        failureMessage: payment.failure_message ?? messages.cardDeclined,
+      },
+      { type: 'customer.subscription.deleted', orderId, subscriptionId, status: 'canceled' },
+    ]
+  }
+
+  /**
+   * What Stripe does at the end of a period (or of a trial): charge the customer's card for the next
+   * one. The payments service's renewal sweep calls it for test subscriptions that renew.
+   */
+  async renew(req: {
+    orderId: number
+    subscriptionId: string
+    customerId: string
+    amount: number
+    interval: 'month' | 'year'
+    periodEnd: number
+  }) {
+    const card = await this.db
+      .selectFrom('test_gateway_cards')
+      .selectAll()
+      .where('customer_id', '=', req.customerId)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst()
+    const key = `renew-${req.subscriptionId}-${req.periodEnd}`
+    const { payment, fresh } = await this.pay(key, req.orderId, req.amount, card?.number ?? '')
+    if (fresh) {
+      this.emit(
+        this.invoiceEvents(
+          req.orderId,
+          req.subscriptionId,
+          payment,
+          'subscription_cycle',
+          periodEnd(req.periodEnd, req.interval),
+        ),
+      )
+    }
+  }
+
+  async setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean) {
+    this.emit([
+      {
+        type: 'customer.subscription.updated',
+        orderId: null,
+        subscriptionId: providerSubscriptionId,
+        cancelAtPeriodEnd: cancel,
+      },
+    ])
+  }
+
+  async listCards(customerId: string): Promise<SavedCard[]> {
+    const rows = await this.db
+      .selectFrom('test_gateway_cards')
+      .selectAll()
+      .where('customer_id', '=', customerId)
+      .orderBy('created_at', 'desc')
+      .execute()
+    return rows.map((r) => ({ id: r.id, brand: r.brand, last4: r.last4, expMonth: r.exp_month, expYear: r.exp_year }))
+  }
+
+  async setupIntent() {
+    return { clientSecret: `${id('seti')}_secret_${randomBytes(12).toString('base64url')}` }
+  }
+
+  async invoicePreview(req: {
+    amount: number
+    currency: string
+    discount?: { percentOff?: number; amountOff?: number }
+  }): Promise<InvoicePreview> {
+    const total = discounted(req.amount, req.discount)
+    return { subtotal: req.amount, discount: req.amount - total, tax: 0, total, currency: req.currency }
+  }
+
+  async portalUrl(_customerId: string, returnUrl: string) {
+    // No provider portal offline: the profile's own orders page is where cards and renewals are managed.
+    return returnUrl
+  }
+
+  async retrievePayment(providerPaymentId: string) {
+    const row = await this.db
+      .selectFrom('test_gateway_payments')
+      .selectAll()
+      .where('id', '=', providerPaymentId)
+      .executeTakeFirst()
+    if (!row) return { status: 'failed' as const, amount: 0 }
+    return { status: row.status, amount: row.amount }
+  }
+
+  /** The payment made for an idempotency key, if any (reconciliation after a crash). */
+  async paymentByKey(key: string) {
+    return this.db.selectFrom('test_gateway_payments').selectAll().where('idempotency_key', '=', key).executeTakeFirst()
+  }
+
+  parseWebhook(): GatewayEvent {
+    // The test gateway delivers its events in process; nothing may post them from outside.
+    throw new WebhookSignatureError('The test gateway takes no webhooks.')
+  }
+}
+
+/** An amount after a percent or amount discount, never below zero. */
+export function discounted(amount: number, discount?: { percentOff?: number; amountOff?: number }) {
+  if (!discount) return amount
+  const off =
+    discount.percentOff !== undefined ? Math.round((amount * discount.percentOff) / 100) : (discount.amountOff ?? 0)
+  return Math.max(0, amount - off)
+}

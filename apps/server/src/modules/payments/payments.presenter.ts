@@ -1,0 +1,73 @@
+import type { Bundle, Order, Package, Transaction } from '@fieldhouse/contract'
+import type { BundleRow, OrderRow, PassRow, TransactionRow } from '../../db/schema.js'
+import { parseJson } from '../catalog/catalog.presenter.js'
+
+const units = (minor: number) => minor / 100
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+
+export const presentPass = (r: PassRow, currency: string): Package => ({
+  id: r.id,
+  kind: r.kind,
+  name: r.name,
+  description: r.description,
+  price: units(r.price),
+  base_price: units(r.base_price),
+  service_fee: units(r.service_fee),
+  currency,
+  image: r.image,
+  offer: r.offer,
+  period: r.period,
+  trial_period: r.trial_period,
+  pass_type: r.pass_type,
+  is_team_pass: r.is_team_pass === 1,
+  event_categories: parseJson<number[]>(r.event_categories, []),
+  participants: parseJson<number[]>(r.participants, []),
+  event_id: r.event_id,
+  capabilities: parseJson<Package['capabilities']>(r.capabilities, []),
+  weight: r.weight,
+})
+
+export const presentBundle = (r: BundleRow, currency: string): Bundle => ({
+  id: r.id,
+  name: r.name,
+  price: units(r.price),
+  base_price: units(r.base_price),
+  service_fee: units(r.service_fee),
+  currency,
+  package_ids: parseJson<number[]>(r.pass_ids, []),
+})
+
+export const presentOrder = (r: OrderRow, pass: Pick<PassRow, 'id' | 'name' | 'kind'>): Order => ({
+  id: r.id,
+  status: r.status,
+  activity_status: r.activity_status,
+  type: r.type,
+  product: {
+    id: pass.id,
+    name: pass.name,
+    kind: pass.kind,
+    event_category_id: r.event_category_id,
+    participant_id: r.participant_id,
+  },
+  amount: units(r.amount),
+  discount: units(r.discount),
+  service_fee: units(r.service_fee),
+  currency: r.currency,
+  coupon: r.coupon_code,
+  expires_at: iso(r.period_end),
+  auto_renew: r.auto_renew === 1,
+  trial_ends_at: r.trial_ends_at !== null && r.trial_ends_at > Date.now() ? iso(r.trial_ends_at) : null,
+  failure_message: r.failure_message,
+  created_at: new Date(r.created_at).toISOString(),
+})
+
+export const presentTransaction = (r: TransactionRow & { product_name: string }): Transaction => ({
+  id: r.id,
+  order_id: r.order_id,
+  type: r.type,
+  amount: units(r.amount),
+  currency: r.currency,
+  status: r.status,
+  product_name: r.product_name,
+  created_at: new Date(r.created_at).toISOString(),
+})

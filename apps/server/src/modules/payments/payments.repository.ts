@@ -1,0 +1,194 @@
+import type { Insertable, Kysely } from 'kysely'
+import { type Dialect, writeTransaction } from '../../db/dialect.js'
+import type { Database, OrderRow, OrderTable, PassKind } from '../../db/schema.js'
+
+/** The only code that queries passes, bundles, coupons, orders, transactions and the payment ledger. */
+export class PaymentsRepository {
+  constructor(
+    readonly db: Kysely<Database>,
+    readonly dialect: Dialect,
+  ) {}
+
+  passes(channelId: number, kinds: PassKind[]) {
+    return this.db
+      .selectFrom('passes')
+      .selectAll()
+      .where('channel_id', '=', channelId)
+      .where('kind', 'in', kinds)
+      .orderBy('weight', 'desc')
+      .orderBy('id')
+      .execute()
+  }
+
+  pass(channelId: number, id: number) {
+    return this.db
+      .selectFrom('passes')
+      .selectAll()
+      .where('channel_id', '=', channelId)
+      .where('id', '=', id)
+      .executeTakeFirst()
+  }
+
+  bundle(channelId: number, id: number) {
+    return this.db
+      .selectFrom('bundles')
+      .selectAll()
+      .where('channel_id', '=', channelId)
+      .where('id', '=', id)
+      .executeTakeFirst()
+  }
+
+  bundles(channelId: number) {
+    return this.db.selectFrom('bundles').selectAll().where('channel_id', '=', channelId).orderBy('id').execute()
+  }
+
+  coupon(channelId: number, code: string) {
+    return this.db
+      .selectFrom('coupons')
+      .selectAll()
+      .where('channel_id', '=', channelId)
+      .where('code', '=', code.toUpperCase())
+      .executeTakeFirst()
+  }
+
+  /** Counts a redemption unless the cap is reached; false when it is. */
+  async redeemCoupon(trx: Kysely<Database>, couponId: number) {
+    const res = await trx
+      .updateTable('coupons')
+      .set((eb) => ({ redemptions: eb('redemptions', '+', 1) }))
+      .where('id', '=', couponId)
+      .where((eb) => eb.or([eb('max_redemptions', 'is', null), eb('redemptions', '<', eb.ref('max_redemptions'))]))
+      .executeTakeFirst()
+    return Number(res.numUpdatedRows) === 1
+  }
+
+  /**
+   * A new order, or — when this user already placed one with this idempotency key — that one. The
+   * unique (user, key) constraint decides between concurrent requests: exactly one insert wins.
+   */
+  async createOrder(values: Insertable<OrderTable>): Promise<{ order: OrderRow; created: boolean }> {
+    const existing = () =>
+      this.db
+        .selectFrom('orders')
+        .selectAll()
+        .where('user_id', '=', values.user_id)
+        .where('idempotency_key', '=', values.idempotency_key)
+        .executeTakeFirst()
+    const found = await existing()
+    if (found) return { order: found, created: false }
+    try {
+      const order = await this.db.insertInto('orders').values(values).returningAll().executeTakeFirstOrThrow()
+      return { order, created: true }
+    } catch (error) {
+      const again = await existing()
+      if (again) return { order: again, created: false }
+      throw error
+    }
+  }
+
+  order(id: number) {
+    return this.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst()
+  }
+
+  orderOfUser(userId: number, id: number) {
+    return this.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst()
+  }
+
+  ordersOfUser(userId: number, page: { offset: number; limit: number | null }) {
+    let q = this.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+    if (page.limit !== null) q = q.limit(page.limit).offset(page.offset)
+    return q.execute()
+  }
+
+  countOrdersOfUser(userId: number) {
+    return this.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n))
+  }
+
+  /** Paid orders that still open content: active and not past their period. */
+  activeOrders(userId: number, now: number) {
+    return this.db
+      .selectFrom('orders')
+      .innerJoin('passes', 'passes.id', 'orders.pass_id')
+      .select([
+        'orders.id',
+        'orders.pass_id',
+        'orders.type',
+        'orders.event_id',
+        'orders.event_category_id',
+        'orders.participant_id',
+        'passes.kind',
+        'passes.event_categories',
+        'passes.participants',
+        'passes.event_id as pass_event_id',
+        'passes.capabilities',
+      ])
+      .where('orders.user_id', '=', userId)
+      .where('orders.status', '=', 'paid')
+      .where('orders.activity_status', '=', 'active')
+      .where((eb) => eb.or([eb('orders.period_end', 'is', null), eb('orders.period_end', '>', now)]))
+      .execute()
+  }
+
+  transactionsOfUser(userId: number) {
+    return this.db
+      .selectFrom('transactions')
+      .innerJoin('orders', 'orders.id', 'transactions.order_id')
+      .innerJoin('passes', 'passes.id', 'orders.pass_id')
+      .selectAll('transactions')
+      .select('passes.name as product_name')
+      .where('transactions.user_id', '=', userId)
+      .orderBy('transactions.created_at', 'desc')
+      .orderBy('transactions.id', 'desc')
+      .execute()
+  }
+
+  customerId(userId: number, gateway: 'test' | 'stripe') {
+    return this.db
+      .selectFrom('payment_customers')
+      .select('customer_id')
+      .where('user_id', '=', userId)
+      .where('gateway', '=', gateway)
+      .executeTakeFirst()
+      .then((r) => r?.customer_id ?? null)
+  }
+
+  async saveCustomer(userId: number, gateway: 'test' | 'stripe', customerId: string) {
+    await this.db
+      .insertInto('payment_customers')
+      .values({ user_id: userId, gateway, customer_id: customerId })
+      .onConflict((oc) => oc.columns(['user_id', 'gateway']).doNothing())
+      .execute()
+    return (await this.customerId(userId, gateway)) as string
+  }
+
+  async setProviderIds(orderId: number, ids: { payment?: string; subscription?: string }) {
+    await this.db
+      .updateTable('orders')
+      .set({
+        ...(ids.payment ? { provider_payment_id: ids.payment } : {}),
+        ...(ids.subscription ? { provider_subscription_id: ids.subscription } : {}),
+        updated_at: Date.now(),
+      })
+      .where('id', '=', orderId)
+      .execute()
+  }
+
+  inTransaction<T>(fn: (trx: Kysely<Database>) => Promise<T>) {
+    return writeTransaction(this.db, this.dialect, fn)
+  }
+}

@@ -1,0 +1,171 @@
+import {
+  ApplyCouponQuerySchema,
+  BundleSchema,
+  BuyBundleRequestSchema,
+  BuyRequestSchema,
+  CardSchema,
+  dataOf,
+  Id,
+  InvoicePreviewRequestSchema,
+  ListMetaSchema,
+  OrderSchema,
+  PackageSchema,
+  PaymentConfigSchema,
+  PriceQuoteSchema,
+  StartTrialRequestSchema,
+  TransactionSchema,
+  UnsubscribeRequestSchema,
+} from '@fieldhouse/contract'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { GatewayEvent, PaymentGateway } from './gateways/gateway.js'
+import { WebhookSignatureError } from './gateways/gateway.js'
+import type { PaymentsService } from './payments.service.js'
+
+const tags = ['payments']
+const PASS_KINDS = ['package', 'event', 'addon'] as const
+const NoLimit = z.object({
+  no_limit: z.coerce.number().int().min(0).max(1).optional(),
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+})
+
+/**
+ * Spec §7 "Payments", paths byte for byte, plus `GET /api/bundles`, `GET /api/transactions`,
+ * `GET /api/stripe/config` (which gateway takes the money) and the provider webhook
+ * `POST /api/hooks/stripe`, verified on the raw body and answered 2xx only once its write committed.
+ */
+export const paymentsRoutes: FastifyPluginAsyncZod<{
+  payments: PaymentsService
+  gateway: PaymentGateway
+  publicUrl: (host: string | undefined) => string
+}> = async (app, { payments, gateway, publicUrl }) => {
+  app.get(
+    '/api/packages',
+    { schema: { tags, querystring: NoLimit, response: { 200: dataOf(z.array(PackageSchema)) } } },
+    async (req) => ({ data: await payments.passes(req.session.channel, [...PASS_KINDS]) }),
+  )
+  app.get(
+    '/api/packages/:id',
+    { schema: { tags, params: z.object({ id: Id }), response: { 200: dataOf(PackageSchema) } } },
+    async (req) => ({ data: await payments.pass(req.session.channel, req.params.id, [...PASS_KINDS]) }),
+  )
+  app.get(
+    '/api/subscriptions',
+    { schema: { tags, querystring: NoLimit, response: { 200: dataOf(z.array(PackageSchema)) } } },
+    async (req) => ({ data: await payments.passes(req.session.channel, ['subscription']) }),
+  )
+  app.get(
+    '/api/subscriptions/:id',
+    { schema: { tags, params: z.object({ id: Id }), response: { 200: dataOf(PackageSchema) } } },
+    async (req) => ({ data: await payments.pass(req.session.channel, req.params.id, ['subscription']) }),
+  )
+  app.get('/api/bundles', { schema: { tags, response: { 200: dataOf(z.array(BundleSchema)) } } }, async (req) => ({
+    data: await payments.bundles(req.session.channel),
+  }))
+  app.get('/api/stripe/config', { schema: { tags, response: { 200: dataOf(PaymentConfigSchema) } } }, async () => ({
+    data: { gateway: payments.gatewayName, publishable_key: payments.publishableKey },
+  }))
+
+  const orderAnswer = { schema: { tags, response: { 200: dataOf(OrderSchema) } } }
+  app.post('/api/stripe/buy', { schema: { ...orderAnswer.schema, body: BuyRequestSchema } }, async (req) => ({
+    data: await payments.buy(req.session, req.body),
+  }))
+  app.post(
+    '/api/stripe/buy_bundle',
+    { schema: { ...orderAnswer.schema, body: BuyBundleRequestSchema } },
+    async (req) => ({
+      data: await payments.buyBundle(req.session, req.body),
+    }),
+  )
+  app.post(
+    '/api/stripe/subscription/start_trial',
+    { schema: { ...orderAnswer.schema, body: StartTrialRequestSchema } },
+    async (req) => ({ data: await payments.startTrial(req.session, req.body) }),
+  )
+  app.post(
+    '/api/stripe/invoice-preview',
+    { schema: { tags, body: InvoicePreviewRequestSchema, response: { 200: dataOf(PriceQuoteSchema) } } },
+    async (req) => ({ data: await payments.invoicePreview(req.session, req.body) }),
+  )
+  app.get(
+    '/api/apply_coupon',
+    { schema: { tags, querystring: ApplyCouponQuerySchema, response: { 200: dataOf(PriceQuoteSchema) } } },
+    async (req) => ({ data: await payments.applyCoupon(req.session, req.query) }),
+  )
+  app.post(
+    '/api/stripe/unsubscribe',
+    { schema: { ...orderAnswer.schema, body: UnsubscribeRequestSchema } },
+    async (req) => ({ data: await payments.unsubscribe(req.session, req.body.order_id) }),
+  )
+
+  // Spec §7: all orders unless a limit is given (no_limit=1 is what the client sends).
+  app.get(
+    '/api/orders',
+    {
+      schema: {
+        tags,
+        querystring: NoLimit,
+        response: { 200: z.object({ data: z.array(OrderSchema), meta: ListMetaSchema }) },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store')
+      const limit = req.query.limit !== undefined && req.query.no_limit !== 1 ? req.query.limit : null
+      return payments.orders(req.session, { offset: limit === null ? 0 : req.query.offset, limit })
+    },
+  )
+  app.get(
+    '/api/orders/:id',
+    { schema: { ...orderAnswer.schema, params: z.object({ id: Id }) } },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store')
+      return { data: await payments.order(req.session, req.params.id) }
+    },
+  )
+  app.get(
+    '/api/transactions',
+    { schema: { tags, response: { 200: dataOf(z.array(TransactionSchema)) } } },
+    async (req) => ({
+      data: await payments.transactions(req.session),
+    }),
+  )
+  app.get(
+    '/api/stripe/list-cards',
+    { schema: { tags, response: { 200: dataOf(z.array(CardSchema)) } } },
+    async (req) => ({
+      data: await payments.cards(req.session),
+    }),
+  )
+  app.post(
+    '/api/stripe/setup-intent',
+    { schema: { tags, response: { 200: dataOf(z.object({ client_secret: z.string() })) } } },
+    async (req) => ({ data: { client_secret: (await payments.setupIntent(req.session)).clientSecret } }),
+  )
+  app.get(
+    '/api/stripe/customer-portal',
+    { schema: { tags, response: { 200: dataOf(z.object({ url: z.string() })) } } },
+    async (req) => ({
+      data: { url: await payments.customerPortal(req.session, `${publicUrl(req.hostname)}/profile`) },
+    }),
+  )
+
+  // The provider's webhook: the raw bytes are what the signature covers.
+  await app.register(async (hooks) => {
+    hooks.removeContentTypeParser('application/json')
+    hooks.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    )
+    hooks.post('/api/hooks/stripe', { config: { session: 'none' }, schema: { hide: true } }, async (req, reply) => {
+      let event: GatewayEvent | null
+      try {
+        event = gateway.parseWebhook(req.body as Buffer, req.headers['stripe-signature'] as string | undefined)
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) return reply.code(400).send({ message: 'Invalid signature.' })
+        throw error
+      }
+      const outcome = event ? await payments.handleEvent(event) : 'ignored'
+      return reply.code(200).send({ received: true, outcome })
+    })
+  })
+}

@@ -1,0 +1,779 @@
+import { randomUUID } from 'node:crypto'
+import {
+  type ApplyCouponQuerySchema,
+  alreadyBought,
+  type BuyBundleRequestSchema,
+  type BuyRequest,
+  type Card,
+  type InvoicePreviewRequestSchema,
+  messages,
+  type Order,
+  type Package,
+  type PriceQuote,
+  type StartTrialRequestSchema,
+} from '@fieldhouse/contract'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { z } from 'zod'
+import type { ChannelRow, CouponRow, Database, OrderRow, PassKind, PassRow } from '../../db/schema.js'
+import { AppError, conflict, invalid, notFound, unauthorized } from '../../lib/errors.js'
+import type { ViewerPasses } from '../access/access.service.js'
+import { parseJson } from '../catalog/catalog.presenter.js'
+import type { Session } from '../keys/keys.service.js'
+import { CardError, type GatewayEvent, type PaymentGateway, type PaymentSource } from './gateways/gateway.js'
+import { discounted, periodEnd, type TestGateway } from './gateways/test.gateway.js'
+import { presentBundle, presentOrder, presentPass, presentTransaction } from './payments.presenter.js'
+import type { PaymentsRepository } from './payments.repository.js'
+
+type PaymentInput = {
+  payment_method_id?: string | undefined
+  card?: { number: string; exp_month: number; exp_year: number; cvc: string } | undefined
+  save_card?: boolean | undefined
+  coupon?: string | undefined
+  idempotency_key?: string | undefined
+}
+
+const orderType = (kind: PassKind): OrderRow['type'] =>
+  kind === 'subscription' ? 'subscription' : kind === 'event' ? 'event' : 'package'
+const intervalOf = (pass: PassRow): 'month' | 'year' => (pass.period === 'annual' ? 'year' : 'month')
+const units = (minor: number) => minor / 100
+const RANK: Record<OrderRow['status'], number> = { created: 0, failed: 1, paid: 2, refunded: 3 }
+
+/**
+ * Passes and payments (spec §1, §4, §7): the catalogue of passes, checkout for every pass kind with
+ * coupons, trials and saved cards, orders and transactions, auto-renewal, and the one place where
+ * the provider's events change orders — each event applied once, in the same transaction as the
+ * order write, in whatever order the events arrive (decision 10).
+ */
+export class PaymentsService {
+  private readonly passCache = new Map<number, { passes: ViewerPasses; at: number }>()
+
+  constructor(
+    private readonly repo: PaymentsRepository,
+    private readonly gateway: PaymentGateway,
+    private readonly deps: {
+      db: Kysely<Database>
+      log: FastifyBaseLogger
+      clock?: () => number
+      /** The viewer's own capabilities (granted by an operator), merged with their passes'. */
+      userCapabilities: (session: Session) => Promise<string[]>
+    },
+  ) {}
+
+  private now() {
+    return (this.deps.clock ?? Date.now)()
+  }
+
+  get gatewayName() {
+    return this.gateway.name
+  }
+
+  get publishableKey() {
+    return this.gateway.publishableKey
+  }
+
+  // --- the catalogue of passes ----------------------------------------------------------------
+
+  async passes(channel: ChannelRow, kinds: PassKind[]): Promise<Package[]> {
+    return (await this.repo.passes(channel.id, kinds)).map((p) => presentPass(p, channel.currency))
+  }
+
+  async pass(channel: ChannelRow, id: number, kinds: PassKind[]): Promise<Package> {
+    const row = await this.repo.pass(channel.id, id)
+    if (!row || !kinds.includes(row.kind)) throw new AppError(404, messages.passNotFound)
+    return presentPass(row, channel.currency)
+  }
+
+  async bundles(channel: ChannelRow) {
+    return (await this.repo.bundles(channel.id)).map((b) => presentBundle(b, channel.currency))
+  }
+
+  // --- what the viewer holds -------------------------------------------------------------------
+
+  /** What the viewer's active passes open, remembered two seconds (dropped at once when an order changes). */
+  async viewerPasses(userId: number): Promise<ViewerPasses> {
+    const now = this.now()
+    const hit = this.passCache.get(userId)
+    if (hit && now - hit.at < 2000) return hit.passes
+    const rows = await this.repo.activeOrders(userId, now)
+    const passes: ViewerPasses = {
+      all: false,
+      eventIds: new Set(),
+      categoryIds: new Set(),
+      participantIds: new Set(),
+      capabilities: new Set(),
+    }
+    for (const r of rows) {
+      for (const c of parseJson<string[]>(r.capabilities, [])) passes.capabilities.add(c)
+      if (r.kind === 'event') {
+        const eventId = r.event_id ?? r.pass_event_id
+        if (eventId !== null) passes.eventIds.add(eventId)
+        continue
+      }
+      const categories = parseJson<number[]>(r.event_categories, [])
+      const participants = parseJson<number[]>(r.participants, [])
+      if (r.kind === 'subscription' && categories.length === 0 && participants.length === 0) passes.all = true
+      for (const c of categories) passes.categoryIds.add(c)
+      for (const p of participants) passes.participantIds.add(p)
+    }
+    if (this.passCache.size > 10_000) this.passCache.clear()
+    this.passCache.set(userId, { passes, at: now })
+    return passes
+  }
+
+  async capabilities(session: Session) {
+    if (session.userId === null) return []
+    const own = await this.deps.userCapabilities(session)
+    const fromPasses = (await this.viewerPasses(session.userId)).capabilities
+    return [...new Set([...own, ...fromPasses])]
+  }
+
+  // --- prices and coupons ----------------------------------------------------------------------
+
+  private async coupon(channel: ChannelRow, code: string | undefined, passIds: number[]): Promise<CouponRow | null> {
+    if (!code) return null
+    const row = await this.repo.coupon(channel.id, code.trim())
+    const applies = (c: CouponRow) => {
+      const list = parseJson<number[]>(c.applies_to, [])
+      return list.length === 0 || passIds.some((id) => list.includes(id))
+    }
+    if (
+      !row ||
+      (row.expires_at !== null && row.expires_at <= this.now()) ||
+      (row.max_redemptions !== null && row.redemptions >= row.max_redemptions) ||
+      !applies(row)
+    ) {
+      throw invalid({ coupon: [messages.wrongPromoCode] }, messages.wrongPromoCode)
+    }
+    return row
+  }
+
+  private price(p: { price: number; service_fee: number }, coupon: CouponRow | null, trialDays = 0) {
+    const discount = coupon
+      ? p.price -
+        discounted(p.price, {
+          ...(coupon.percent_off !== null ? { percentOff: coupon.percent_off } : {}),
+          ...(coupon.amount_off !== null ? { amountOff: coupon.amount_off } : {}),
+        })
+      : 0
+    return {
+      price: p.price,
+      discount,
+      serviceFee: p.service_fee,
+      total: p.price - discount + p.service_fee,
+      trialEndsAt: trialDays > 0 ? this.now() + trialDays * 86_400_000 : null,
+    }
+  }
+
+  private quoteOf(channel: ChannelRow, q: ReturnType<PaymentsService['price']>, coupon: CouponRow | null): PriceQuote {
+    return {
+      price: units(q.price),
+      discount: units(q.discount),
+      service_fee: units(q.serviceFee),
+      tax: 0,
+      total: units(q.total),
+      currency: channel.currency,
+      coupon: coupon?.code ?? null,
+      trial_ends_at: q.trialEndsAt === null ? null : new Date(q.trialEndsAt).toISOString(),
+    }
+  }
+
+  /** `GET apply_coupon`: the price with the code, or "Wrong promo code". */
+  async applyCoupon(session: Session, q: z.output<typeof ApplyCouponQuerySchema>): Promise<PriceQuote> {
+    if (!q.id) throw invalid({ id: [messages.idNotSelected] }, messages.idNotSelected)
+    if (!q.code) throw invalid({ coupon: [messages.wrongPromoCode] }, messages.wrongPromoCode)
+    const channel = session.channel
+    if (q.type === 'bundle') {
+      const bundle = await this.repo.bundle(channel.id, q.id)
+      if (!bundle) throw new AppError(404, messages.passNotFound)
+      const coupon = await this.coupon(channel, q.code, parseJson<number[]>(bundle.pass_ids, []))
+      return this.quoteOf(channel, this.price(bundle, coupon), coupon)
+    }
+    const pass = await this.repo.pass(channel.id, q.id)
+    if (!pass) throw new AppError(404, messages.passNotFound)
+    const coupon = await this.coupon(channel, q.code, [pass.id])
+    return this.quoteOf(channel, this.price(pass, coupon), coupon)
+  }
+
+  /** `POST stripe/invoice-preview`: what a subscription's first invoice will be. */
+  async invoicePreview(session: Session, req: z.output<typeof InvoicePreviewRequestSchema>): Promise<PriceQuote> {
+    const id = req.subscription_id ?? req.id
+    if (!id) throw invalid({ subscription_id: [messages.idNotSelected] }, messages.idNotSelected)
+    const pass = await this.repo.pass(session.channel.id, id)
+    if (!pass) throw new AppError(404, messages.passNotFound)
+    const coupon = await this.coupon(session.channel, req.coupon, [pass.id])
+    const user = session.userId !== null ? await this.userOf(session) : null
+    const trial = pass.kind === 'subscription' && user?.trial_period_used === 0 ? pass.trial_period : 0
+    const q = this.price(pass, coupon, trial)
+    const customerId = user ? await this.repo.customerId(user.id, this.gateway.name) : null
+    const preview = await this.gateway.invoicePreview({
+      customerId,
+      amount: pass.price,
+      currency: session.channel.currency,
+      ...(coupon ? { discount: this.discountOf(coupon) } : {}),
+    })
+    return this.quoteOf(
+      session.channel,
+      { ...q, discount: preview.discount, total: preview.total + q.serviceFee },
+      coupon,
+    )
+  }
+
+  private discountOf(coupon: CouponRow) {
+    return {
+      ...(coupon.percent_off !== null ? { percentOff: coupon.percent_off } : {}),
+      ...(coupon.amount_off !== null ? { amountOff: coupon.amount_off } : {}),
+    }
+  }
+
+  // --- checkout --------------------------------------------------------------------------------
+
+  private async userOf(session: Session) {
+    if (session.userId === null) throw unauthorized(messages.loginRequired)
+    const user = await this.deps.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', session.userId)
+      .where('channel_id', '=', session.channel.id)
+      .executeTakeFirst()
+    if (!user) throw unauthorized(messages.loginRequired)
+    return user
+  }
+
+  private sourceOf(input: PaymentInput): PaymentSource {
+    if (input.payment_method_id) {
+      return input.card
+        ? { kind: 'new', paymentMethodId: input.payment_method_id, save: input.save_card ?? false }
+        : { kind: 'saved', paymentMethodId: input.payment_method_id }
+    }
+    if (input.card?.number) {
+      return {
+        kind: 'test-card',
+        number: input.card.number,
+        expMonth: input.card.exp_month,
+        expYear: input.card.exp_year,
+        cvc: input.card.cvc,
+        save: input.save_card ?? false,
+      }
+    }
+    throw invalid({ payment_method_id: [messages.paymentCardRequired] }, messages.paymentCardRequired)
+  }
+
+  private async customer(user: {
+    id: number
+    email: string
+    first_name: string
+    last_name: string
+    channel_id: number
+  }) {
+    const existing = await this.repo.customerId(user.id, this.gateway.name)
+    if (existing) return existing
+    const created = await this.gateway.createCustomer({
+      id: user.id,
+      email: user.email,
+      name: `${user.first_name} ${user.last_name}`.trim(),
+      channelId: user.channel_id,
+    })
+    return this.repo.saveCustomer(user.id, this.gateway.name, created)
+  }
+
+  private async assertNotBought(userId: number, pass: PassRow) {
+    const held = await this.repo.activeOrders(userId, this.now())
+    if (held.some((o) => o.pass_id === pass.id)) throw conflict(alreadyBought(orderType(pass.kind)))
+  }
+
+  /** `POST stripe/buy`: one order, charged once, settled by the gateway's events. */
+  async buy(session: Session, req: BuyRequest): Promise<Order> {
+    const user = await this.userOf(session)
+    const eventId = req.event_id ?? null
+    if (eventId !== null && !req.single_event_package_id && !req.id) {
+      throw invalid(
+        { single_event_package_id: [messages.singleEventPackageRequired] },
+        messages.singleEventPackageRequired,
+      )
+    }
+    const id = req.single_event_package_id ?? req.id
+    if (!id) throw invalid({ id: [messages.idNotSelected] }, messages.idNotSelected)
+    const pass = await this.repo.pass(session.channel.id, id)
+    // The pass's own kind decides what is bought; `type` from the client is informative.
+    if (!pass) throw new AppError(404, messages.passNotFound)
+    return this.checkout(session, user, [pass], req, { trialDays: 0 })
+  }
+
+  /** `POST stripe/subscription/start_trial`: a subscription whose first charge waits for the trial's end. */
+  async startTrial(session: Session, req: z.output<typeof StartTrialRequestSchema>): Promise<Order> {
+    const user = await this.userOf(session)
+    if (!req.subscription_id) throw invalid({ subscription_id: [messages.idNotSelected] }, messages.idNotSelected)
+    const pass = await this.repo.pass(session.channel.id, req.subscription_id)
+    if (pass?.kind !== 'subscription') throw new AppError(404, messages.passNotFound)
+    if (user.trial_period_used === 1 || pass.trial_period <= 0) {
+      throw invalid({ subscription_id: [messages.trialUnavailable] }, messages.trialUnavailable)
+    }
+    if (!req.payment_method_id && !req.card?.number) {
+      throw invalid({ payment_method_id: [messages.trialNeedsCard] }, messages.trialNeedsCard)
+    }
+    return this.checkout(session, user, [pass], req, { trialDays: pass.trial_period })
+  }
+
+  /** `POST stripe/buy_bundle`: several passes at the bundle's price, one charge. */
+  async buyBundle(session: Session, req: z.output<typeof BuyBundleRequestSchema>): Promise<Order> {
+    const user = await this.userOf(session)
+    if (!req.bundle_id) throw invalid({ bundle_id: [messages.idNotSelected] }, messages.idNotSelected)
+    const bundle = await this.repo.bundle(session.channel.id, req.bundle_id)
+    if (!bundle) throw new AppError(404, messages.passNotFound)
+    const passes: PassRow[] = []
+    for (const pid of parseJson<number[]>(bundle.pass_ids, [])) {
+      const p = await this.repo.pass(session.channel.id, pid)
+      if (p) passes.push(p)
+    }
+    if (passes.length === 0) throw new AppError(404, messages.passNotFound)
+    return this.checkout(session, user, passes, req, { trialDays: 0, bundle })
+  }
+
+  private async checkout(
+    session: Session,
+    user: { id: number; email: string; first_name: string; last_name: string; channel_id: number },
+    passes: PassRow[],
+    input: PaymentInput,
+    opts: { trialDays: number; bundle?: { id: number; price: number; service_fee: number } },
+  ): Promise<Order> {
+    const lead = passes[0] as PassRow
+    for (const p of passes) await this.assertNotBought(user.id, p)
+    const source = this.sourceOf(input)
+    const coupon = await this.coupon(
+      session.channel,
+      input.coupon,
+      passes.map((p) => p.id),
+    )
+    const q = this.price(opts.bundle ?? lead, coupon, opts.trialDays)
+    const key = input.idempotency_key ?? randomUUID()
+    const now = this.now()
+    const isSubscription = lead.kind === 'subscription'
+    const orderValues = (p: PassRow, i: number) => ({
+      channel_id: session.channel.id,
+      user_id: user.id,
+      pass_id: p.id,
+      bundle_id: opts.bundle?.id ?? null,
+      type: orderType(p.kind),
+      status: 'created' as const,
+      activity_status: 'inactive' as const,
+      amount: i === 0 ? q.total : 0,
+      discount: i === 0 ? q.discount : 0,
+      service_fee: i === 0 ? q.serviceFee : 0,
+      currency: session.channel.currency,
+      coupon_code: coupon?.code ?? null,
+      event_id: p.event_id,
+      event_category_id: parseJson<number[]>(p.event_categories, [])[0] ?? null,
+      participant_id: p.is_team_pass ? (parseJson<number[]>(p.participants, [])[0] ?? null) : null,
+      gateway: this.gateway.name,
+      idempotency_key: i === 0 ? key : `${key}#${i + 1}`,
+      provider_payment_id: null,
+      provider_subscription_id: null,
+      period_end: null,
+      trial_ends_at: null,
+      auto_renew: isSubscription ? 1 : 0,
+      failure_message: null,
+      provider_updated_at: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    const { order, created } = await this.repo.createOrder(orderValues(lead, 0))
+    if (!created) return presentOrder(order, lead)
+    for (const [i, p] of passes.entries()) if (i > 0) await this.repo.createOrder(orderValues(p, i))
+    if (coupon && !(await this.repo.redeemCoupon(this.deps.db, coupon.id))) {
+      await this.failLocally(order.id, messages.wrongPromoCode)
+      throw invalid({ coupon: [messages.wrongPromoCode] }, messages.wrongPromoCode)
+    }
+    if (opts.trialDays > 0) {
+      await this.deps.db.updateTable('users').set({ trial_period_used: 1 }).where('id', '=', user.id).execute()
+    }
+    await this.pay(order, lead, source, coupon, opts.trialDays, user)
+    return presentOrder((await this.repo.order(order.id)) as OrderRow, lead)
+  }
+
+  /** Asks the gateway for the money; the same request (same key) after a crash charges nothing new. */
+  private async pay(
+    order: OrderRow,
+    pass: PassRow,
+    source: PaymentSource,
+    coupon: CouponRow | null,
+    trialDays: number,
+    user: { id: number; email: string; first_name: string; last_name: string; channel_id: number },
+  ) {
+    const customerId = await this.customer(user)
+    const idempotencyKey = `order-${order.id}`
+    try {
+      if (order.type === 'subscription') {
+        const result = await this.gateway.subscribe({
+          customerId,
+          amount: pass.price,
+          currency: order.currency,
+          interval: intervalOf(pass),
+          trialDays,
+          source,
+          description: pass.name,
+          orderId: order.id,
+          ...(coupon ? { discount: this.discountOf(coupon) } : {}),
+          idempotencyKey,
+        })
+        await this.repo.setProviderIds(order.id, {
+          subscription: result.providerSubscriptionId,
+          ...(result.providerPaymentId ? { payment: result.providerPaymentId } : {}),
+        })
+        if (result.status === 'failed') await this.failLocally(order.id, result.failureMessage ?? messages.cardDeclined)
+      } else {
+        const result = await this.gateway.charge({
+          customerId,
+          amount: order.amount,
+          currency: order.currency,
+          source,
+          description: pass.name,
+          orderId: order.id,
+          idempotencyKey,
+        })
+        await this.repo.setProviderIds(order.id, { payment: result.providerPaymentId })
+      }
+    } catch (error) {
+      if (error instanceof CardError) {
+        await this.failLocally(order.id, error.message)
+        return
+      }
+      throw error
+    }
+  }
+
+  /** A refusal known before any provider event (a card number that cannot be right). */
+  private async failLocally(orderId: number, message: string) {
+    await this.deps.db
+      .updateTable('orders')
+      .set({ status: 'failed', failure_message: message.slice(0, 300), updated_at: this.now() })
+      .where('id', '=', orderId)
+      .where('status', '=', 'created')
+      .execute()
+  }
+
+  // --- orders, cards, renewal ------------------------------------------------------------------
+
+  private async present(rows: OrderRow[], channel: ChannelRow) {
+    const passes = new Map<number, PassRow>()
+    for (const r of rows) {
+      if (!passes.has(r.pass_id)) {
+        const p = await this.repo.pass(channel.id, r.pass_id)
+        if (p) passes.set(p.id, p)
+      }
+    }
+    return rows.flatMap((r) => {
+      const p = passes.get(r.pass_id)
+      return p ? [presentOrder(r, p)] : []
+    })
+  }
+
+  async orders(session: Session, page: { offset: number; limit: number | null }) {
+    const user = await this.userOf(session)
+    const [rows, total] = await Promise.all([
+      this.repo.ordersOfUser(user.id, page),
+      this.repo.countOrdersOfUser(user.id),
+    ])
+    return { data: await this.present(rows, session.channel), meta: { total, offset: page.offset, limit: page.limit } }
+  }
+
+  async order(session: Session, id: number) {
+    const user = await this.userOf(session)
+    const row = await this.repo.orderOfUser(user.id, id)
+    if (!row) throw notFound('order')
+    return (await this.present([row], session.channel))[0] as Order
+  }
+
+  async transactions(session: Session) {
+    const user = await this.userOf(session)
+    return (await this.repo.transactionsOfUser(user.id)).map(presentTransaction)
+  }
+
+  /** `POST stripe/unsubscribe`: auto-renewal off; the pass keeps working to the end of its period. */
+  async unsubscribe(session: Session, orderId: number | undefined) {
+    const user = await this.userOf(session)
+    if (!orderId) throw invalid({ order_id: [messages.idNotSelected] }, messages.idNotSelected)
+    const row = await this.repo.orderOfUser(user.id, orderId)
+    if (!row) throw notFound('order')
+    if (row.type !== 'subscription' || !row.provider_subscription_id) {
+      throw invalid({ order_id: [messages.notSubscription] }, messages.notSubscription)
+    }
+    await this.gateway.setCancelAtPeriodEnd(row.provider_subscription_id, true)
+    await this.deps.db
+      .updateTable('orders')
+      .set({ auto_renew: 0, updated_at: this.now() })
+      .where('id', '=', row.id)
+      .execute()
+    return this.order(session, row.id)
+  }
+
+  async cards(session: Session): Promise<Card[]> {
+    const user = await this.userOf(session)
+    const customerId = await this.repo.customerId(user.id, this.gateway.name)
+    if (!customerId) return []
+    return (await this.gateway.listCards(customerId)).map((c) => ({
+      id: c.id,
+      brand: c.brand,
+      last4: c.last4,
+      exp_month: c.expMonth,
+      exp_year: c.expYear,
+    }))
+  }
+
+  async setupIntent(session: Session) {
+    const user = await this.userOf(session)
+    return this.gateway.setupIntent(await this.customer(user))
+  }
+
+  async customerPortal(session: Session, returnUrl: string) {
+    const user = await this.userOf(session)
+    return this.gateway.portalUrl(await this.customer(user), returnUrl)
+  }
+
+  // --- the provider's events -------------------------------------------------------------------
+
+  /**
+   * Applies one provider event: recorded in the ledger and applied to its order in one transaction,
+   * so a redelivery finds it recorded and changes nothing. Rules never move an order backwards:
+   * paid beats failed and created; a period end only grows; renewal flags follow the newest event.
+   */
+  async handleEvent(event: GatewayEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
+    const result = await this.repo.inTransaction(async (trx) => {
+      const inserted = await trx
+        .insertInto('payment_events')
+        .values({
+          gateway: this.gateway.name,
+          provider_event_id: event.id,
+          type: event.type,
+          order_id: event.orderId,
+          payload: JSON.stringify(event),
+          received_at: this.now(),
+        })
+        .onConflict((oc) => oc.columns(['gateway', 'provider_event_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst()
+      if (!inserted) return { outcome: 'duplicate' as const }
+      const order = await this.findOrder(trx, event)
+      if (!order) return { outcome: 'ignored' as const }
+      await this.apply(trx, order, event)
+      return { outcome: 'applied' as const, userId: order.user_id }
+    })
+    if ('userId' in result && result.userId !== undefined) this.passCache.delete(result.userId)
+    return result.outcome
+  }
+
+  private async findOrder(trx: Kysely<Database>, e: GatewayEvent) {
+    if (e.orderId !== null) {
+      const byId = await trx.selectFrom('orders').selectAll().where('id', '=', e.orderId).executeTakeFirst()
+      if (byId) return byId
+    }
+    if (e.subscriptionId) {
+      const bySub = await trx
+        .selectFrom('orders')
+        .selectAll()
+        .where('provider_subscription_id', '=', e.subscriptionId)
+        .executeTakeFirst()
+      if (bySub) return bySub
+    }
+    if (e.paymentId) {
+      return trx.selectFrom('orders').selectAll().where('provider_payment_id', '=', e.paymentId).executeTakeFirst()
+    }
+    return undefined
+  }
+
+  private async apply(trx: Kysely<Database>, order: OrderRow, e: GatewayEvent) {
+    const now = this.now()
+    const next: Partial<OrderRow> = {}
+    const settle = (status: OrderRow['status']) => {
+      if (RANK[status] > RANK[order.status]) next.status = status
+    }
+    const newer = e.created >= order.provider_updated_at
+    const growPeriod = (end: number | undefined) => {
+      if (end !== undefined && (order.period_end === null || end > order.period_end)) next.period_end = end
+    }
+    const transaction = async (type: 'New subscription' | 'Subscription Renewal' | 'Purchase', amount: number) => {
+      await trx
+        .insertInto('transactions')
+        .values({
+          channel_id: order.channel_id,
+          user_id: order.user_id,
+          order_id: order.id,
+          type,
+          amount,
+          currency: order.currency,
+          status: 'paid',
+          provider_ref: e.paymentId ?? e.id,
+          created_at: e.created,
+        })
+        .onConflict((oc) => oc.column('provider_ref').doNothing())
+        .execute()
+    }
+
+    switch (e.type) {
+      case 'payment_intent.succeeded':
+        if (order.type === 'subscription') break
+        settle('paid')
+        next.activity_status = 'active'
+        if (!order.provider_payment_id && e.paymentId) next.provider_payment_id = e.paymentId
+        await transaction('Purchase', e.amount ?? order.amount)
+        break
+      case 'payment_intent.payment_failed':
+        if (order.type === 'subscription') break
+        settle('failed')
+        if (order.status === 'created') next.failure_message = (e.failureMessage ?? messages.cardDeclined).slice(0, 300)
+        break
+      case 'invoice.paid': {
+        settle('paid')
+        if (order.activity_status === 'inactive') next.activity_status = 'active'
+        const first = e.billingReason === 'subscription_create'
+        await transaction(first ? 'New subscription' : 'Subscription Renewal', e.amount ?? 0)
+        break
+      }
+      case 'invoice.payment_failed':
+        settle('failed')
+        if (order.status === 'created') next.failure_message = (e.failureMessage ?? messages.cardDeclined).slice(0, 300)
+        break
+      case 'customer.subscription.updated':
+        if (e.status === 'trialing' || e.status === 'active') {
+          settle('paid')
+          if (order.activity_status === 'inactive') next.activity_status = 'active'
+          if (e.status === 'trialing' && order.trial_ends_at === null && e.currentPeriodEnd !== undefined) {
+            next.trial_ends_at = e.currentPeriodEnd
+          }
+        }
+        growPeriod(e.currentPeriodEnd)
+        if (e.cancelAtPeriodEnd !== undefined && newer) next.auto_renew = e.cancelAtPeriodEnd ? 0 : 1
+        if ((e.status === 'canceled' || e.status === 'incomplete_expired') && order.status === 'paid') {
+          next.activity_status = 'canceled'
+          next.auto_renew = 0
+        }
+        break
+      case 'customer.subscription.deleted':
+        if (order.status === 'paid') next.activity_status = 'canceled'
+        else settle('failed')
+        next.auto_renew = 0
+        break
+    }
+    if (newer) next.provider_updated_at = e.created
+    if (Object.keys(next).length === 0) return
+    // Bundles: the passes bought with the lead order follow it.
+    const siblings = order.bundle_id !== null && !order.idempotency_key.includes('#')
+    await trx
+      .updateTable('orders')
+      .set({ ...next, updated_at: now })
+      .where((eb) =>
+        siblings
+          ? eb.or([
+              eb('id', '=', order.id),
+              eb.and([eb('user_id', '=', order.user_id), eb('idempotency_key', 'like', `${order.idempotency_key}#%`)]),
+            ])
+          : eb('id', '=', order.id),
+      )
+      .execute()
+  }
+
+  // --- the scheduled work ----------------------------------------------------------------------
+
+  /**
+   * Every minute in the worker: passes past their period stop opening content (a subscription whose
+   * renewal is off, or whose renewal never came); the test gateway's subscriptions renew, as Stripe
+   * renews its own and tells us by webhook.
+   */
+  async sweep() {
+    const now = this.now()
+    const due = await this.deps.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('status', '=', 'paid')
+      .where('activity_status', '=', 'active')
+      .where('period_end', '<=', now)
+      .execute()
+    for (const o of due) {
+      if (o.type === 'subscription' && o.auto_renew === 1 && o.gateway === 'test' && this.gateway.name === 'test') {
+        const pass = await this.repo.pass(o.channel_id, o.pass_id)
+        const customerId = await this.repo.customerId(o.user_id, 'test')
+        if (pass && customerId && o.provider_subscription_id && o.period_end !== null) {
+          await (this.gateway as TestGateway).renew({
+            orderId: o.id,
+            subscriptionId: o.provider_subscription_id,
+            customerId,
+            amount: pass.price,
+            interval: intervalOf(pass),
+            periodEnd: o.period_end,
+          })
+          continue
+        }
+      }
+      // A Stripe renewal gets a day's grace for its webhook; anything else ends with its period.
+      const grace = o.type === 'subscription' && o.auto_renew === 1 ? 86_400_000 : 0
+      if ((o.period_end as number) + grace <= now) {
+        await this.deps.db
+          .updateTable('orders')
+          .set({ activity_status: 'expired', updated_at: now })
+          .where('id', '=', o.id)
+          .execute()
+        this.passCache.delete(o.user_id)
+      }
+    }
+  }
+
+  /**
+   * Orders still `created` a while after checkout: the process may have died between the charge and
+   * its record, or an event was lost. The same idempotent request is asked again (no second charge)
+   * and the provider's answer is applied as an event.
+   */
+  async reconcile(olderThanMs = 30_000) {
+    const stale = await this.deps.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('status', '=', 'created')
+      .where('gateway', '=', this.gateway.name)
+      .where('created_at', '<=', this.now() - olderThanMs)
+      .where('idempotency_key', 'not like', '%#%')
+      .execute()
+    let repaired = 0
+    for (const o of stale) {
+      let paymentId = o.provider_payment_id
+      if (!paymentId && this.gateway.name === 'test') {
+        paymentId = (await (this.gateway as TestGateway).paymentByKey(`order-${o.id}`))?.id ?? null
+      }
+      if (!paymentId) {
+        if (o.created_at <= this.now() - 15 * 60_000) await this.failLocally(o.id, 'The payment did not go through.')
+        continue
+      }
+      const answer = await this.gateway.retrievePayment(paymentId)
+      if (answer.status === 'processing') continue
+      const succeeded = answer.status === 'succeeded'
+      const type =
+        o.type === 'subscription'
+          ? succeeded
+            ? 'invoice.paid'
+            : 'invoice.payment_failed'
+          : succeeded
+            ? 'payment_intent.succeeded'
+            : 'payment_intent.payment_failed'
+      await this.handleEvent({
+        id: `reconcile-${paymentId}`,
+        type,
+        created: this.now(),
+        orderId: o.id,
+        paymentId,
+        amount: answer.amount,
+        ...(o.type === 'subscription' ? { billingReason: 'subscription_create' } : {}),
+      })
+      if (o.type === 'subscription' && succeeded) {
+        const pass = await this.repo.pass(o.channel_id, o.pass_id)
+        if (pass) {
+          await this.deps.db
+            .updateTable('orders')
+            .set({ period_end: periodEnd(o.created_at, intervalOf(pass)) })
+            .where('id', '=', o.id)
+            .where('period_end', 'is', null)
+            .execute()
+        }
+      }
+      repaired++
+    }
+    return repaired
+  }
+}
