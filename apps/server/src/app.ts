@@ -251,6 +251,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(paymentsRoutes, {
     payments,
     gateway,
+    catalog,
     publicUrl: (host) =>
       host ? `${config.publicUrl.startsWith('https') ? 'https' : 'http'}://${host}` : config.publicUrl,
   })

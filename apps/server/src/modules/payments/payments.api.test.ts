@@ -55,6 +55,16 @@ describe.each(testDatabases())('passes and payments on %s', (kind) => {
     expect((await ctx.json(`/api/packages/999999?channel_key=demo`)).body.message).toBe('Pass not found')
   })
 
+  it('offers, for an event, exactly the passes that would open it', async () => {
+    const offered = (await ctx.json(`/api/events/${paidEvent.id}/passes?api_key=${await ctx.apiKey()}`)).body.data
+    const kinds = offered.map((p: { kind: string }) => p.kind)
+    expect(offered.find((p: { kind: string }) => p.kind === 'event').event_id).toBe(paidEvent.id)
+    expect(kinds.filter((k: string) => k === 'subscription')).toHaveLength(2)
+    expect(kinds).not.toContain('addon')
+    const otherGame = passes.find((p) => p.kind === 'event' && p.event_id !== paidEvent.id)
+    expect(offered.map((p: { id: number }) => p.id)).not.toContain(otherGame?.id)
+  })
+
   it('refuses a checkout in the spec’s words', async () => {
     expect((await post('/api/stripe/buy', await ctx.apiKey(), { id: 1, card: VISA })).body.message).toBe(
       'user must be logged in',

@@ -18,6 +18,7 @@ import {
 } from '@fieldhouse/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import type { CatalogService } from '../catalog/catalog.service.js'
 import type { GatewayEvent, PaymentGateway } from './gateways/gateway.js'
 import { WebhookSignatureError } from './gateways/gateway.js'
 import type { PaymentsService } from './payments.service.js'
@@ -38,8 +39,9 @@ const NoLimit = z.object({
 export const paymentsRoutes: FastifyPluginAsyncZod<{
   payments: PaymentsService
   gateway: PaymentGateway
+  catalog: CatalogService
   publicUrl: (host: string | undefined) => string
-}> = async (app, { payments, gateway, publicUrl }) => {
+}> = async (app, { payments, gateway, catalog, publicUrl }) => {
   app.get(
     '/api/packages',
     { schema: { tags, querystring: NoLimit, response: { 200: dataOf(z.array(PackageSchema)) } } },
@@ -59,6 +61,15 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     '/api/subscriptions/:id',
     { schema: { tags, params: z.object({ id: Id }), response: { 200: dataOf(PackageSchema) } } },
     async (req) => ({ data: await payments.pass(req.session.channel, req.params.id, ['subscription']) }),
+  )
+  // The passes that would open an event: what the watch page offers a viewer without access.
+  app.get(
+    '/api/events/:id/passes',
+    { schema: { tags, params: z.object({ id: Id }), response: { 200: dataOf(z.array(PackageSchema)) } } },
+    async (req) => {
+      const event = await catalog.event(req.session, req.params.id)
+      return { data: await payments.passesForEvent(req.session.channel, event) }
+    },
   )
   app.get('/api/bundles', { schema: { tags, response: { 200: dataOf(z.array(BundleSchema)) } } }, async (req) => ({
     data: await payments.bundles(req.session.channel),

@@ -84,6 +84,36 @@ export class PaymentsService {
     return presentPass(row, channel.currency)
   }
 
+  /**
+   * The passes that would open an event (what a viewer without access is offered): its own game pass,
+   * and for a paid event the subscriptions, packages of its sport or division and team passes of its
+   * teams. Pay-per-view is its own pass only.
+   */
+  async passesForEvent(
+    channel: ChannelRow,
+    event: { id: number; type: string; event_category_id: number | null; participants: { id: number }[] },
+  ) {
+    const parent = event.event_category_id
+      ? await this.deps.db
+          .selectFrom('event_categories')
+          .select('parent_id')
+          .where('id', '=', event.event_category_id)
+          .executeTakeFirst()
+      : undefined
+    const categories = [event.event_category_id, parent?.parent_id].filter((c): c is number => typeof c === 'number')
+    const teams = event.participants.map((p) => p.id)
+    const rows = await this.repo.passes(channel.id, ['event', 'package', 'subscription'])
+    const opens = (p: PassRow) => {
+      if (p.kind === 'event') return p.event_id === event.id
+      if (event.type !== 'paid') return false
+      const cats = parseJson<number[]>(p.event_categories, [])
+      const parts = parseJson<number[]>(p.participants, [])
+      if (p.kind === 'subscription' && cats.length === 0 && parts.length === 0) return true
+      return cats.some((c) => categories.includes(c)) || parts.some((t) => teams.includes(t))
+    }
+    return rows.filter(opens).map((p) => presentPass(p, channel.currency))
+  }
+
   async bundles(channel: ChannelRow) {
     return (await this.repo.bundles(channel.id)).map((b) => presentBundle(b, channel.currency))
   }
