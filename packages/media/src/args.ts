@@ -67,6 +67,11 @@ export function escapeDrawtext(text: string): string {
 // ---------------------------------------------------------------------------------------------------------
 // VOD
 
+/** 8-bit 4:2:0 at the rendition's target bitrate, capped by its VBV peak rate and buffer. */
+function rateControl(r: Pick<Rendition, 'videoBitrate' | 'maxrate' | 'bufsize'>): string[] {
+  return ['-pix_fmt', 'yuv420p', '-b:v', kbps(r.videoBitrate), '-maxrate', kbps(r.maxrate), '-bufsize', kbps(r.bufsize)]
+}
+
 export interface HlsRenditionArgsOptions {
   input: string
   /** Folder for this rendition: `index.m3u8` and `seg_00000.ts`… are written into it. Must exist. */
@@ -113,14 +118,7 @@ export function hlsRenditionArgs(options: HlsRenditionArgsOptions): string[] {
     r.profile,
     '-level:v',
     r.level,
-    '-pix_fmt',
-    'yuv420p',
-    '-b:v',
-    kbps(r.videoBitrate),
-    '-maxrate',
-    kbps(r.maxrate),
-    '-bufsize',
-    kbps(r.bufsize),
+    ...rateControl(r),
     ...keyframes(segmentSeconds, fps),
     ...audio,
     '-sn',
@@ -445,14 +443,7 @@ export function liveHlsArgs(options: LiveHlsArgsOptions): string[] {
       'zerolatency',
       '-profile:v',
       r.profile === 'baseline' ? 'baseline' : 'main',
-      '-pix_fmt',
-      'yuv420p',
-      '-b:v',
-      kbps(r.videoBitrate),
-      '-maxrate',
-      kbps(r.maxrate),
-      '-bufsize',
-      kbps(r.bufsize),
+      ...rateControl(r),
       ...keyframes(segmentSeconds),
       '-c:a',
       'aac',
