@@ -177,6 +177,18 @@ describe.each(testDatabases())('passes and payments on %s', (kind) => {
     expect(stolen.body.data?.status ?? stolen.body.message).toBe('failed')
   })
 
+  it('a bundle: one charge at the bundle price, every pass in it paid and active', async () => {
+    const key = await signedInKey(ctx)
+    const [bundle] = (await ctx.json(`/api/bundles?api_key=${key}`)).body.data
+    const placed = await post('/api/stripe/buy_bundle', key, { bundle_id: bundle.id, card: VISA })
+    expect(placed.body.data.amount).toBeCloseTo(bundle.price + bundle.service_fee, 2)
+    await settled(key, placed.body.data.id)
+    const orders = (await ctx.json(`/api/orders?no_limit=1&api_key=${key}`)).body.data
+    expect(orders.map((o: { product: { id: number } }) => o.product.id).sort()).toEqual([...bundle.package_ids].sort())
+    for (const o of orders) expect(o).toMatchObject({ status: 'paid', activity_status: 'active' })
+    expect((await ctx.json(`/api/user/access?api_key=${key}`)).body.data.capabilities.vod_media).toBe(true)
+  })
+
   it('20 concurrent purchases with one idempotency key: one order, one charge', async () => {
     const key = await signedInKey(ctx)
     const answers = await Promise.all(

@@ -78,20 +78,28 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     data: { gateway: payments.gatewayName, publishable_key: payments.publishableKey },
   }))
 
-  const orderAnswer = { schema: { tags, response: { 200: dataOf(OrderSchema) } } }
-  app.post('/api/stripe/buy', { schema: { ...orderAnswer.schema, body: BuyRequestSchema } }, async (req) => ({
-    data: await payments.buy(req.session, req.body),
-  }))
+  // Checkout calls reach the provider: a tighter limit per viewer than the API's (card testing).
+  const orderAnswer = {
+    config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+    schema: { tags, response: { 200: dataOf(OrderSchema) } },
+  }
+  app.post(
+    '/api/stripe/buy',
+    { ...orderAnswer, schema: { ...orderAnswer.schema, body: BuyRequestSchema } },
+    async (req) => ({
+      data: await payments.buy(req.session, req.body),
+    }),
+  )
   app.post(
     '/api/stripe/buy_bundle',
-    { schema: { ...orderAnswer.schema, body: BuyBundleRequestSchema } },
+    { ...orderAnswer, schema: { ...orderAnswer.schema, body: BuyBundleRequestSchema } },
     async (req) => ({
       data: await payments.buyBundle(req.session, req.body),
     }),
   )
   app.post(
     '/api/stripe/subscription/start_trial',
-    { schema: { ...orderAnswer.schema, body: StartTrialRequestSchema } },
+    { ...orderAnswer, schema: { ...orderAnswer.schema, body: StartTrialRequestSchema } },
     async (req) => ({ data: await payments.startTrial(req.session, req.body) }),
   )
   app.post(

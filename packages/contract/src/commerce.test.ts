@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import { currencySymbol, ecommerceValue, type Order, type Package, passFlags, priceTitle } from './commerce.js'
+
+const pass = (p: Partial<Package>): Package => ({
+  id: 1,
+  kind: 'package',
+  name: 'Pass',
+  description: null,
+  price: 49.99,
+  base_price: 59.99,
+  service_fee: 1.5,
+  currency: 'USD',
+  image: null,
+  offer: null,
+  period: null,
+  trial_period: 0,
+  pass_type: 'regular',
+  is_team_pass: false,
+  event_categories: [],
+  participants: [],
+  event_id: null,
+  capabilities: ['watch'],
+  weight: 0,
+  ...p,
+})
+const order = (o: Partial<Order> & { product: Partial<Order['product']> }): Order => ({
+  id: 1,
+  status: 'paid',
+  activity_status: 'active',
+  type: 'package',
+  amount: 0,
+  discount: 0,
+  service_fee: 0,
+  currency: 'USD',
+  coupon: null,
+  expires_at: null,
+  auto_renew: false,
+  trial_ends_at: null,
+  failure_message: null,
+  created_at: '2026-11-22T00:00:00.000Z',
+  ...o,
+  product: { id: 99, name: 'x', kind: 'package', event_category_id: null, participant_id: null, ...o.product },
+})
+
+describe('price label (spec §9)', () => {
+  it('is the symbol and price, with /period and the offer for subscriptions', () => {
+    expect(priceTitle(pass({}))).toBe('$49.99')
+    expect(priceTitle(pass({ period: 'annual', offer: 'annual', price: 99.99 }))).toBe('$99.99/year annual')
+    expect(priceTitle(pass({ period: 'monthly', offer: 'monthly', price: 14.99 }))).toBe('$14.99/month monthly')
+    expect(priceTitle(pass({ period: 'month', offer: 'special', price: 5 }))).toBe('$5.00/month monthly')
+    expect(currencySymbol('CAD')).toBe('$')
+    expect(priceTitle(pass({ currency: 'EUR', price: 3 }))).toBe('€3.00')
+  })
+
+  it('ecommerce value is price − discount + tax, with the service fee', () => {
+    expect(ecommerceValue({ price: 49.99, discount: 10, tax: 0, service_fee: 1.5 })).toBe(41.49)
+  })
+})
+
+describe('purchased flags (spec §4)', () => {
+  it('a pass is purchased when a paid, active order of it exists', () => {
+    const p = pass({ id: 7, kind: 'subscription' })
+    expect(passFlags(p, [order({ product: { id: 7 } })]).purchased).toBe(true)
+    expect(passFlags(p, [order({ status: 'failed', product: { id: 7 } })]).purchased).toBe(false)
+    expect(passFlags(p, [order({ activity_status: 'expired', product: { id: 7 } })]).purchased).toBe(false)
+  })
+
+  it('a package once every category is covered; a team pass once every team is', () => {
+    const pkg = pass({ id: 3, event_categories: [10, 11] })
+    const one = order({ product: { event_category_id: 10 } })
+    expect(passFlags(pkg, [one])).toMatchObject({ purchased: false, disabledCategories: [10] })
+    expect(passFlags(pkg, [one, order({ product: { event_category_id: 11 } })]).purchased).toBe(true)
+    const team = pass({ id: 4, is_team_pass: true, participants: [5, 6] })
+    expect(passFlags(team, [order({ product: { participant_id: 5 } })])).toMatchObject({
+      purchased: false,
+      disabledParticipants: [5],
+    })
+  })
+
+  it('names add-ons additional and the rest regular', () => {
+    expect(passFlags(pass({ pass_type: 'addition' }), []).passType).toBe('additional')
+    expect(passFlags(pass({}), []).passType).toBe('regular')
+  })
+})
