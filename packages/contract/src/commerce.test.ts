@@ -23,7 +23,7 @@ const pass = (p: Partial<Package>): Package => ({
   weight: 0,
   ...p,
 })
-const order = (o: Partial<Order> & { product: Partial<Order['product']> }): Order => ({
+const order = (o: Omit<Partial<Order>, 'product'> & { product: Partial<Order['product']> }): Order => ({
   id: 1,
   status: 'paid',
   activity_status: 'active',
