@@ -87,7 +87,7 @@ export async function seedDemoPasses(db: Kysely<Database>, channelId: number, no
     await pass({
       kind: 'package',
       name: 'Northfield Team Pass',
-      description: `Every game of ${teams.map((t) => t.name).join(' and ')}.`,
+      description: "Every game of Northfield's men's and women's teams.",
       price: 2999,
       service_fee: 150,
       is_team_pass: 1,

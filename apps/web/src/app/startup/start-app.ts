@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router'
 import { seedChannelQueries } from '../../features/channel/api/seed-channel-queries'
 import { bootstrapQueryOptions, type ChannelBootstrap } from '../../features/channel/api/use-bootstrap'
 import { domainCategoryRedirect } from '../../features/channel/domain-category'
+import { enableDataLayer, pushDataLayer } from '../../lib/analytics/data-layer'
 import { initI18n, pickLanguage } from '../../lib/i18n/i18n'
 import { applyColorVariables } from '../../lib/theme/color-variables'
 import { appRoutes } from '../router/app-routes'
@@ -32,11 +33,21 @@ export async function startApp(): Promise<StartupResult> {
     if (redirectUrl) return { kind: 'redirect', url: redirectUrl }
 
     seedChannelQueries(services.queryClient, bootstrap)
+    enableDataLayer(bootstrap.settings['google-analytics']['google-tag'])
     applyColorVariables(bootstrap['color-settings'])
     await initI18n(pickLanguage(bootstrap.settings.language))
     // Built after the bootstrap so the channel's CMS pages and routes are part of it from the first render.
     const router = createBrowserRouter(appRoutes(runtimeRoutes(bootstrap.pages, bootstrap.settings.routes)), {
       basename: routerBasename(config.basePath),
+    })
+    const pageView = (pathname: string) =>
+      pushDataLayer({ event: 'page_view', page_path: pathname, page_title: document.title })
+    pageView(router.state.location.pathname)
+    let lastPath = router.state.location.pathname
+    router.subscribe((state) => {
+      if (state.location.pathname === lastPath) return
+      lastPath = state.location.pathname
+      pageView(lastPath)
     })
     return { kind: 'ready', services, bootstrap, router }
   } catch (error) {

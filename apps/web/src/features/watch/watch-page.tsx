@@ -5,6 +5,7 @@ import { PageFrame } from '../../components/ui/page-frame'
 import { useAppStore } from '../../lib/store/app-store'
 import { useUserAccess } from '../account/api/use-user-access'
 import { useDocumentTitle } from '../channel/use-document-title'
+import { EventPassOffers } from '../checkout/event-pass-offers'
 import { useEvent } from '../events/api/use-event'
 import { EventBadges } from '../events/event-card'
 import { eventTimeText, eventTitle, formatEventTime } from '../events/event-display'
@@ -61,6 +62,7 @@ export function WatchPage() {
           title={title}
           startsAtText={eventTimeText(time)}
           prerollTarget={{ locationId: detail.location_id, categoryId: detail.event_category_id }}
+          offers={detail.denial === 'no_access' ? <EventPassOffers eventId={id} /> : undefined}
           onRefresh={() => void event.refetch()}
         />
         {canDownload ? (

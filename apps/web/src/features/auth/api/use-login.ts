@@ -1,6 +1,7 @@
 import { type AuthSession, AuthSessionSchema, type LoginSchema } from '@fieldhouse/contract'
 import { useMutation } from '@tanstack/react-query'
 import type { z } from 'zod'
+import { pushDataLayer } from '../../../lib/analytics/data-layer'
 import { useApiClient } from '../../../lib/api/api-context'
 
 /** `POST /api/v2/auth/login`: 401 wrong credentials, 409 already signed in, 429 throttled. */
@@ -9,5 +10,6 @@ export function useLogin() {
   return useMutation({
     mutationFn: async (credentials: z.output<typeof LoginSchema>): Promise<AuthSession> =>
       AuthSessionSchema.parse((await api.post('v2/auth/login', { ...credentials })).data),
+    onSuccess: () => pushDataLayer({ event: 'login', method: 'email' }),
   })
 }
