@@ -271,9 +271,10 @@ export class PaymentsService {
   }
 
   private sourceOf(input: PaymentInput): PaymentSource {
+    // A PaymentMethod id is a saved card, or — with `save_card` — one Stripe Elements just made.
     if (input.payment_method_id) {
-      return input.card
-        ? { kind: 'new', paymentMethodId: input.payment_method_id, save: input.save_card ?? false }
+      return input.save_card
+        ? { kind: 'new', paymentMethodId: input.payment_method_id, save: true }
         : { kind: 'saved', paymentMethodId: input.payment_method_id }
     }
     if (input.card?.number) {
@@ -462,6 +463,7 @@ export class PaymentsService {
           idempotencyKey,
         })
         await this.repo.setProviderIds(order.id, { payment: result.providerPaymentId })
+        if (result.status === 'failed') await this.failLocally(order.id, result.failureMessage ?? messages.cardDeclined)
       }
     } catch (error) {
       if (error instanceof CardError) {

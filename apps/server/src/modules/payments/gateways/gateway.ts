@@ -137,8 +137,11 @@ export interface PaymentGateway {
   portalUrl(customerId: string, returnUrl: string): Promise<string>
   /** The provider's word on a payment, for reconciliation after a crash. */
   retrievePayment(providerPaymentId: string): Promise<{ status: 'succeeded' | 'processing' | 'failed'; amount: number }>
-  /** Verifies a webhook on its raw body and turns it into an event; throws on a bad signature. */
-  parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): GatewayEvent
+  /**
+   * Verifies a webhook on its raw body and turns it into an event (null: genuine but of no interest);
+   * throws `WebhookSignatureError` on a bad or stale signature.
+   */
+  parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): GatewayEvent | null
 }
 
 /** A refused webhook signature (answered 400, nothing written). */
