@@ -24,10 +24,12 @@ export default defineConfig({
     rollupOptions: {
       output: {
         // Libraries change less often than our code: separate chunks stay cached across our releases.
-        // hls.js is loaded only by the player (a dynamic import): its own chunk, never part of the start.
+        // hls.js (the player) and Stripe.js (checkout with Stripe) are dynamic imports: their own chunks,
+        // never part of the start.
         manualChunks(id) {
           if (!id.includes('/node_modules/')) return undefined
           if (id.includes('/node_modules/hls.js/')) return 'hls'
+          if (id.includes('/node_modules/@stripe/')) return 'stripe'
           if (/\/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react'
           if (id.includes('/node_modules/zod/')) return 'zod'
           return 'vendor'

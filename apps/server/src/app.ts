@@ -167,7 +167,7 @@ export async function buildApp(deps: AppDeps) {
     transform: jsonSchemaTransform,
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
-  await app.register(securityHeaders)
+  await app.register(securityHeaders, { stripe: Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY) })
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,
     redis: deps.redis,

@@ -6,15 +6,17 @@ import fp from 'fastify-plugin'
  * except `/watch_embed/…`, which exists to be embedded on other sites. API answers get the short
  * `default-src 'none'` policy recommended for JSON APIs.
  */
-const csp = (frameAncestors: string) =>
+const csp = (frameAncestors: string, stripe: boolean) =>
   [
     "default-src 'self'",
-    "script-src 'self'",
+    // Stripe Elements, only where Stripe takes the money: its script, its card frames, its API.
+    stripe ? "script-src 'self' https://js.stripe.com" : "script-src 'self'",
+    ...(stripe ? ['frame-src https://js.stripe.com https://hooks.stripe.com'] : []),
     // React sets some styles through the style attribute; no inline script is ever allowed.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "media-src 'self' blob:",
-    "connect-src 'self'",
+    stripe ? "connect-src 'self' https://api.stripe.com" : "connect-src 'self'",
     "font-src 'self' data:",
     "object-src 'none'",
     "base-uri 'none'",
@@ -22,17 +24,12 @@ const csp = (frameAncestors: string) =>
     `frame-ancestors ${frameAncestors}`,
   ].join('; ')
 
-const PAGE_CSP = csp("'self'")
-const EMBED_CSP = csp('*')
-
 const common = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'cross-origin-opener-policy': 'same-origin',
   'x-dns-prefetch-control': 'off',
 }
-const PAGE_HEADERS = { ...common, 'content-security-policy': PAGE_CSP }
-const EMBED_HEADERS = { ...common, 'content-security-policy': EMBED_CSP }
 /** JSON is never a document: the strictest policy, short (it goes out with every API answer). */
 const API_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -44,7 +41,9 @@ const isApiPath = (url: string) => url.startsWith('/api/') && !url.startsWith('/
 export const isEmbedPath = (url: string) => /^(?:\/[^/]+)?\/watch_embed\//.test(url)
 
 export default fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, opts: { stripe?: boolean }) => {
+    const PAGE_HEADERS = { ...common, 'content-security-policy': csp("'self'", opts.stripe === true) }
+    const EMBED_HEADERS = { ...common, 'content-security-policy': csp('*', false) }
     // Set up front (a callback hook, no promise per request); a route may still replace them.
     app.addHook('onRequest', (req, reply, done) => {
       reply.headers(isApiPath(req.url) ? API_HEADERS : isEmbedPath(req.url) ? EMBED_HEADERS : PAGE_HEADERS)

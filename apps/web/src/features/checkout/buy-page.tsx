@@ -1,5 +1,5 @@
 import { currencySymbol, messages, type Order, type PriceQuote } from '@fieldhouse/contract'
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { Button, ButtonLink } from '../../components/ui/button'
@@ -34,6 +34,7 @@ import {
   parseExpiry,
 } from './checkout-logic'
 import './checkout.css'
+import { type StripeCard, StripeCardField } from './stripe-card-field'
 
 interface Item {
   id: number
@@ -78,6 +79,12 @@ export function BuyPage() {
   const [saveCard, setSaveCard] = useState(true)
   const [problems, setProblems] = useState<Partial<Record<keyof NewCard, CardProblem>>>({})
   const [formError, setFormError] = useState<string | null>(null)
+  // With Stripe, Elements collects the card (the key comes from the server's payment config).
+  const stripeKey = config.data?.gateway === 'stripe' ? config.data.publishable_key : null
+  const stripeCard = useRef<StripeCard | null>(null)
+  const onStripeReady = useCallback((card: StripeCard) => {
+    stripeCard.current = card
+  }, [])
 
   const item: Item | null = useMemo(() => {
     if (!target || !passes.data) return null
@@ -264,7 +271,15 @@ export function BuyPage() {
     event.preventDefault()
     setFormError(null)
     const usingNew = cardChoice === 'new'
-    if (usingNew) {
+    let stripeMethod: string | null = null
+    if (usingNew && stripeKey) {
+      const made = await stripeCard.current?.createPaymentMethod()
+      if (!made || 'error' in made) {
+        setFormError(made?.error || messageText(messages.paymentCardRequired))
+        return
+      }
+      stripeMethod = made.id
+    } else if (usingNew) {
       const found = cardProblems(card)
       setProblems(found)
       if (!card.number && !card.expiry && !card.cvc) {
@@ -274,17 +289,19 @@ export function BuyPage() {
       if (Object.keys(found).length > 0) return
     }
     const expiry = parseExpiry(card.expiry)
-    const payment = usingNew
-      ? {
-          card: {
-            number: card.number.replace(/\s/g, ''),
-            exp_month: expiry?.month,
-            exp_year: expiry?.year,
-            cvc: card.cvc.trim(),
-          },
-          save_card: saveCard,
-        }
-      : { payment_method_id: cardChoice }
+    const payment = stripeMethod
+      ? { payment_method_id: stripeMethod, save_card: saveCard || trial }
+      : usingNew
+        ? {
+            card: {
+              number: card.number.replace(/\s/g, ''),
+              exp_month: expiry?.month,
+              exp_year: expiry?.year,
+              cvc: card.cvc.trim(),
+            },
+            save_card: saveCard,
+          }
+        : { payment_method_id: cardChoice }
     const common = {
       ...payment,
       idempotency_key: idempotencyKey,
@@ -352,7 +369,18 @@ export function BuyPage() {
               {t('checkout.newCard')}
             </label>
           </fieldset>
-          {cardChoice === 'new' ? (
+          {cardChoice === 'new' && stripeKey ? (
+            <div className="form">
+              <StripeCardField publishableKey={stripeKey} onReady={onStripeReady} />
+              <CheckboxField
+                label={t('checkout.saveCard')}
+                checked={saveCard || trial}
+                disabled={trial}
+                onChange={(e) => setSaveCard(e.target.checked)}
+              />
+            </div>
+          ) : null}
+          {cardChoice === 'new' && !stripeKey ? (
             <div className="form">
               <TextField
                 label={t('checkout.cardNumber')}
