@@ -47,7 +47,17 @@ export async function startProduct(env = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-bench-'))
   const [cmd, args] = serverCommand([path.join(root, 'apps/server/dist/main.js')])
   const child = spawn(cmd, args, {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    // The API alone unless a benchmark asks for more: the worker's encodes and the demo's live feed
+    // would run ffmpeg on the server's core while it is measured.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SERVICES: 'api',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   const url = `http://127.0.0.1:${port}`

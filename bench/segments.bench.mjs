@@ -31,6 +31,14 @@ export async function benchSegments({ duration = 5, rounds = 3 } = {}) {
       if (!playback) await new Promise((r) => setTimeout(r, 200))
     }
     if (!playback) throw new Error('the demo replay was not encoded in time')
+    // Every demo video encoded before measuring: no ffmpeg shares the server's core.
+    const items = (await (await fetch(`${product.url}/api/vod-media-items?limit=100&api_key=${key}`)).json()).data
+    const pending = [...events.map((e) => `events/${e.id}`), ...items.map((v) => `vod-media-items/${v.id}`)]
+    for (let i = 0; i < 1200 && pending.length > 0; i++) {
+      const detail = (await (await fetch(`${product.url}/api/${pending[0]}?api_key=${key}`)).json()).data
+      if (detail.media_status === 'ready' || detail.media_status === 'failed') pending.shift()
+      else await new Promise((r) => setTimeout(r, 250))
+    }
     const base = playback.hls.replace(/master\.m3u8$/, '')
     const master = await (await fetch(product.url + playback.hls)).text()
     const variant = master.split('\n').find((l) => l && !l.startsWith('#'))
