@@ -86,7 +86,7 @@ describe('buying passes (test gateway)', () => {
     await context.close()
   })
 
-  it('a coupon lowers the total', async () => {
+  it('a coupon lowers the total, and the package bought with it shows as purchased', { timeout: 120_000 }, async () => {
     const { context, page } = await viewer(browser)
     await page.goto(`${baseUrl}/packages`)
     await appReady(page)
@@ -101,6 +101,28 @@ describe('buying passes (test gateway)', () => {
     await page.getByLabel('Promo code').fill('NOT-A-CODE')
     await page.getByRole('button', { name: 'Apply' }).click()
     await page.getByText('Wrong promo code').waitFor()
+    // Back to the good code, and buy the package with it.
+    await page.getByLabel('Promo code').fill('FIELDHOUSE20')
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await page.getByText('Code FIELDHOUSE20 applied.').waitFor()
+    await payWithCard(page, '4242 4242 4242 4242')
+    await page.getByTestId('purchase-success').waitFor({ timeout: 30_000 })
+    await page.goto(`${baseUrl}/packages`)
+    const card = page.getByTestId('pass-card').filter({ hasText: 'Basketball Package' })
+    await card.getByText('Purchased').waitFor()
+    await context.close()
+  })
+
+  it('a bundle buys its passes together, and both show in the orders', { timeout: 120_000 }, async () => {
+    const { context, page } = await viewer(browser)
+    await page.goto(`${baseUrl}/packages`)
+    await appReady(page)
+    await page.getByRole('link', { name: 'Choose: Basketball + Video Library' }).click()
+    await payWithCard(page, '4242 4242 4242 4242')
+    await page.getByTestId('purchase-success').waitFor({ timeout: 30_000 })
+    await page.goto(`${baseUrl}/profile`)
+    await page.getByTestId('order-item').filter({ hasText: 'Video Library Add-on' }).waitFor()
+    await page.getByTestId('order-item').filter({ hasText: 'Basketball Package' }).waitFor()
     await context.close()
   })
 
