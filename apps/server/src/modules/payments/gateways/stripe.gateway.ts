@@ -13,50 +13,95 @@ import {
   WebhookSignatureError,
 } from './gateway.js'
 
-const ms = (s: number | null | undefined) => (s ? s * 1000 : undefined)
-
-/** A subscription's period end: on the subscription in older API versions, on its items in newer ones. */
-const periodEndOf = (sub: Stripe.Subscription) =>
-  ms(
-    (sub as unknown as { current_period_end?: number }).current_period_end ??
-      sub.items?.data?.[0]?.current_period_end ??
-      sub.trial_end,
-  ) ?? Date.now()
-
-const orderIdOf = (metadata: Stripe.Metadata | null | undefined) => {
-  const v = metadata?.order_id
-  return v && /^\d+$/.test(v) ? Number(v) : null
+/** How the gateway reaches Stripe: its keys, and (for tests) where the REST API answers. */
+export interface StripeGatewayOptions {
+  /** `sk_…` (or a restricted `rk_…`) key. */
+  secretKey: string
+  /** `whsec_…`: the signing secret of our webhook endpoint. Empty refuses every webhook. */
+  webhookSecret: string
+  /** `pk_…`, handed to the browser for Stripe Elements. */
+  publishableKey?: string | null | undefined
+  /** API host, port and protocol; Stripe's own when left out (tests point them at a loopback stand-in). */
+  host?: string | undefined
+  port?: number | undefined
+  protocol?: 'http' | 'https' | undefined
+  /** The same as host/port/protocol in one URL (`STRIPE_API_BASE`); host/port/protocol win where both are set. */
+  apiBase?: string | undefined
+  /** Per-request timeout, ms. */
+  timeoutMs?: number | undefined
 }
 
+/** Signatures older (or newer) than this are refused: a captured webhook cannot be replayed later. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300
+
+const ms = (s: number | null | undefined) => (s ? s * 1000 : undefined)
+const sum = (list: { amount: number }[] | null | undefined) => (list ?? []).reduce((n, x) => n + x.amount, 0)
+const idOf = (x: string | { id?: string } | null | undefined) => (typeof x === 'string' ? x : x?.id)
+
+/** A subscription's period end, epoch ms: on the subscription in older API versions, on its items in newer ones. */
+const periodEndOf = (sub: Stripe.Subscription) =>
+  ms(
+    (sub as { current_period_end?: number }).current_period_end ??
+      sub.items?.data?.[0]?.current_period_end ??
+      sub.trial_end,
+  )
+
+const orderIdOf = (...candidates: (Stripe.Metadata | null | undefined)[]) => {
+  for (const metadata of candidates) {
+    const v = metadata?.order_id
+    if (v && /^\d+$/.test(v)) return Number(v)
+  }
+  return null
+}
+
+const SUBSCRIPTION_STATUSES = new Set<string>([
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'incomplete',
+  'incomplete_expired',
+  'unpaid',
+])
+
+/** Our discount as a Stripe coupon id: one coupon per distinct discount, reused by every checkout that needs it. */
+const couponIdOf = (discount: { percentOff?: number; amountOff?: number }, currency: string) =>
+  discount.percentOff !== undefined
+    ? `fieldhouse_${String(discount.percentOff).replace('.', 'p')}pct_once`
+    : `fieldhouse_${discount.amountOff ?? 0}${currency}_once`
+
+/** A preview prices a subscription item, and Stripe's inline prices need a product: this one, made once. */
+const PREVIEW_PRODUCT = 'fieldhouse_pass_preview'
+
 /**
- * Stripe, through the official SDK: customers, PaymentIntents (a new card from Elements or a saved
- * one), SetupIntents, Subscriptions with trials and `cancel_at_period_end`, the upcoming-invoice
- * preview, billing-portal sessions, and webhooks verified on the raw body. `host`/`port`/`protocol`
- * point the SDK elsewhere (tests run it against a loopback stand-in).
+ * The `PaymentGateway` for real card payments (design §2): Stripe through its official SDK.
+ *
+ * Card numbers never reach us: the browser's Stripe Elements makes a PaymentMethod, and we charge it
+ * with a confirmed PaymentIntent, or start a Subscription on it with the price inline. Every write that
+ * a retry could repeat carries an idempotency key derived from the caller's, so a retried checkout
+ * makes no second charge. Outcomes that Stripe knows at once are returned; the webhooks that follow are
+ * verified on the raw body by `parseWebhook` and turned into `GatewayEvent`s.
  */
 export class StripeGateway implements PaymentGateway {
   readonly name = 'stripe' as const
   readonly publishableKey: string | null
   private readonly stripe: Stripe
   private readonly webhookSecret: string
+  private previewProduct: Promise<string> | null = null
 
-  constructor(opts: {
-    secretKey: string
-    webhookSecret: string
-    publishableKey?: string | undefined
-    apiBase?: string | undefined
-  }) {
+  constructor(opts: StripeGatewayOptions) {
     const base = opts.apiBase ? new URL(opts.apiBase) : null
+    const protocol = opts.protocol ?? (base ? (base.protocol === 'http:' ? 'http' : 'https') : undefined)
+    const host = opts.host ?? base?.hostname
+    const port = opts.port ?? (base ? Number(base.port || (protocol === 'http' ? 80 : 443)) : undefined)
     this.stripe = new Stripe(opts.secretKey, {
+      // The SDK pins the API version its types describe; we send that one.
       maxNetworkRetries: 2,
-      timeout: 20_000,
-      ...(base
-        ? {
-            host: base.hostname,
-            port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
-            protocol: base.protocol === 'https:' ? 'https' : 'http',
-          }
-        : {}),
+      timeout: opts.timeoutMs ?? 20_000,
+      appInfo: { name: 'Fieldhouse' },
+      ...(host ? { host } : {}),
+      ...(port ? { port } : {}),
+      ...(protocol ? { protocol } : {}),
     })
     this.webhookSecret = opts.webhookSecret
     this.publishableKey = opts.publishableKey ?? null
@@ -80,6 +125,10 @@ export class StripeGateway implements PaymentGateway {
     return source.paymentMethodId
   }
 
+  /**
+   * One confirmed PaymentIntent, on the card only (no redirecting methods), while the viewer is here.
+   * A decline is an answer, not an error: `failed` with Stripe's message for the viewer.
+   */
   async charge(req: ChargeRequest): Promise<ChargeResult> {
     const paymentMethod = this.paymentMethodOf(req.source)
     try {
@@ -89,32 +138,36 @@ export class StripeGateway implements PaymentGateway {
           currency: req.currency.toLowerCase(),
           customer: req.customerId,
           payment_method: paymentMethod,
-          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          // Cards only, so nothing can redirect (`payment_method_types` before API version 2026-09-30).
+          allowed_payment_method_types: ['card'],
           confirm: true,
+          off_session: false,
           description: req.description,
           metadata: { order_id: String(req.orderId) },
           ...(req.source.kind === 'new' && req.source.save ? { setup_future_usage: 'off_session' as const } : {}),
         },
         { idempotencyKey: req.idempotencyKey },
       )
+      const status: ChargeResult['status'] =
+        intent.status === 'succeeded'
+          ? 'succeeded'
+          : intent.status === 'requires_action'
+            ? 'requires_action'
+            : intent.status === 'processing' || intent.status === 'requires_capture'
+              ? 'processing'
+              : 'failed'
       return {
         providerPaymentId: intent.id,
-        status:
-          intent.status === 'succeeded'
-            ? 'succeeded'
-            : intent.status === 'requires_action'
-              ? 'requires_action'
-              : intent.status === 'processing'
-                ? 'processing'
-                : 'failed',
-        ...(intent.status === 'requires_action' && intent.client_secret ? { clientSecret: intent.client_secret } : {}),
-        ...(intent.last_payment_error?.message ? { failureMessage: intent.last_payment_error.message } : {}),
+        status,
+        ...(status === 'requires_action' && intent.client_secret ? { clientSecret: intent.client_secret } : {}),
+        ...(status === 'failed' && intent.last_payment_error?.message
+          ? { failureMessage: intent.last_payment_error.message }
+          : {}),
       }
     } catch (error) {
       if (error instanceof Stripe.errors.StripeCardError) {
-        const intent = (error.raw as { payment_intent?: { id?: string } }).payment_intent
         return {
-          providerPaymentId: intent?.id ?? `declined_${req.idempotencyKey}`,
+          providerPaymentId: error.payment_intent?.id ?? `declined_${req.idempotencyKey}`,
           status: 'failed',
           failureMessage: error.message,
         }
@@ -123,30 +176,37 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 
+  /**
+   * A Subscription with its price inline. A new card is attached to the customer and becomes their
+   * default for renewals. `allow_incomplete` lets Stripe try the first invoice now and tell us the
+   * outcome in the answer: `active` (paid), `trialing` (nothing to pay yet), `incomplete` with the
+   * invoice's client secret (3-D Secure to finish in the browser), or `failed` (declined; the unpaid
+   * subscription expires at Stripe by itself).
+   */
   async subscribe(req: SubscribeRequest): Promise<SubscribeResult> {
-    const paymentMethod = this.paymentMethodOf(req.source)
+    let paymentMethod = this.paymentMethodOf(req.source)
+    const currency = req.currency.toLowerCase()
+    const key = req.idempotencyKey
     try {
       if (req.source.kind === 'new') {
-        await this.stripe.paymentMethods.attach(paymentMethod, { customer: req.customerId })
+        // Attaching may hand back another id (Stripe's test PaymentMethods are copied): use that one.
+        const attached = await this.stripe.paymentMethods.attach(
+          paymentMethod,
+          { customer: req.customerId },
+          { idempotencyKey: `${key}-attach` },
+        )
+        paymentMethod = attached.id
+        await this.stripe.customers.update(
+          req.customerId,
+          { invoice_settings: { default_payment_method: paymentMethod } },
+          { idempotencyKey: `${key}-default` },
+        )
       }
-      await this.stripe.customers.update(req.customerId, {
-        invoice_settings: { default_payment_method: paymentMethod },
-      })
       const product = await this.stripe.products.create(
-        { name: req.description },
-        { idempotencyKey: `${req.idempotencyKey}-product` },
+        { name: req.description, metadata: { order_id: String(req.orderId) } },
+        { idempotencyKey: `${key}-product` },
       )
-      const coupon = req.discount
-        ? await this.stripe.coupons.create(
-            {
-              duration: 'once',
-              ...(req.discount.percentOff !== undefined
-                ? { percent_off: req.discount.percentOff }
-                : { amount_off: req.discount.amountOff ?? 0, currency: req.currency.toLowerCase() }),
-            },
-            { idempotencyKey: `${req.idempotencyKey}-coupon` },
-          )
-        : null
+      const coupon = req.discount ? await this.coupon(req.discount, currency) : null
       const sub = await this.stripe.subscriptions.create(
         {
           customer: req.customerId,
@@ -154,7 +214,7 @@ export class StripeGateway implements PaymentGateway {
           items: [
             {
               price_data: {
-                currency: req.currency.toLowerCase(),
+                currency,
                 product: product.id,
                 unit_amount: req.amount,
                 recurring: { interval: req.interval },
@@ -162,26 +222,38 @@ export class StripeGateway implements PaymentGateway {
             },
           ],
           ...(req.trialDays > 0 ? { trial_period_days: req.trialDays } : {}),
-          ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
-          payment_behavior: 'error_if_incomplete',
+          ...(coupon ? { discounts: [{ coupon }] } : {}),
+          payment_behavior: 'allow_incomplete',
+          payment_settings: { payment_method_types: ['card'] },
           metadata: { order_id: String(req.orderId) },
           expand: ['latest_invoice.payments'],
         },
-        { idempotencyKey: req.idempotencyKey },
+        { idempotencyKey: key },
       )
-      const status: SubscribeResult['status'] =
-        sub.status === 'trialing'
-          ? 'trialing'
-          : sub.status === 'active'
-            ? 'active'
-            : sub.status === 'incomplete'
-              ? 'incomplete'
-              : 'failed'
-      return { providerSubscriptionId: sub.id, status, currentPeriodEnd: periodEndOf(sub) }
+      const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null
+      const paymentId = idOf(invoice?.payments?.data?.find((p) => p.payment.payment_intent)?.payment.payment_intent)
+      const result = {
+        providerSubscriptionId: sub.id,
+        currentPeriodEnd: periodEndOf(sub) ?? Date.now(),
+        ...(paymentId ? { providerPaymentId: paymentId } : {}),
+      }
+      if (sub.status === 'trialing') return { ...result, status: 'trialing' }
+      if (sub.status === 'active') return { ...result, status: 'active' }
+      if (sub.status !== 'incomplete' || !paymentId) return { ...result, status: 'failed' }
+      const intent = await this.stripe.paymentIntents.retrieve(paymentId)
+      if (intent.status === 'requires_action' && intent.client_secret) {
+        return { ...result, status: 'incomplete', clientSecret: intent.client_secret }
+      }
+      if (intent.status === 'processing' || intent.status === 'succeeded') return { ...result, status: 'incomplete' }
+      return {
+        ...result,
+        status: 'failed',
+        ...(intent.last_payment_error?.message ? { failureMessage: intent.last_payment_error.message } : {}),
+      }
     } catch (error) {
       if (error instanceof Stripe.errors.StripeCardError) {
         return {
-          providerSubscriptionId: `declined_${req.idempotencyKey}`,
+          providerSubscriptionId: `declined_${key}`,
           status: 'failed',
           currentPeriodEnd: Date.now(),
           failureMessage: error.message,
@@ -191,12 +263,31 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 
+  /** The coupon for a discount on the first invoice: created the first time it is needed, reused after. */
+  private async coupon(discount: { percentOff?: number; amountOff?: number }, currency: string) {
+    const id = couponIdOf(discount, currency)
+    try {
+      await this.stripe.coupons.create({
+        id,
+        duration: 'once',
+        ...(discount.percentOff !== undefined
+          ? { percent_off: discount.percentOff }
+          : { amount_off: discount.amountOff ?? 0, currency }),
+      })
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_already_exists')) {
+        throw error
+      }
+    }
+    return id
+  }
+
   async setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean) {
     await this.stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: cancel })
   }
 
   async listCards(customerId: string): Promise<SavedCard[]> {
-    const list = await this.stripe.paymentMethods.list({ customer: customerId, type: 'card' })
+    const list = await this.stripe.paymentMethods.list({ customer: customerId, type: 'card', limit: 100 })
     return list.data.flatMap((pm) =>
       pm.card
         ? [
@@ -213,38 +304,77 @@ export class StripeGateway implements PaymentGateway {
   }
 
   async setupIntent(customerId: string) {
-    const intent = await this.stripe.setupIntents.create({ customer: customerId, usage: 'off_session' })
-    return { clientSecret: intent.client_secret ?? '' }
+    const intent = await this.stripe.setupIntents.create({
+      customer: customerId,
+      usage: 'off_session',
+      allowed_payment_method_types: ['card'],
+    })
+    if (!intent.client_secret) throw new Error(`SetupIntent ${intent.id} came without a client secret`)
+    return { clientSecret: intent.client_secret }
   }
 
+  /**
+   * Stripe's preview of a new subscription's first invoice (`invoices.createPreview`), priced inline,
+   * with the discount as a coupon. Without a customer Stripe has nothing to preview, so the same
+   * arithmetic is done here: subtotal, the discount (percent rounded to the minor unit, or the amount
+   * off capped at the subtotal), no tax.
+   */
   async invoicePreview(req: {
     customerId: string | null
     amount: number
     currency: string
     discount?: { percentOff?: number; amountOff?: number }
   }): Promise<InvoicePreview> {
-    const off = req.discount
-      ? req.discount.percentOff !== undefined
-        ? Math.round((req.amount * req.discount.percentOff) / 100)
-        : Math.min(req.amount, req.discount.amountOff ?? 0)
-      : 0
-    // Without a customer Stripe has nothing to preview: the same arithmetic, done here.
+    const currency = req.currency.toLowerCase()
     if (!req.customerId) {
+      const off = !req.discount
+        ? 0
+        : req.discount.percentOff !== undefined
+          ? Math.round((req.amount * req.discount.percentOff) / 100)
+          : Math.min(req.amount, req.discount.amountOff ?? 0)
       return { subtotal: req.amount, discount: off, tax: 0, total: req.amount - off, currency: req.currency }
     }
+    const coupon = req.discount ? await this.coupon(req.discount, currency) : null
     const invoice = await this.stripe.invoices.createPreview({
       customer: req.customerId,
-      invoice_items: [{ amount: req.amount, currency: req.currency.toLowerCase(), description: 'Pass' }],
-      ...(off > 0 ? { discounts: [] } : {}),
+      currency,
+      subscription_details: {
+        items: [
+          {
+            price_data: {
+              currency,
+              product: await this.previewProductId(),
+              unit_amount: req.amount,
+              recurring: { interval: 'month' },
+            },
+          },
+        ],
+      },
+      ...(coupon ? { discounts: [{ coupon }] } : {}),
     })
-    const discount = off || (invoice.total_discount_amounts ?? []).reduce((sum, d) => sum + d.amount, 0)
     return {
       subtotal: invoice.subtotal,
-      discount,
-      tax: 0,
-      total: Math.max(0, invoice.subtotal - discount),
+      discount: sum(invoice.total_discount_amounts),
+      tax: sum(invoice.total_taxes),
+      total: invoice.total,
       currency: req.currency,
     }
+  }
+
+  private previewProductId() {
+    this.previewProduct ??= this.stripe.products
+      .create({ id: PREVIEW_PRODUCT, name: 'Fieldhouse pass (preview)' })
+      .then(
+        (p) => p.id,
+        (error) => {
+          if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_already_exists') {
+            return PREVIEW_PRODUCT
+          }
+          this.previewProduct = null
+          throw error
+        },
+      )
+    return this.previewProduct
   }
 
   async portalUrl(customerId: string, returnUrl: string) {
@@ -252,18 +382,35 @@ export class StripeGateway implements PaymentGateway {
     return session.url
   }
 
+  /** A PaymentIntent that still waits on the viewer (3-D Secure) or the network counts as `processing`. */
   async retrievePayment(providerPaymentId: string) {
     const intent = await this.stripe.paymentIntents.retrieve(providerPaymentId)
     const status =
-      intent.status === 'succeeded' ? 'succeeded' : intent.status === 'processing' ? 'processing' : 'failed'
-    return { status, amount: intent.amount_received || intent.amount } as const
+      intent.status === 'succeeded'
+        ? 'succeeded'
+        : ['processing', 'requires_action', 'requires_confirmation', 'requires_capture'].includes(intent.status)
+          ? 'processing'
+          : 'failed'
+    return { status, amount: status === 'succeeded' ? intent.amount_received : intent.amount } as const
   }
 
+  /**
+   * Verifies `Stripe-Signature` on the raw body (HMAC with the endpoint's secret, at most
+   * `WEBHOOK_TOLERANCE_SECONDS` old) and maps the events the payments service applies. Events of other
+   * types are genuine but of no interest: `null`. `customer.subscription.created` is reported as
+   * `customer.subscription.updated`: the service applies both the same way.
+   */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): GatewayEvent | null {
     let event: Stripe.Event
     try {
-      if (!signatureHeader) throw new Error('no signature')
-      event = this.stripe.webhooks.constructEvent(rawBody, signatureHeader, this.webhookSecret, 300)
+      if (!this.webhookSecret) throw new Error('no webhook signing secret is configured')
+      if (!signatureHeader) throw new Error('no Stripe-Signature header')
+      event = this.stripe.webhooks.constructEvent(
+        rawBody,
+        signatureHeader,
+        this.webhookSecret,
+        WEBHOOK_TOLERANCE_SECONDS,
+      )
     } catch (error) {
       throw new WebhookSignatureError(error instanceof Error ? error.message : 'invalid signature')
     }
@@ -278,26 +425,33 @@ export class StripeGateway implements PaymentGateway {
           created,
           orderId: orderIdOf(pi.metadata),
           paymentId: pi.id,
-          amount: pi.amount_received || pi.amount,
+          amount: event.type === 'payment_intent.succeeded' ? pi.amount_received || pi.amount : pi.amount,
           ...(pi.last_payment_error?.message ? { failureMessage: pi.last_payment_error.message } : {}),
         }
       }
       case 'invoice.paid':
       case 'invoice.payment_failed': {
+        // The subscription and its metadata: under `parent` in current API versions, on the invoice itself before.
         const inv = event.data.object as Stripe.Invoice & {
-          subscription?: string | null
+          subscription?: string | { id: string } | null
           subscription_details?: { metadata?: Stripe.Metadata | null } | null
         }
         const details = inv.parent?.subscription_details ?? null
+        const line = inv.lines?.data?.[0] as
+          | (Stripe.InvoiceLineItem & { subscription?: string | { id: string } | null })
+          | undefined
         const subscription =
-          (typeof details?.subscription === 'string' ? details.subscription : details?.subscription?.id) ??
-          (typeof inv.subscription === 'string' ? inv.subscription : undefined)
+          idOf(details?.subscription) ??
+          idOf(inv.subscription) ??
+          idOf(line?.parent?.subscription_item_details?.subscription) ??
+          idOf(line?.subscription)
         return {
           id: event.id,
           type: event.type,
           created,
-          orderId: orderIdOf(details?.metadata ?? inv.subscription_details?.metadata ?? inv.metadata),
+          orderId: orderIdOf(details?.metadata, inv.subscription_details?.metadata, inv.metadata, line?.metadata),
           ...(subscription ? { subscriptionId: subscription } : {}),
+          // The invoice stands for its payment: one per period, so one ledger row per renewal.
           paymentId: inv.id ?? event.id,
           amount: inv.amount_paid,
           ...(inv.billing_reason ? { billingReason: inv.billing_reason } : {}),
@@ -307,27 +461,23 @@ export class StripeGateway implements PaymentGateway {
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted': {
         const sub = event.data.object
+        const periodEnd = periodEndOf(sub)
         return {
           id: event.id,
-          type:
-            event.type === 'customer.subscription.deleted'
-              ? 'customer.subscription.deleted'
-              : 'customer.subscription.updated',
+          type: event.type === 'customer.subscription.deleted' ? event.type : 'customer.subscription.updated',
           created,
           orderId: orderIdOf(sub.metadata),
           subscriptionId: sub.id,
-          status: sub.status as NonNullable<GatewayEvent['status']>,
-          currentPeriodEnd: periodEndOf(sub),
+          // `paused` (and any status newer than this code) is left out: the service acts on the rest.
+          ...(SUBSCRIPTION_STATUSES.has(sub.status)
+            ? { status: sub.status as NonNullable<GatewayEvent['status']> }
+            : {}),
+          ...(periodEnd ? { currentPeriodEnd: periodEnd } : {}),
           cancelAtPeriodEnd: sub.cancel_at_period_end,
         }
       }
       default:
         return null
     }
-  }
-
-  /** Test seam: the SDK's own signing of a webhook payload. */
-  signForTest(payload: string) {
-    return this.stripe.webhooks.generateTestHeaderString({ payload, secret: this.webhookSecret })
   }
 }
