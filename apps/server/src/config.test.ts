@@ -52,4 +52,13 @@ describe('loadConfig', () => {
       expect(text).toContain('unknown role "mail"')
     }
   })
+
+  it('takes Stripe only with the secret that verifies its webhooks', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(
+      'STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY',
+    )
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).STRIPE_SECRET_KEY).toBe(
+      'sk_test_x',
+    )
+  })
 })
