@@ -131,7 +131,7 @@ describe('watching', () => {
     await page.waitForURL((url) => !url.pathname.startsWith('/login'))
     await page.goto(`${baseUrl}/watch/${paid.id}`)
     await page.locator('[data-testid="watch-stage"][data-screen="no_access"]').waitFor()
-    expect(await page.getByTestId('watch-see-passes').getAttribute('href')).toBe('/packages')
+    expect(await page.getByTestId('watch-see-passes').getAttribute('href')).toBe(`/packages?event_id=${paid.id}`)
     await context.close()
   })
 

@@ -1,46 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { currencySymbol, ecommerceValue, type Order, type Package, passFlags, priceTitle } from './commerce.js'
+import { currencySymbol, ecommerceValue, passesLuhn, passFlags, priceTitle, TEST_CARDS } from './commerce.js'
+import { anOrder, aPass } from './fixtures.js'
 
-const pass = (p: Partial<Package>): Package => ({
-  id: 1,
-  kind: 'package',
-  name: 'Pass',
-  description: null,
-  price: 49.99,
-  base_price: 59.99,
-  service_fee: 1.5,
-  currency: 'USD',
-  image: null,
-  offer: null,
-  period: null,
-  trial_period: 0,
-  pass_type: 'regular',
-  is_team_pass: false,
-  event_categories: [],
-  participants: [],
-  event_id: null,
-  capabilities: ['watch'],
-  weight: 0,
-  ...p,
-})
-const order = (o: Omit<Partial<Order>, 'product'> & { product: Partial<Order['product']> }): Order => ({
-  id: 1,
-  status: 'paid',
-  activity_status: 'active',
-  type: 'package',
-  amount: 0,
-  discount: 0,
-  service_fee: 0,
-  currency: 'USD',
-  coupon: null,
-  expires_at: null,
-  auto_renew: false,
-  trial_ends_at: null,
-  failure_message: null,
-  created_at: '2026-11-22T00:00:00.000Z',
-  ...o,
-  product: { id: 99, name: 'x', kind: 'package', event_category_id: null, participant_id: null, ...o.product },
-})
+const pass = aPass
+const order = anOrder
 
 describe('price label (spec §9)', () => {
   it('is the symbol and price, with /period and the offer for subscriptions', () => {
@@ -80,5 +43,15 @@ describe('purchased flags (spec §4)', () => {
   it('names add-ons additional and the rest regular', () => {
     expect(passFlags(pass({ pass_type: 'addition' }), []).passType).toBe('additional')
     expect(passFlags(pass({}), []).passType).toBe('regular')
+  })
+})
+
+describe('card numbers', () => {
+  it('passes the Luhn check for the test cards, not for a mistyped digit', () => {
+    expect(passesLuhn(TEST_CARDS.success)).toBe(true)
+    expect(passesLuhn(TEST_CARDS.declined)).toBe(true)
+    expect(passesLuhn(TEST_CARDS.insufficientFunds)).toBe(true)
+    expect(passesLuhn('4242424242424241')).toBe(false)
+    expect(passesLuhn('')).toBe(false)
   })
 })

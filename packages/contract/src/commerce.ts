@@ -243,3 +243,17 @@ export const TEST_CARDS = {
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
 } as const
+
+/** The Luhn check every card number passes: catches a mistyped digit before any gateway is asked. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i])
+    if (i % 2 === 1) {
+      d *= 2
+      if (d > 9) d -= 9
+    }
+    sum += d
+  }
+  return digits.length > 0 && sum % 10 === 0
+}

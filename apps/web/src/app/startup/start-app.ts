@@ -2,7 +2,7 @@ import { createBrowserRouter } from 'react-router'
 import { seedChannelQueries } from '../../features/channel/api/seed-channel-queries'
 import { bootstrapQueryOptions, type ChannelBootstrap } from '../../features/channel/api/use-bootstrap'
 import { domainCategoryRedirect } from '../../features/channel/domain-category'
-import { enableDataLayer, pushDataLayer } from '../../lib/analytics/data-layer'
+import { dataLayerEnabled, enableDataLayer, pageViews } from '../../lib/analytics/data-layer'
 import { initI18n, pickLanguage } from '../../lib/i18n/i18n'
 import { applyColorVariables } from '../../lib/theme/color-variables'
 import { appRoutes } from '../router/app-routes'
@@ -40,15 +40,17 @@ export async function startApp(): Promise<StartupResult> {
     const router = createBrowserRouter(appRoutes(runtimeRoutes(bootstrap.pages, bootstrap.settings.routes)), {
       basename: routerBasename(config.basePath),
     })
-    const pageView = (pathname: string) =>
-      pushDataLayer({ event: 'page_view', page_path: pathname, page_title: document.title })
-    pageView(router.state.location.pathname)
-    let lastPath = router.state.location.pathname
-    router.subscribe((state) => {
-      if (state.location.pathname === lastPath) return
-      lastPath = state.location.pathname
-      pageView(lastPath)
-    })
+    if (dataLayerEnabled()) {
+      // page_view per route change (a new path or query), sent once the page has set its title.
+      const where = (l: { pathname: string; search: string }) => `${l.pathname}${l.search}`
+      let last = where(router.state.location)
+      pageViews.routeChanged(last)
+      router.subscribe((state) => {
+        if (state.navigation.state !== 'idle' || where(state.location) === last) return
+        last = where(state.location)
+        pageViews.routeChanged(last)
+      })
+    }
     return { kind: 'ready', services, bootstrap, router }
   } catch (error) {
     return { kind: 'failed', services, error }

@@ -1,11 +1,22 @@
 import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
 import { useDocumentTitle } from '../channel/use-document-title'
+import { usePaymentConfig } from '../checkout/api/use-payment-config'
+import { useCustomerPortal } from './api/use-customer-portal'
+import { useOrders } from './api/use-orders'
+import { splitOrders } from './order-display'
+import { OrderItem } from './order-item'
+import '../checkout/checkout.css'
 
-/** The orders list; its index child shows the active passes first (spec §2). */
+/**
+ * The orders list (spec §2: `/profile`'s empty-path child): the active orders (its own empty-path
+ * child), then every other order — ended, failed, refunded — and where cards are managed.
+ */
 export function OrdersPage() {
   const { t } = useTranslation()
   useDocumentTitle(t('profile.orders'))
+  const orders = useOrders()
+  const { past } = splitOrders(orders.data ?? [])
   return (
     <section className="profile-section" aria-labelledby="orders-title">
       <h2 id="orders-title" className="profile-section__title">
@@ -13,6 +24,51 @@ export function OrdersPage() {
       </h2>
       <p className="profile-section__lead">{t('profile.ordersLead')}</p>
       <Outlet />
+      {past.length > 0 ? (
+        <section className="profile-section" aria-labelledby="past-orders-title">
+          <h3 id="past-orders-title" className="profile-section__title">
+            {t('checkout.pastOrders')}
+          </h3>
+          <ul className="orders-list" data-testid="past-orders">
+            {past.map((o) => (
+              <OrderItem key={o.id} order={o} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <PaymentCards />
+    </section>
+  )
+}
+
+/**
+ * Cards and invoices: Stripe's customer portal when Stripe takes the money; with the test gateway, saved
+ * cards are offered (and new ones saved) at checkout.
+ */
+function PaymentCards() {
+  const { t } = useTranslation()
+  const config = usePaymentConfig()
+  const stripe = config.data?.gateway === 'stripe'
+  const portal = useCustomerPortal(stripe)
+  if (!config.data) return null
+  return (
+    <section className="profile-section" aria-labelledby="cards-title" data-testid="payment-cards">
+      <h3 id="cards-title" className="profile-section__title">
+        {t('checkout.cardsTitle')}
+      </h3>
+      {stripe ? (
+        portal.data ? (
+          <p>
+            <a href={portal.data} className="button button--secondary" data-testid="customer-portal">
+              {t('checkout.manageCards')}
+            </a>
+          </p>
+        ) : (
+          <p className="checkout__fine">{portal.isError ? t('errors.contentLoadFailed') : t('common.loading')}</p>
+        )
+      ) : (
+        <p className="checkout__fine">{t('checkout.cardsAtCheckout')}</p>
+      )}
     </section>
   )
 }

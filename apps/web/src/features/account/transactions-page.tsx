@@ -2,11 +2,12 @@ import { currencySymbol } from '@fieldhouse/contract'
 import { useTranslation } from 'react-i18next'
 import { EmptyState, LoadError, LoadingStatus } from '../../components/ui/load-states'
 import { useDocumentTitle } from '../channel/use-document-title'
-import { useTransactions } from '../checkout/api/commerce-api'
 import { money } from '../checkout/checkout-logic'
+import { useTransactions } from './api/use-transactions'
+import { transactionTypeKey } from './order-display'
 import '../checkout/checkout.css'
 
-/** Profile transactions: every payment — purchases, new subscriptions and renewals (spec §4 types). */
+/** Profile transactions: every payment — New subscription, Subscription Renewal, Purchase (spec §4). */
 export function TransactionsPage() {
   const { t, i18n } = useTranslation()
   useDocumentTitle(t('profile.transactions'))
@@ -23,26 +24,37 @@ export function TransactionsPage() {
         <EmptyState>{t('checkout.transactionsNone')}</EmptyState>
       ) : null}
       {transactions.data && transactions.data.length > 0 ? (
-        <table className="transactions-table" data-testid="transactions">
-          <thead>
-            <tr>
-              <th scope="col">{t('checkout.txDate')}</th>
-              <th scope="col">{t('checkout.txType')}</th>
-              <th scope="col">{t('checkout.txProduct')}</th>
-              <th scope="col">{t('checkout.txAmount')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {transactions.data.map((tx) => (
-              <tr key={tx.id}>
-                <td>{new Date(tx.created_at).toLocaleDateString(i18n.language, { dateStyle: 'medium' })}</td>
-                <td>{tx.type}</td>
-                <td>{tx.product_name}</td>
-                <td>{money(tx.amount, currencySymbol(tx.currency))}</td>
+        <div className="transactions-scroll">
+          <table className="transactions-table" data-testid="transactions">
+            <thead>
+              <tr>
+                <th scope="col">{t('checkout.txDate')}</th>
+                <th scope="col">{t('checkout.txType')}</th>
+                <th scope="col">{t('checkout.txProduct')}</th>
+                <th scope="col" className="transactions-table__amount">
+                  {t('checkout.txAmount')}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {transactions.data.map((tx) => (
+                <tr key={tx.id} data-testid="transaction" data-type={tx.type}>
+                  <td className="transactions-table__date">
+                    {new Date(tx.created_at).toLocaleDateString(i18n.language, { dateStyle: 'medium' })}
+                  </td>
+                  <td>
+                    {t(transactionTypeKey(tx.type))}
+                    {tx.status === 'failed' ? (
+                      <span className="order-label order-label--bad">{t('checkout.status_failed')}</span>
+                    ) : null}
+                  </td>
+                  <td>{tx.product_name}</td>
+                  <td className="transactions-table__amount">{money(tx.amount, currencySymbol(tx.currency))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
     </section>
   )

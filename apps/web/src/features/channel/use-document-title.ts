@@ -1,11 +1,14 @@
 import { useEffect } from 'react'
+import { pageViews } from '../../lib/analytics/data-layer'
 import { formatDocumentTitle } from '../../lib/navigation/document-title'
 import { useSettings } from './api/use-settings'
 
-/** Sets `<page title> · <channel name>` while the calling view is shown. */
+/** Sets `<page title> · <channel name>` while the calling view is shown (and lets a waiting page_view go). */
 export function useDocumentTitle(pageTitle: string | null | undefined) {
   const { name } = useSettings()
   useEffect(() => {
     document.title = formatDocumentTitle(pageTitle, name)
+    // A page view waiting for its page's title is sent now (web ecommerce analytics, when on).
+    pageViews.pageTitleSet()
   }, [pageTitle, name])
 }

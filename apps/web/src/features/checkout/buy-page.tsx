@@ -1,182 +1,59 @@
-import { currencySymbol, messages, type Order, type PriceQuote } from '@fieldhouse/contract'
-import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { currencySymbol, type Order, type PriceQuote } from '@fieldhouse/contract'
+import { useEffect, useReducer, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import { Button, ButtonLink } from '../../components/ui/button'
-import { CheckboxField, TextField } from '../../components/ui/form-field'
+import { ButtonLink } from '../../components/ui/button'
 import { EmptyState, LoadingStatus } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
-import { Spinner } from '../../components/ui/spinner'
 import { checkoutEcommerce, pushDataLayer } from '../../lib/analytics/data-layer'
+import { ApiRequestError } from '../../lib/api/api-error'
 import { errorText } from '../../lib/api/error-text'
 import { useMessageText } from '../../lib/i18n/message-text'
 import { paths } from '../../lib/navigation/paths'
 import { useAppStore } from '../../lib/store/app-store'
+import { useOrder } from '../account/api/use-order'
 import { useUserAccess } from '../account/api/use-user-access'
 import { useDocumentTitle } from '../channel/use-document-title'
+import { useBuy } from './api/use-buy'
+import { useBuyBundle } from './api/use-buy-bundle'
+import { useCards } from './api/use-cards'
+import { useInvoicePreview } from './api/use-invoice-preview'
+import { usePaymentConfig } from './api/use-payment-config'
+import { useRefreshAfterPurchase } from './api/use-refresh-after-purchase'
+import { useSetupIntent } from './api/use-setup-intent'
+import { useStartTrial } from './api/use-start-trial'
+import { type CardFormValues, NEW_CARD, typedCardPayment } from './card-form'
 import {
-  useApplyCoupon,
-  useCards,
-  useCheckout,
-  useOrderUntilSettled,
-  usePasses,
-  usePaymentConfig,
-  useRefreshAfterPurchase,
-} from './api/commerce-api'
-import {
-  type CardProblem,
-  cardProblems,
-  formatCardNumber,
-  money,
-  type NewCard,
-  newIdempotencyKey,
-  parseCheckoutTarget,
-  parseExpiry,
-} from './checkout-logic'
+  checkoutCall,
+  checkoutLines,
+  checkoutReducer,
+  initialCheckout,
+  localQuote,
+  trialOffered,
+} from './checkout-flow'
+import { money, newIdempotencyKey, parseCheckoutTarget } from './checkout-logic'
+import { CheckoutFailure, CheckoutProcessing, CheckoutSuccess } from './checkout-result'
+import { CheckoutSummary } from './checkout-summary'
+import { CouponForm } from './coupon-form'
+import { PaymentForm } from './payment-form'
+import type { StripeCard } from './stripe-card-field'
+import { type CheckoutProduct, useCheckoutItem } from './use-checkout-item'
 import './checkout.css'
-import { type StripeCard, StripeCardField } from './stripe-card-field'
-
-interface Item {
-  id: number
-  name: string
-  kind: string
-  price: number
-  serviceFee: number
-  currency: string
-  period: string | null
-  trialDays: number
-}
 
 /**
- * `/buy`: what is bought (from `?package_id=`, `?subscription_id=`, `?single_event_package_id=&event_id=`
- * or `?bundle_id=`), the service fee, a promo code, a saved or new card, and the trial where one is
- * offered. Paying sends one idempotency key per visit, so a double click or a retry is one order; the
- * page then waits for the order, asking every 2 s, and turns into the success or failure page.
+ * `/buy`: what is bought (from `?subscription_id=`, `?package_id=`, `?single_event_package_id=&event_id=`
+ * or `?bundle_id=`), promo code, service fee and total, a saved or new card, and the free trial where
+ * the viewer may have one. Paying sends the checkout's one idempotency key; the page then becomes
+ * "processing", asks for the order every 2 s, and turns into the success or failure page in place.
  */
 export function BuyPage() {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   useDocumentTitle(t('buy.title'))
-  const messageText = useMessageText()
   const [search] = useSearchParams()
   const target = parseCheckoutTarget(search)
   const signedIn = useAppStore((s) => s.user !== null)
-  const passes = usePasses()
-  const config = usePaymentConfig()
-  const access = useUserAccess()
-  const cards = useCards()
-  const checkout = useCheckout()
-  const applyCoupon = useApplyCoupon()
-  const refresh = useRefreshAfterPurchase()
+  const { product, pending, missing, ownership } = useCheckoutItem(target)
 
-  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey)
-  const [orderId, setOrderId] = useState<number | null>(null)
-  const order = useOrderUntilSettled(orderId)
-  const [couponText, setCouponText] = useState('')
-  const [quote, setQuote] = useState<PriceQuote | null>(null)
-  const [couponError, setCouponError] = useState<string | null>(null)
-  const [cardChoice, setCardChoice] = useState<string>('new')
-  const [card, setCard] = useState<NewCard>({ number: '', expiry: '', cvc: '' })
-  const [saveCard, setSaveCard] = useState(true)
-  const [problems, setProblems] = useState<Partial<Record<keyof NewCard, CardProblem>>>({})
-  const [formError, setFormError] = useState<string | null>(null)
-  // With Stripe, Elements collects the card (the key comes from the server's payment config).
-  const stripeKey = config.data?.gateway === 'stripe' ? config.data.publishable_key : null
-  const stripeCard = useRef<StripeCard | null>(null)
-  const onStripeReady = useCallback((card: StripeCard) => {
-    stripeCard.current = card
-  }, [])
-
-  const item: Item | null = useMemo(() => {
-    if (!target || !passes.data) return null
-    if (target.kind === 'bundle') {
-      const b = passes.data.bundles.find((x) => x.id === target.id)
-      return b
-        ? {
-            id: b.id,
-            name: b.name,
-            kind: 'bundle',
-            price: b.price,
-            serviceFee: b.service_fee,
-            currency: b.currency,
-            period: null,
-            trialDays: 0,
-          }
-        : null
-    }
-    const p = [...passes.data.subscriptions, ...passes.data.packages].find((x) => x.id === target.id)
-    return p
-      ? {
-          id: p.id,
-          name: p.name,
-          kind: p.kind,
-          price: p.price,
-          serviceFee: p.service_fee,
-          currency: p.currency,
-          period: p.period,
-          trialDays: p.trial_period,
-        }
-      : null
-  }, [target, passes.data])
-
-  const trial = item !== null && item.trialDays > 0 && access.data?.trial_period_used === false
-  const symbol = currencySymbol(item?.currency ?? 'USD')
-  const lines = quote ?? (item ? localQuote(item) : null)
-  const ecommerce = (o?: Order) =>
-    item && lines
-      ? checkoutEcommerce({
-          ...(o ? { orderId: o.id } : {}),
-          currency: item.currency,
-          price: lines.price,
-          discount: lines.discount,
-          tax: lines.tax,
-          serviceFee: lines.service_fee,
-          coupon: lines.coupon,
-          item,
-        })
-      : null
-
-  // Saved cards first, when there are some (once, when the list arrives).
-  const chose = useRef(false)
-  useEffect(() => {
-    if (chose.current || !cards.data) return
-    chose.current = true
-    if (cards.data.length > 0) setCardChoice(cards.data[0]?.id ?? 'new')
-  }, [cards.data])
-
-  const begun = useRef(false)
-  useEffect(() => {
-    const e = ecommerce()
-    if (e && !begun.current) {
-      begun.current = true
-      pushDataLayer({ event: 'begin_checkout', ecommerce: e })
-    }
-  })
-
-  // The answer: the order settled.
-  const settled = order.data && order.data.status !== 'created' ? order.data : null
-  const reported = useRef<number | null>(null)
-  useEffect(() => {
-    if (!settled || reported.current === settled.id) return
-    reported.current = settled.id
-    const e = ecommerce(settled)
-    if (settled.status === 'paid') {
-      refresh()
-      if (e) {
-        pushDataLayer({ event: 'purchase', ecommerce: e })
-        pushDataLayer({ event: 'purchase_success', ecommerce: e })
-      }
-    } else if (e) pushDataLayer({ event: 'purchase_failed', ecommerce: e })
-  })
-
-  if (!signedIn) {
-    return (
-      <PageFrame title={t('buy.title')} lead={t('checkout.signInToBuy')}>
-        <ButtonLink to={paths.login} size="lg">
-          {t('header.signIn')}
-        </ButtonLink>
-      </PageFrame>
-    )
-  }
   if (!target) {
     return (
       <PageFrame title={t('buy.title')}>
@@ -186,8 +63,14 @@ export function BuyPage() {
       </PageFrame>
     )
   }
-  if (passes.isPending) return <LoadingStatus />
-  if (!item || !lines) {
+  if (pending && !product) {
+    return (
+      <PageFrame title={t('buy.title')}>
+        <LoadingStatus />
+      </PageFrame>
+    )
+  }
+  if (missing || !product) {
     return (
       <PageFrame title={t('buy.title')}>
         <EmptyState action={<ButtonLink to={paths.packages}>{t('packages.title')}</ButtonLink>}>
@@ -196,140 +79,174 @@ export function BuyPage() {
       </PageFrame>
     )
   }
+  const eventId = target.eventId ?? (product.kind === 'pass' ? product.pass.event_id : null)
+  if (!signedIn) return <SignInToBuy product={product} />
+  return <Checkout product={product} eventId={eventId} ownership={ownership} />
+}
 
-  const eventId = target.kind === 'pass' ? target.eventId : null
-  if (settled?.status === 'paid') {
-    return (
-      <PageFrame title={t('checkout.successTitle')}>
-        <div className="checkout-result" role="status" data-testid="purchase-success">
-          <p>{t('checkout.successText', { name: item.name })}</p>
-          {settled.trial_ends_at ? (
-            <p>
-              {t('checkout.trialUntil', { date: new Date(settled.trial_ends_at).toLocaleDateString(i18n.language) })}
-            </p>
-          ) : null}
-          <div className="checkout-result__actions">
-            {eventId ? <ButtonLink to={paths.watch(eventId)}>{t('checkout.watchNow')}</ButtonLink> : null}
-            <ButtonLink to={paths.profile} variant={eventId ? 'secondary' : 'primary'}>
-              {t('checkout.seeOrders')}
+/** An anonymous viewer sees what they chose; signing in comes straight back here (the last page). */
+function SignInToBuy({ product }: { product: CheckoutProduct }) {
+  const { t } = useTranslation()
+  return (
+    <PageFrame title={t('buy.title')} lead={t('checkout.signInToBuy')} wide>
+      <div className="checkout">
+        <div className="checkout__panel checkout__sign-in" data-testid="checkout-sign-in">
+          <h2 className="checkout__panel-title">{t('checkout.signInTitle')}</h2>
+          <p>{t('checkout.signInText')}</p>
+          <div className="checkout-result__actions checkout-result__actions--start">
+            <ButtonLink to={paths.login} size="lg">
+              {t('header.signIn')}
+            </ButtonLink>
+            <ButtonLink to={paths.registration} variant="secondary" size="lg">
+              {t('checkout.createAccount')}
             </ButtonLink>
           </div>
         </div>
-      </PageFrame>
-    )
-  }
-  if (settled?.status === 'failed') {
+        <CheckoutSummary
+          product={product}
+          lines={{ ...localQuote(product.item), dueToday: localQuote(product.item).total }}
+          trial={false}
+          trialEnd={null}
+        />
+      </div>
+    </PageFrame>
+  )
+}
+
+function Checkout({
+  product,
+  eventId,
+  ownership,
+}: {
+  product: CheckoutProduct
+  eventId: number | null
+  ownership: { state: 'none' | 'some' | 'all'; held: string[] }
+}) {
+  const { t, i18n } = useTranslation()
+  const messageText = useMessageText()
+  const item = product.item
+  const config = usePaymentConfig()
+  const access = useUserAccess()
+  const cards = useCards()
+  const buy = useBuy()
+  const buyBundle = useBuyBundle()
+  const startTrial = useStartTrial()
+  const setupIntent = useSetupIntent()
+  const refresh = useRefreshAfterPurchase()
+
+  const [state, dispatch] = useReducer(checkoutReducer, undefined, () => initialCheckout(newIdempotencyKey()))
+  const [couponQuote, setCouponQuote] = useState<PriceQuote | null>(null)
+  const [formError, setFormError] = useState<string | null>(null)
+  const appliedCode = couponQuote?.coupon ?? null
+  const trial = trialOffered(item, access.data?.trial_period_used)
+  const preview = useInvoicePreview(item.kind === 'subscription' ? item.id : null, appliedCode)
+  const lines = checkoutLines({ item, preview: preview.data, couponQuote, appliedCode, trial })
+  const stripeKey = config.data?.gateway === 'stripe' ? config.data.publishable_key : null
+  const symbol = currencySymbol(item.currency)
+  const dateOf = (ms: number | string) => new Date(ms).toLocaleDateString(i18n.language, { dateStyle: 'long' })
+  const trialEnd = trial ? dateOf(preview.data?.trial_ends_at ?? Date.now() + item.trialDays * 86_400_000) : null
+
+  // The order: asked every 2 s while processing; each answer moves the checkout on.
+  const processingId = state.phase.kind === 'processing' ? state.phase.orderId : null
+  const polled = useOrder(processingId)
+  useEffect(() => {
+    if (polled.data) dispatch({ type: 'polled', order: polled.data })
+  }, [polled.data])
+
+  const ecommerce = (order?: Order) =>
+    checkoutEcommerce({
+      ...(order ? { orderId: order.id } : {}),
+      currency: item.currency,
+      price: lines.price,
+      discount: lines.discount,
+      tax: lines.tax,
+      serviceFee: lines.service_fee,
+      coupon: lines.coupon,
+      item,
+    })
+  const ecommerceRef = useRef(ecommerce)
+  ecommerceRef.current = ecommerce
+
+  // begin_checkout once per checkout (per idempotency key).
+  const begun = useRef<string | null>(null)
+  useEffect(() => {
+    if (begun.current === state.idempotencyKey) return
+    begun.current = state.idempotencyKey
+    pushDataLayer({ event: 'begin_checkout', ecommerce: ecommerceRef.current() })
+  }, [state.idempotencyKey])
+
+  // Settled: the viewer's access changed (paid), and the analytics hear of it once.
+  const settled = state.phase.kind === 'paid' || state.phase.kind === 'failed' ? state.phase.order : null
+  const reported = useRef<number | null>(null)
+  useEffect(() => {
+    if (!settled || reported.current === settled.id) return
+    reported.current = settled.id
+    const e = ecommerceRef.current(settled)
+    if (settled.status === 'paid') {
+      refresh()
+      pushDataLayer({ event: 'purchase', ecommerce: e })
+      pushDataLayer({ event: 'purchase_success', ecommerce: e })
+    } else {
+      pushDataLayer({ event: 'purchase_failed', ecommerce: e, failure_message: settled.failure_message })
+    }
+  }, [settled, refresh])
+
+  if (state.phase.kind === 'processing') return <CheckoutProcessing />
+  if (state.phase.kind === 'paid')
+    return <CheckoutSuccess order={state.phase.order} name={item.name} eventId={eventId} />
+  if (state.phase.kind === 'failed') {
     return (
-      <PageFrame title={t('checkout.failureTitle')}>
-        <div className="checkout-result" role="alert" data-testid="purchase-failure">
-          <p>{settled.failure_message ? messageText(settled.failure_message) : t('checkout.failureText')}</p>
-          <p className="checkout__fine">{t('checkout.failureText')}</p>
-          <div className="checkout-result__actions">
-            <Button
-              onClick={() => {
-                setOrderId(null)
-                setIdempotencyKey(newIdempotencyKey())
-              }}
-            >
-              {t('checkout.tryAgainCheckout')}
-            </Button>
-          </div>
-        </div>
-      </PageFrame>
-    )
-  }
-  if (orderId !== null) {
-    return (
-      <PageFrame title={t('checkout.processingTitle')}>
-        <div className="checkout-result" role="status" aria-live="polite" data-testid="purchase-processing">
-          <Spinner />
-          <p>
-            <strong>{t('checkout.processingText')}</strong>
-          </p>
-        </div>
-      </PageFrame>
+      <CheckoutFailure
+        order={state.phase.order}
+        onRetry={() => {
+          setFormError(null)
+          dispatch({ type: 'retry', idempotencyKey: newIdempotencyKey() })
+        }}
+      />
     )
   }
 
-  const apply = async () => {
-    setCouponError(null)
-    const code = couponText.trim()
-    if (!code) {
-      setQuote(null)
+  const pay = async (values: CardFormValues, stripeCard: StripeCard | null) => {
+    setFormError(null)
+    const call = checkoutCall(item, trial, eventId)
+    let payment: { payment_method_id?: string; save_card?: boolean; card?: ReturnType<typeof typedCardPayment>['card'] }
+    try {
+      if (values.choice !== NEW_CARD) payment = { payment_method_id: values.choice }
+      else if (stripeKey) {
+        if (!stripeCard) throw new Error(t('spec.paymentCardRequired'))
+        // A trial's card is saved through a SetupIntent (3-D Secure now, charged later off-session).
+        const made =
+          call.call === 'start_trial'
+            ? await stripeCard.confirmSetup(await setupIntent.mutateAsync())
+            : await stripeCard.createPaymentMethod()
+        if ('error' in made) throw new Error(made.error || t('spec.paymentCardRequired'))
+        payment =
+          call.call === 'start_trial'
+            ? { payment_method_id: made.id }
+            : { payment_method_id: made.id, save_card: values.save }
+      } else payment = typedCardPayment(values)
+    } catch (error) {
+      // Stripe's own words for a card it refused; ours for a call that failed.
+      const text = error instanceof ApiRequestError || !(error instanceof Error) ? errorText(error) : error.message
+      if (text) setFormError(messageText(text))
       return
     }
+    const body = { ...payment, idempotency_key: state.idempotencyKey, ...(appliedCode ? { coupon: appliedCode } : {}) }
     try {
-      const kind = item.kind === 'bundle' ? 'bundle' : item.kind === 'subscription' ? 'subscription' : 'package'
-      setQuote(await applyCoupon.mutateAsync({ code, id: item.id, type: kind }))
-    } catch (error) {
-      setQuote(null)
-      setCouponError(messageText(errorText(error) ?? messages.wrongPromoCode))
-    }
-  }
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setFormError(null)
-    const usingNew = cardChoice === 'new'
-    let stripeMethod: string | null = null
-    if (usingNew && stripeKey) {
-      const made = await stripeCard.current?.createPaymentMethod()
-      if (!made || 'error' in made) {
-        setFormError(made?.error || messageText(messages.paymentCardRequired))
-        return
-      }
-      stripeMethod = made.id
-    } else if (usingNew) {
-      const found = cardProblems(card)
-      setProblems(found)
-      if (!card.number && !card.expiry && !card.cvc) {
-        setFormError(messageText(messages.paymentCardRequired))
-        return
-      }
-      if (Object.keys(found).length > 0) return
-    }
-    const expiry = parseExpiry(card.expiry)
-    const payment = stripeMethod
-      ? { payment_method_id: stripeMethod, save_card: saveCard || trial }
-      : usingNew
-        ? {
-            card: {
-              number: card.number.replace(/\s/g, ''),
-              exp_month: expiry?.month,
-              exp_year: expiry?.year,
-              cvc: card.cvc.trim(),
-            },
-            save_card: saveCard,
-          }
-        : { payment_method_id: cardChoice }
-    const common = {
-      ...payment,
-      idempotency_key: idempotencyKey,
-      ...(quote?.coupon ? { coupon: quote.coupon } : {}),
-    }
-    try {
-      const placed =
-        item.kind === 'bundle'
-          ? await checkout.mutateAsync({ call: 'buy_bundle', body: { ...common, bundle_id: item.id } })
-          : trial
-            ? await checkout.mutateAsync({ call: 'start_trial', body: { ...common, subscription_id: item.id } })
-            : await checkout.mutateAsync({
-                call: 'buy',
-                body: {
-                  ...common,
-                  ...(item.kind === 'event' ? { single_event_package_id: item.id } : { id: item.id }),
-                  ...(eventId ? { event_id: eventId } : {}),
-                },
-              })
-      setOrderId(placed.id)
+      const order =
+        call.call === 'buy_bundle'
+          ? await buyBundle.mutateAsync({ ...call.target, ...body })
+          : call.call === 'start_trial'
+            ? await startTrial.mutateAsync({ ...call.target, ...body })
+            : await buy.mutateAsync({ ...call.target, ...body })
+      dispatch({ type: 'placed', order })
     } catch (error) {
       const text = errorText(error)
       if (text) setFormError(messageText(text))
     }
   }
 
-  const trialEnd = new Date(Date.now() + item.trialDays * 86_400_000).toLocaleDateString(i18n.language)
-  const dueNow = trial ? lines.service_fee : lines.total
+  const held = ownership.state !== 'none'
   return (
     <PageFrame title={t('buy.title')} lead={t('buy.lead')} wide>
       {config.data?.gateway === 'test' ? (
@@ -338,157 +255,39 @@ export function BuyPage() {
         </p>
       ) : null}
       <div className="checkout">
-        <form className="checkout__panel" onSubmit={submit} noValidate aria-label={t('checkout.payWith')}>
-          <fieldset className="checkout__cards">
-            <legend className="field__label">{t('checkout.payWith')}</legend>
-            {(cards.data ?? []).map((c) => (
-              <label key={c.id} className="checkout__choice">
-                <input
-                  type="radio"
-                  name="card"
-                  value={c.id}
-                  checked={cardChoice === c.id}
-                  onChange={() => setCardChoice(c.id)}
-                />
-                {t('checkout.savedCard', {
-                  brand: c.brand.toUpperCase(),
-                  last4: c.last4,
-                  month: String(c.exp_month).padStart(2, '0'),
-                  year: String(c.exp_year).slice(-2),
-                })}
-              </label>
-            ))}
-            <label className="checkout__choice">
-              <input
-                type="radio"
-                name="card"
-                value="new"
-                checked={cardChoice === 'new'}
-                onChange={() => setCardChoice('new')}
-              />
-              {t('checkout.newCard')}
-            </label>
-          </fieldset>
-          {cardChoice === 'new' && stripeKey ? (
-            <div className="form">
-              <StripeCardField publishableKey={stripeKey} onReady={onStripeReady} />
-              <CheckboxField
-                label={t('checkout.saveCard')}
-                checked={saveCard || trial}
-                disabled={trial}
-                onChange={(e) => setSaveCard(e.target.checked)}
-              />
-            </div>
-          ) : null}
-          {cardChoice === 'new' && !stripeKey ? (
-            <div className="form">
-              <TextField
-                label={t('checkout.cardNumber')}
-                inputMode="numeric"
-                autoComplete="cc-number"
-                value={card.number}
-                onChange={(e) => setCard({ ...card, number: formatCardNumber(e.target.value) })}
-                error={problems.number ? t(problems.number) : undefined}
-              />
-              <div className="form__row">
-                <TextField
-                  label={t('checkout.expiry')}
-                  autoComplete="cc-exp"
-                  placeholder="MM/YY"
-                  value={card.expiry}
-                  onChange={(e) => setCard({ ...card, expiry: e.target.value.slice(0, 7) })}
-                  error={problems.expiry ? t(problems.expiry) : undefined}
-                />
-                <TextField
-                  label={t('checkout.cvc')}
-                  inputMode="numeric"
-                  autoComplete="cc-csc"
-                  value={card.cvc}
-                  onChange={(e) => setCard({ ...card, cvc: e.target.value.replace(/\D/g, '').slice(0, 4) })}
-                  error={problems.cvc ? t(problems.cvc) : undefined}
-                />
-              </div>
-              <CheckboxField
-                label={t('checkout.saveCard')}
-                checked={saveCard || trial}
-                disabled={trial}
-                onChange={(e) => setSaveCard(e.target.checked)}
-              />
-            </div>
-          ) : null}
-          {formError ? (
-            <p className="form-message form-message--error" role="alert">
-              {formError}
+        {held ? (
+          <div className="checkout__panel" data-testid="checkout-owned">
+            <h2 className="checkout__panel-title">
+              {ownership.state === 'all' ? t('checkout.alreadyYours') : t('checkout.partlyYours')}
+            </h2>
+            <p>
+              {ownership.state === 'all'
+                ? t('checkout.alreadyYoursText')
+                : t('checkout.partlyYoursText', { names: ownership.held.join(', ') })}
             </p>
-          ) : null}
-          {trial ? <p className="checkout__fine">{t('checkout.trialTerms')}</p> : null}
-          <Button type="submit" size="lg" disabled={checkout.isPending} data-testid="checkout-pay">
-            {trial ? t('checkout.startTrial') : t('checkout.pay', { amount: money(dueNow, symbol) })}
-          </Button>
-          <p className="checkout__fine">{t('checkout.salesFinal')}</p>
-        </form>
-
-        <aside className="checkout__panel" aria-labelledby="order-summary-title">
-          <h2 id="order-summary-title" className="checkout-section__title">
-            {t('checkout.summary')}
-          </h2>
-          <p>
-            <strong>{item.name}</strong>
-          </p>
-          <dl className="checkout__lines" data-testid="checkout-summary">
-            <dt>{t('checkout.price')}</dt>
-            <dd>{money(lines.price, symbol)}</dd>
-            {lines.discount > 0 ? (
-              <>
-                <dt>{t('checkout.discount', { code: lines.coupon ?? '' })}</dt>
-                <dd>{money(-lines.discount, symbol)}</dd>
-              </>
-            ) : null}
-            <dt>{t('checkout.serviceFee')}</dt>
-            <dd>{money(lines.service_fee, symbol)}</dd>
-            <dt className="checkout__total">{trial ? t('checkout.dueToday') : t('checkout.total')}</dt>
-            <dd className="checkout__total" data-testid="checkout-total">
-              {money(dueNow, symbol)}
-            </dd>
-          </dl>
-          {trial ? (
-            <p className="checkout__fine">
-              {t('checkout.thenPerPeriod', { price: money(lines.price - lines.discount, symbol), date: trialEnd })}
-            </p>
-          ) : null}
-          <div className="checkout__row">
-            <TextField
-              label={t('checkout.coupon')}
-              value={couponText}
-              onChange={(e) => setCouponText(e.target.value)}
-              autoComplete="off"
-              error={couponError ?? undefined}
-            />
-            <Button variant="secondary" onClick={() => void apply()} disabled={applyCoupon.isPending}>
-              {t('checkout.applyCoupon')}
-            </Button>
+            <div className="checkout-result__actions checkout-result__actions--start">
+              {eventId ? <ButtonLink to={paths.watch(eventId)}>{t('checkout.watchNow')}</ButtonLink> : null}
+              <ButtonLink to={paths.profile} variant={eventId ? 'secondary' : 'primary'}>
+                {t('checkout.seeOrders')}
+              </ButtonLink>
+            </div>
           </div>
-          {quote?.coupon ? (
-            <p role="status" className="checkout__fine">
-              {t('checkout.couponApplied', { code: quote.coupon })}
-            </p>
-          ) : null}
-        </aside>
+        ) : (
+          <PaymentForm
+            cards={cards.data}
+            stripeKey={stripeKey}
+            trial={trial}
+            submitLabel={
+              trial ? t('checkout.startTrial') : t('checkout.pay', { amount: money(lines.dueToday, symbol) })
+            }
+            error={formError}
+            onPay={pay}
+          />
+        )}
+        <CheckoutSummary product={product} lines={lines} trial={trial} trialEnd={trialEnd}>
+          {held ? null : <CouponForm item={item} applied={appliedCode} onQuote={setCouponQuote} />}
+        </CheckoutSummary>
       </div>
     </PageFrame>
   )
-}
-
-/** Before any promo code: the list price, no discount, the fee. */
-function localQuote(item: Item): PriceQuote {
-  return {
-    price: item.price,
-    discount: 0,
-    service_fee: item.serviceFee,
-    tax: 0,
-    total: Math.round((item.price + item.serviceFee) * 100) / 100,
-    currency: item.currency,
-    coupon: null,
-    trial_ends_at: null,
-  }
 }

@@ -1,53 +1,50 @@
+import { aPass } from '@fieldhouse/contract/fixtures'
 import { describe, expect, it } from 'vitest'
-import { cardProblems, checkoutHref, formatCardNumber, money, parseCheckoutTarget, parseExpiry } from './checkout-logic'
+import { checkoutHref, choosePassHref, money, newIdempotencyKey, parseCheckoutTarget } from './checkout-logic'
 
-describe('checkout target', () => {
-  it('reads the spec’s query names', () => {
-    expect(parseCheckoutTarget(new URLSearchParams('package_id=4'))).toEqual({ kind: 'pass', id: 4, eventId: null })
-    expect(parseCheckoutTarget(new URLSearchParams('subscription_id=2'))).toEqual({
-      kind: 'pass',
-      id: 2,
-      eventId: null,
-    })
-    expect(parseCheckoutTarget(new URLSearchParams('single_event_package_id=9&event_id=3'))).toEqual({
-      kind: 'pass',
-      id: 9,
-      eventId: 3,
-    })
-    expect(parseCheckoutTarget(new URLSearchParams('bundle_id=1'))).toEqual({ kind: 'bundle', id: 1 })
-    expect(parseCheckoutTarget(new URLSearchParams('package_id=abc'))).toBeNull()
-    expect(parseCheckoutTarget(new URLSearchParams(''))).toBeNull()
+describe('checkout target (spec §3 query names)', () => {
+  const target = (q: string) => parseCheckoutTarget(new URLSearchParams(q))
+
+  it('reads each kind from its own query name', () => {
+    expect(target('package_id=4')).toEqual({ kind: 'package', id: 4, eventId: null })
+    expect(target('subscription_id=2&event_id=7')).toEqual({ kind: 'subscription', id: 2, eventId: 7 })
+    expect(target('single_event_package_id=9&event_id=3')).toEqual({ kind: 'event', id: 9, eventId: 3 })
+    expect(target('bundle_id=1&event_id=3')).toEqual({ kind: 'bundle', id: 1, eventId: null })
   })
 
-  it('links each kind of pass to its checkout', () => {
+  it('takes digits only, and nothing is nothing', () => {
+    expect(target('package_id=abc')).toBeNull()
+    expect(target('package_id=-4')).toBeNull()
+    expect(target('package_id=0')).toBeNull()
+    expect(target('package_id=4&event_id=x')).toEqual({ kind: 'package', id: 4, eventId: null })
+    expect(target('')).toBeNull()
+  })
+
+  it('links each kind of pass to its checkout, with the game it opens', () => {
     expect(checkoutHref({ id: 2, kind: 'subscription', event_id: null })).toBe('/buy?subscription_id=2')
     expect(checkoutHref({ id: 9, kind: 'event', event_id: 3 })).toBe('/buy?single_event_package_id=9&event_id=3')
     expect(checkoutHref({ id: 4, kind: 'package', event_id: null }, 7)).toBe('/buy?package_id=4&event_id=7')
+    expect(checkoutHref({ id: 5, kind: 'addon', event_id: null })).toBe('/buy?package_id=5')
+  })
+
+  it('sends a package that covers sports or teams to /select-package/{id} first', () => {
+    expect(choosePassHref(aPass({ id: 3, event_categories: [1] }))).toBe('/select-package/3')
+    expect(choosePassHref(aPass({ id: 4, is_team_pass: true, participants: [8] }))).toBe('/select-package/4')
+    expect(choosePassHref(aPass({ id: 5, kind: 'addon' }))).toBe('/buy?package_id=5')
+    expect(choosePassHref(aPass({ id: 2, kind: 'subscription' }))).toBe('/buy?subscription_id=2')
   })
 })
 
-describe('the new-card form', () => {
-  const now = new Date('2026-11-22T00:00:00Z')
-  it('parses expiry as MM/YY or MM/YYYY', () => {
-    expect(parseExpiry('12/34')).toEqual({ month: 12, year: 2034 })
-    expect(parseExpiry(' 1 / 2030 ')).toEqual({ month: 1, year: 2030 })
-    expect(parseExpiry('13/30')).toBeNull()
-    expect(parseExpiry('1230')).toBeNull()
-  })
-
-  it('names what is wrong, field by field', () => {
-    expect(cardProblems({ number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' }, now)).toEqual({})
-    expect(cardProblems({ number: '4242', expiry: '10/26', cvc: '1' }, now)).toEqual({
-      number: 'checkout.cardNumberInvalid',
-      expiry: 'checkout.expiryPast',
-      cvc: 'checkout.cvcInvalid',
-    })
-  })
-
-  it('groups digits in fours and shows money with its symbol', () => {
-    expect(formatCardNumber('4242424242424242')).toBe('4242 4242 4242 4242')
-    expect(formatCardNumber('4242-42x')).toBe('4242 42')
+describe('money and keys', () => {
+  it('shows money with its symbol and two decimals', () => {
     expect(money(9.5, '$')).toBe('$9.50')
     expect(money(-2, '$')).toBe('−$2.00')
+    expect(money(0, '€')).toBe('€0.00')
+  })
+
+  it('makes a fresh idempotency key each time, long enough for the contract', () => {
+    const a = newIdempotencyKey()
+    expect(a.length).toBeGreaterThanOrEqual(8)
+    expect(newIdempotencyKey()).not.toBe(a)
   })
 })

@@ -1,20 +1,29 @@
 import type { Package } from '@fieldhouse/contract'
 import { paths } from '../../lib/navigation/paths'
 
-/** What `/buy` sells, from its query (spec §3 query names). */
-export type CheckoutTarget = { kind: 'pass'; id: number; eventId: number | null } | { kind: 'bundle'; id: number }
+/**
+ * What `/buy` sells, from its query (spec §3 query names): `subscription_id`, `package_id` (packages,
+ * team passes, add-ons), `single_event_package_id` (+ `event_id`, the game to come back to) or
+ * `bundle_id`. Ids are digits only.
+ */
+export type CheckoutTarget =
+  | { kind: 'subscription' | 'package' | 'event'; id: number; eventId: number | null }
+  | { kind: 'bundle'; id: number; eventId: null }
 
-const positive = (v: string | null) => (v && /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : null)
+export const positiveId = (v: string | null | undefined) =>
+  v && /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : null
 
 export function parseCheckoutTarget(search: URLSearchParams): CheckoutTarget | null {
-  const bundle = positive(search.get('bundle_id'))
-  if (bundle !== null) return { kind: 'bundle', id: bundle }
-  const id =
-    positive(search.get('single_event_package_id')) ??
-    positive(search.get('subscription_id')) ??
-    positive(search.get('package_id'))
-  if (id === null) return null
-  return { kind: 'pass', id, eventId: positive(search.get('event_id')) }
+  const bundle = positiveId(search.get('bundle_id'))
+  if (bundle !== null) return { kind: 'bundle', id: bundle, eventId: null }
+  const eventId = positiveId(search.get('event_id'))
+  const event = positiveId(search.get('single_event_package_id'))
+  if (event !== null) return { kind: 'event', id: event, eventId }
+  const subscription = positiveId(search.get('subscription_id'))
+  if (subscription !== null) return { kind: 'subscription', id: subscription, eventId }
+  const pkg = positiveId(search.get('package_id'))
+  if (pkg !== null) return { kind: 'package', id: pkg, eventId }
+  return null
 }
 
 /** Where a pass is bought: `/buy` with the query name of its kind, and the game it opens when known. */
@@ -30,57 +39,23 @@ export function checkoutHref(pass: Pick<Package, 'id' | 'kind' | 'event_id'>, ev
 
 export const bundleCheckoutHref = (bundleId: number) => `${paths.buy}?bundle_id=${bundleId}`
 
-/** `MM/YY` or `MM/YYYY` → month and four-digit year, or null. */
-export function parseExpiry(text: string): { month: number; year: number } | null {
-  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text)
-  if (!m) return null
-  const month = Number(m[1])
-  const year = (m[2] as string).length === 2 ? 2000 + Number(m[2]) : Number(m[2])
-  return month >= 1 && month <= 12 ? { month, year } : null
+/**
+ * Where "Choose" on `/packages` leads: a package that covers sports or teams first shows what it covers
+ * on `/select-package/{id}` (the parts the viewer already holds marked); anything else goes straight to
+ * checkout.
+ */
+export function choosePassHref(pass: Pick<Package, 'id' | 'kind' | 'event_id' | 'event_categories' | 'participants'>) {
+  return pass.kind === 'package' && (pass.event_categories.length > 0 || pass.participants.length > 0)
+    ? paths.selectPackage(pass.id)
+    : checkoutHref(pass)
 }
 
-export interface NewCard {
-  number: string
-  expiry: string
-  cvc: string
-}
-
-export type CardProblem =
-  | 'checkout.cardNumberInvalid'
-  | 'checkout.expiryInvalid'
-  | 'checkout.expiryPast'
-  | 'checkout.cvcInvalid'
-
-/** Field problems of a new card as i18n keys; empty when it can be sent. */
-export function cardProblems(card: NewCard, now = new Date()): Partial<Record<keyof NewCard, CardProblem>> {
-  const problems: Partial<Record<keyof NewCard, CardProblem>> = {}
-  const digits = card.number.replace(/[\s-]/g, '')
-  if (!/^\d{12,19}$/.test(digits)) problems.number = 'checkout.cardNumberInvalid'
-  const expiry = parseExpiry(card.expiry)
-  if (!expiry) problems.expiry = 'checkout.expiryInvalid'
-  else if (
-    expiry.year < now.getFullYear() ||
-    (expiry.year === now.getFullYear() && expiry.month < now.getMonth() + 1)
-  ) {
-    problems.expiry = 'checkout.expiryPast'
-  }
-  if (!/^\d{3,4}$/.test(card.cvc.trim())) problems.cvc = 'checkout.cvcInvalid'
-  return problems
-}
-
-/** A card number in groups of four, as it is typed. */
-export const formatCardNumber = (text: string) =>
-  text
-    .replace(/\D/g, '')
-    .slice(0, 19)
-    .replace(/(\d{4})(?=\d)/g, '$1 ')
-
-/** One key per checkout page visit: a double click or a retried request never makes a second order. */
+/** One key per checkout: a double click or a retried request never makes a second order. */
 export const newIdempotencyKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`
 
-/** Money as the spec shows it: symbol and two decimals. */
+/** Money as the spec shows it: symbol and two decimals ("−" before a discount). */
 export const money = (amount: number, symbol: string) =>
   `${amount < 0 ? '−' : ''}${symbol}${Math.abs(amount).toFixed(2)}`

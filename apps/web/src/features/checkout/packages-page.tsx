@@ -1,64 +1,90 @@
-import { currencySymbol, type Package } from '@fieldhouse/contract'
-import { useEffect } from 'react'
+import type { Order, Package } from '@fieldhouse/contract'
+import { type ReactNode, useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ButtonLink } from '../../components/ui/button'
+import { useSearchParams } from 'react-router'
 import { LoadError, LoadingStatus } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
-import { pushDataLayer } from '../../lib/analytics/data-layer'
+import { passItem, pushDataLayer } from '../../lib/analytics/data-layer'
 import { useAppStore } from '../../lib/store/app-store'
+import { useOrders } from '../account/api/use-orders'
 import { BasicPassOffer } from '../account/basic-pass-offer'
 import { useDocumentTitle } from '../channel/use-document-title'
-import { useOrders, usePasses, usePaymentConfig } from './api/commerce-api'
-import { bundleCheckoutHref, checkoutHref, money } from './checkout-logic'
-import { PassCard } from './pass-card'
+import { useEvent } from '../events/api/use-event'
+import { eventTitle } from '../events/event-display'
+import { useBundles } from './api/use-bundles'
+import { useEventPasses } from './api/use-event-passes'
+import { usePackages } from './api/use-packages'
+import { usePaymentConfig } from './api/use-payment-config'
+import { useSubscriptions } from './api/use-subscriptions'
+import { bundleCheckoutHref, checkoutHref, choosePassHref, positiveId } from './checkout-logic'
+import { BundleCard, PassCard } from './pass-card'
+import { bundleHeld, passSections } from './pass-display'
+import { useCoverageNames } from './use-coverage-names'
 import './checkout.css'
 
 /**
- * `/packages`: every pass on sale — subscriptions, packages and team passes, add-ons and bundles —
- * with the free basic pass offered first where the channel needs it. Single-game passes are not
- * listed here: they are offered on each game's page, where they mean something.
+ * `/packages`: the free basic pass first where the channel needs it (as before), then every pass on
+ * sale — subscriptions, packages and team passes, add-ons, bundles — as cards. Single-game passes are
+ * not listed (one per paid game): `/packages?event_id=` (where a game's "See passes" leads) shows first
+ * exactly the passes that open that game. A package that covers sports or teams opens
+ * `/select-package/{id}` first; everything else goes straight to `/buy`.
  */
 export function PackagesPage() {
   const { t } = useTranslation()
   useDocumentTitle(t('packages.title'))
-  const passes = usePasses()
+  const [search] = useSearchParams()
+  const eventId = positiveId(search.get('event_id'))
+  const packages = usePackages()
+  const subscriptions = useSubscriptions()
+  const bundles = useBundles()
   const config = usePaymentConfig()
   const signedIn = useAppStore((s) => s.user !== null)
   const orders = useOrders()
-  const held = signedIn ? (orders.data ?? []) : []
+  const held: Order[] = signedIn ? (orders.data ?? []) : []
 
+  const sections = useMemo(
+    () =>
+      packages.data && subscriptions.data && bundles.data
+        ? passSections(packages.data, subscriptions.data, bundles.data)
+        : null,
+    [packages.data, subscriptions.data, bundles.data],
+  )
+  const names = useCoverageNames(Boolean(sections?.packages.some((p) => p.participants.length > 0)))
+
+  // view_item_list once the list is there (web ecommerce analytics).
   useEffect(() => {
-    if (!passes.data) return
-    const all = [...passes.data.subscriptions, ...passes.data.packages.filter((p) => p.kind !== 'event')]
+    if (!sections) return
+    const items = [
+      ...[...sections.subscriptions, ...sections.packages, ...sections.addons].map(passItem),
+      ...sections.bundles.map((b) => passItem({ ...b, kind: 'bundle' })),
+    ]
     pushDataLayer({
       event: 'view_item_list',
-      ecommerce: {
-        item_list_name: 'packages',
-        items: all.map((p) => ({
-          item_id: String(p.id),
-          item_name: p.name,
-          item_category: p.kind,
-          price: p.price,
-          quantity: 1,
-          service_fee: p.service_fee,
-        })),
-      },
+      ecommerce: { item_list_id: 'packages', item_list_name: 'Packages', items },
     })
-  }, [passes.data])
+  }, [sections])
 
-  const section = (title: string, list: Package[], testId: string) =>
-    list.length === 0 ? null : (
-      <section aria-labelledby={`${testId}-title`}>
+  const failed = packages.isError || subscriptions.isError || bundles.isError
+  const retry = () => {
+    void packages.refetch()
+    void subscriptions.refetch()
+    void bundles.refetch()
+  }
+  const allPasses = [...(subscriptions.data ?? []), ...(packages.data ?? [])]
+
+  const grid = (title: string, testId: string, cards: ReactNode[]) =>
+    cards.length === 0 ? null : (
+      <section className="pass-section" aria-labelledby={`${testId}-title`}>
         <h2 id={`${testId}-title`} className="checkout-section__title">
           {title}
         </h2>
         <ul className="pass-grid" data-testid={testId}>
-          {list.map((p) => (
-            <PassCard key={p.id} pass={p} orders={held} href={checkoutHref(p)} />
-          ))}
+          {cards}
         </ul>
       </section>
     )
+  const passCards = (list: Package[], href: (p: Package) => string) =>
+    list.map((p) => <PassCard key={p.id} pass={p} orders={held} href={href(p)} names={names} />)
 
   return (
     <PageFrame title={t('packages.title')} lead={t('packages.lead')} wide>
@@ -68,51 +94,51 @@ export function PackagesPage() {
           {t('checkout.testMode')}
         </p>
       ) : null}
-      {passes.isPending ? <LoadingStatus /> : null}
-      {passes.isError ? <LoadError onRetry={() => void passes.refetch()} /> : null}
-      {passes.data ? (
+      {eventId !== null ? <EventPasses eventId={eventId} orders={held} names={names} /> : null}
+      {!sections && !failed ? <LoadingStatus /> : null}
+      {failed ? <LoadError onRetry={retry} /> : null}
+      {sections ? (
         <>
-          {section(t('checkout.subscriptions'), passes.data.subscriptions, 'passes-subscriptions')}
-          {section(
-            t('checkout.packagesTitle'),
-            passes.data.packages.filter((p) => p.kind === 'package'),
-            'passes-packages',
+          {grid(t('checkout.subscriptions'), 'passes-subscriptions', passCards(sections.subscriptions, choosePassHref))}
+          {grid(t('checkout.packagesTitle'), 'passes-packages', passCards(sections.packages, choosePassHref))}
+          {grid(t('checkout.addons'), 'passes-addons', passCards(sections.addons, choosePassHref))}
+          {grid(
+            t('checkout.bundles'),
+            'passes-bundles',
+            sections.bundles.map((b) => (
+              <BundleCard key={b.id} bundle={b} held={bundleHeld(b, allPasses, held)} href={bundleCheckoutHref(b.id)} />
+            )),
           )}
-          {section(
-            t('checkout.addons'),
-            passes.data.packages.filter((p) => p.kind === 'addon'),
-            'passes-addons',
-          )}
-          {passes.data.bundles.length > 0 ? (
-            <section aria-labelledby="passes-bundles-title">
-              <h2 id="passes-bundles-title" className="checkout-section__title">
-                {t('checkout.bundles')}
-              </h2>
-              <ul className="pass-grid" data-testid="passes-bundles">
-                {passes.data.bundles.map((b) => (
-                  <li key={b.id} className="pass-card" data-testid="bundle-card">
-                    <h3 className="pass-card__name">{b.name}</h3>
-                    <p className="pass-card__price">
-                      <span className="pass-card__amount">{money(b.price, currencySymbol(b.currency))}</span>
-                    </p>
-                    {b.base_price > b.price ? (
-                      <p className="pass-card__was">
-                        {t('checkout.wasPrice', { price: money(b.base_price, currencySymbol(b.currency)) })}
-                      </p>
-                    ) : null}
-                    <p className="pass-card__note">{t('checkout.bundleOf', { count: b.package_ids.length })}</p>
-                    <div className="pass-card__action">
-                      <ButtonLink to={bundleCheckoutHref(b.id)} aria-label={`${t('checkout.choose')}: ${b.name}`}>
-                        {t('checkout.choose')}
-                      </ButtonLink>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
         </>
       ) : null}
     </PageFrame>
+  )
+}
+
+/** `?event_id=`: the passes that open that game, each straight to checkout with the game's id. */
+function EventPasses({
+  eventId,
+  orders,
+  names,
+}: {
+  eventId: number
+  orders: Order[]
+  names: ReturnType<typeof useCoverageNames>
+}) {
+  const { t } = useTranslation()
+  const passes = useEventPasses(eventId)
+  const event = useEvent(eventId)
+  if (!passes.data || passes.data.length === 0) return null
+  return (
+    <section className="pass-section pass-section--event" aria-labelledby="passes-event-title">
+      <h2 id="passes-event-title" className="checkout-section__title">
+        {event.data ? t('checkout.passesForGame', { name: eventTitle(event.data) }) : t('checkout.offersTitle')}
+      </h2>
+      <ul className="pass-grid" data-testid="passes-event">
+        {passes.data.map((p) => (
+          <PassCard key={p.id} pass={p} orders={orders} href={checkoutHref(p, eventId)} names={names} />
+        ))}
+      </ul>
+    </section>
   )
 }

@@ -1,37 +1,100 @@
+import { type Order, type Package, passFlags } from '@fieldhouse/contract'
 import { useTranslation } from 'react-i18next'
-import { ButtonLink } from '../../components/ui/button'
+import { Button, ButtonLink } from '../../components/ui/button'
 import { EmptyState, LoadingStatus } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
 import { paths } from '../../lib/navigation/paths'
 import { useAppStore } from '../../lib/store/app-store'
+import { useOrders } from '../account/api/use-orders'
 import { useDocumentTitle } from '../channel/use-document-title'
-import { useOrders, usePasses } from './api/commerce-api'
+import { usePackage } from './api/use-package'
+import { useSubscription } from './api/use-subscription'
 import { checkoutHref } from './checkout-logic'
-import { PassCard } from './pass-card'
+import { PassPrice } from './pass-card'
+import { type CoveredPart, coveredParts } from './pass-display'
+import { useCoverageNames } from './use-coverage-names'
 import './checkout.css'
 
-/** `/select-package/{id}` (digits only, checked by the router): one pass, then on to checkout. */
+/**
+ * `/select-package/{id}` (digits only, checked by the router): one pass and exactly what it covers —
+ * its sports or divisions and its teams, each marked when the viewer already holds it (spec §3
+ * disabledCategories / disabledParticipants) — then on to checkout, or "Purchased" when it is all held.
+ */
 export function SelectPackagePage({ packageId }: { packageId: number }) {
   const { t } = useTranslation()
-  useDocumentTitle(t('buy.selectPackageTitle'))
-  const passes = usePasses()
+  const pkg = usePackage(packageId)
+  // The same id space holds subscriptions: one of those is asked for by its own endpoint.
+  const subscription = useSubscription(pkg.isError ? packageId : null)
+  const pass = pkg.data ?? subscription.data
+  useDocumentTitle(pass?.name ?? t('buy.selectPackageTitle'))
   const signedIn = useAppStore((s) => s.user !== null)
   const orders = useOrders()
-  const all = passes.data ? [...passes.data.subscriptions, ...passes.data.packages] : []
-  const pass = all.find((p) => p.id === packageId)
+  const pending = pkg.isPending || (pkg.isError && subscription.isPending)
   return (
-    <PageFrame title={t('buy.selectPackageTitle')} lead={t('buy.selectPackageLead')}>
-      {passes.isPending ? <LoadingStatus /> : null}
-      {passes.data && !pass ? (
+    <PageFrame title={pass?.name ?? t('buy.selectPackageTitle')} lead={t('buy.selectPackageLead')}>
+      {pending ? <LoadingStatus /> : null}
+      {!pending && !pass ? (
         <EmptyState action={<ButtonLink to={paths.packages}>{t('packages.title')}</ButtonLink>}>
           {t('checkout.notFound')}
         </EmptyState>
       ) : null}
-      {pass ? (
-        <ul className="pass-grid">
-          <PassCard pass={pass} orders={signedIn ? (orders.data ?? []) : []} href={checkoutHref(pass)} />
+      {pass ? <PackageDetail pass={pass} orders={signedIn ? (orders.data ?? []) : []} /> : null}
+    </PageFrame>
+  )
+}
+
+function PackageDetail({ pass, orders }: { pass: Package; orders: Order[] }) {
+  const { t } = useTranslation()
+  const names = useCoverageNames(pass.participants.length > 0)
+  const parts = coveredParts(pass, orders, names)
+  const { purchased } = passFlags(pass, orders)
+  const list = (title: string, items: CoveredPart[], testId: string) =>
+    items.length === 0 ? null : (
+      <section className="select-package__group" aria-labelledby={`${testId}-title`}>
+        <h2 id={`${testId}-title`} className="checkout-section__title">
+          {title}
+        </h2>
+        <ul className="select-package__parts" data-testid={testId}>
+          {items.map((part) => (
+            <li
+              key={part.id}
+              className={part.held ? 'select-package__part--held' : undefined}
+              aria-disabled={part.held}
+            >
+              <span>{part.name}</span>
+              {part.held ? <span className="order-label">{t('checkout.alreadyYoursShort')}</span> : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+    )
+  return (
+    <div className="select-package checkout__panel" data-testid="select-package">
+      <PassPrice pass={pass} />
+      {pass.description ? <p>{pass.description}</p> : null}
+      {list(t('checkout.coversSports'), parts.categories, 'covered-categories')}
+      {list(t('checkout.coversTeams'), parts.participants, 'covered-teams')}
+      {pass.capabilities.length > 0 ? (
+        <ul className="pass-card__includes" aria-label={t('checkout.includes')}>
+          {pass.capabilities.map((c) => (
+            <li key={c}>{t(`checkout.cap_${c}`)}</li>
+          ))}
         </ul>
       ) : null}
-    </PageFrame>
+      <div className="checkout-result__actions checkout-result__actions--start">
+        {purchased ? (
+          <Button variant="secondary" disabled data-testid="pass-purchased">
+            ✓ {t('checkout.purchased')}
+          </Button>
+        ) : (
+          <ButtonLink to={checkoutHref(pass)} size="lg">
+            {t('checkout.selectPackageContinue')}
+          </ButtonLink>
+        )}
+        <ButtonLink to={paths.packages} variant="ghost">
+          {t('checkout.allPasses')}
+        </ButtonLink>
+      </div>
+    </div>
   )
 }

@@ -1,56 +1,103 @@
-import type { Stripe, StripeCardElement } from '@stripe/stripe-js'
-import { useEffect, useRef, useState } from 'react'
+import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js'
+import { loadStripe, type Stripe } from '@stripe/stripe-js'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
-/** What the checkout asks of the card field: a PaymentMethod id made by Stripe, or an error to show. */
+/** What the checkout asks of the card field when Stripe takes the money. */
 export interface StripeCard {
+  /** A PaymentMethod made from the typed card (a purchase; the server charges it). */
   createPaymentMethod(): Promise<{ id: string } | { error: string }>
+  /**
+   * The card saved through a SetupIntent (a free trial: charged later, off-session), with 3-D Secure
+   * asked now if the bank wants it. Answers the saved PaymentMethod's id.
+   */
+  confirmSetup(clientSecret: string): Promise<{ id: string } | { error: string }>
+}
+
+const loaded = new Map<string, Promise<Stripe | null>>()
+/** Stripe.js is loaded once per publishable key, and only by this field (only on /buy, only with Stripe). */
+const stripeFor = (key: string) => {
+  let promise = loaded.get(key)
+  if (!promise) {
+    // A script that cannot be fetched (offline, blocked) resolves null: the field then says so.
+    promise = loadStripe(key).catch(() => null)
+    loaded.set(key, promise)
+  }
+  return promise
 }
 
 /**
- * The card form when Stripe takes the money: Stripe Elements' card field, so the card number goes
- * from the viewer's browser to Stripe and never to us. `@stripe/stripe-js` is imported only here,
- * and only when the channel has a publishable key, so other pages never load it.
+ * The card form when Stripe takes the money: Stripe Elements' card field, so the number goes from the
+ * viewer's browser to Stripe, never to us. This module (with `@stripe/stripe-js` and
+ * `@stripe/react-stripe-js`) is a lazy chunk of its own.
  */
-export function StripeCardField({
+export default function StripeCardField({
   publishableKey,
   onReady,
 }: {
   publishableKey: string
-  onReady: (card: StripeCard) => void
+  onReady: (card: StripeCard | null) => void
 }) {
   const { t } = useTranslation()
-  const mountRef = useRef<HTMLDivElement>(null)
+  const [failed, setFailed] = useState(false)
+  useEffect(() => {
+    let live = true
+    void stripeFor(publishableKey).then((stripe) => {
+      if (live && !stripe) setFailed(true)
+    })
+    return () => {
+      live = false
+    }
+  }, [publishableKey])
+  if (failed) {
+    return (
+      <p className="form-message form-message--error" role="alert">
+        {t('checkout.stripeUnavailable')}
+      </p>
+    )
+  }
+  return (
+    <Elements stripe={stripeFor(publishableKey)}>
+      <CardField onReady={onReady} />
+    </Elements>
+  )
+}
+
+function CardField({ onReady }: { onReady: (card: StripeCard | null) => void }) {
+  const { t } = useTranslation()
+  const stripe = useStripe()
+  const elements = useElements()
   const [error, setError] = useState<string | null>(null)
 
   useEffect(() => {
-    let element: StripeCardElement | null = null
-    let cancelled = false
-    void (async () => {
-      const { loadStripe } = await import('@stripe/stripe-js')
-      const stripe: Stripe | null = await loadStripe(publishableKey)
-      if (cancelled || !stripe || !mountRef.current) return
-      element = stripe.elements().create('card', { hidePostalCode: true })
-      element.mount(mountRef.current)
-      element.on('change', (e) => setError(e.error?.message ?? null))
-      const card = element
-      onReady({
-        createPaymentMethod: async () => {
-          const result = await stripe.createPaymentMethod({ type: 'card', card })
-          return result.paymentMethod ? { id: result.paymentMethod.id } : { error: result.error?.message ?? '' }
-        },
-      })
-    })().catch(() => setError(t('errors.contentLoadFailed')))
-    return () => {
-      cancelled = true
-      element?.destroy()
-    }
-  }, [publishableKey, onReady, t])
+    if (!stripe || !elements) return
+    const cardElement = () => elements.getElement(CardElement)
+    const missing = { error: t('spec.paymentCardRequired') }
+    onReady({
+      createPaymentMethod: async () => {
+        const card = cardElement()
+        if (!card) return missing
+        const result = await stripe.createPaymentMethod({ type: 'card', card })
+        return result.paymentMethod ? { id: result.paymentMethod.id } : { error: result.error?.message ?? '' }
+      },
+      confirmSetup: async (clientSecret) => {
+        const card = cardElement()
+        if (!card) return missing
+        const result = await stripe.confirmCardSetup(clientSecret, { payment_method: { card } })
+        const method = result.setupIntent?.payment_method
+        if (method) return { id: typeof method === 'string' ? method : method.id }
+        return { error: result.error?.message ?? '' }
+      },
+    })
+    return () => onReady(null)
+  }, [stripe, elements, onReady, t])
 
   return (
     <div className="field">
-      <span className="field__label">{t('checkout.cardNumber')}</span>
-      <div ref={mountRef} className="field__input" data-testid="stripe-card" />
+      <span className="field__label">{t('checkout.cardDetails')}</span>
+      <div className="field__input checkout__stripe" data-testid="stripe-card">
+        <CardElement options={{ hidePostalCode: true }} onChange={(event) => setError(event.error?.message ?? null)} />
+      </div>
       {error ? (
         <p className="field__error" role="alert">
           {error}

@@ -1,7 +1,9 @@
+import type { EventDetail } from '@fieldhouse/contract'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { LoadError, LoadingStatus } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
+import { paths } from '../../lib/navigation/paths'
 import { useAppStore } from '../../lib/store/app-store'
 import { useUserAccess } from '../account/api/use-user-access'
 import { useDocumentTitle } from '../channel/use-document-title'
@@ -14,6 +16,14 @@ import { selectWatchScreen } from './player/watch-screen'
 import { detailPollMs, watchIdOf } from './watch-params'
 import { WatchStage } from './watch-stage'
 import './watch-page.css'
+
+/**
+ * A paid or pay-per-view game the viewer may not watch (no pass yet, or not signed in) offers exactly
+ * the passes that would open it.
+ */
+const offersPasses = (detail: EventDetail) =>
+  (detail.type === 'paid' || detail.type === 'ppv') &&
+  (detail.denial === 'no_access' || detail.denial === 'sign_in' || detail.has_access === false)
 
 /** `/watch/{id}`: the player area (or the screen for the event's state), then the event's heading and details. */
 export function WatchPage() {
@@ -62,7 +72,8 @@ export function WatchPage() {
           title={title}
           startsAtText={eventTimeText(time)}
           prerollTarget={{ locationId: detail.location_id, categoryId: detail.event_category_id }}
-          offers={detail.denial === 'no_access' ? <EventPassOffers eventId={id} /> : undefined}
+          offers={offersPasses(detail) ? <EventPassOffers eventId={id} /> : undefined}
+          passesHref={`${paths.packages}?event_id=${id}`}
           onRefresh={() => void event.refetch()}
         />
         {canDownload ? (

@@ -40,6 +40,7 @@ export function WatchStage({
   startsAtText,
   prerollTarget,
   offers,
+  passesHref,
   fullPageHref = null,
   onRefresh,
   events = defaultPlayerEvents,
@@ -53,6 +54,8 @@ export function WatchStage({
   /** The event's venue and category; nulls for a library video. */
   prerollTarget: { locationId: number | null; categoryId: number | null }
   offers?: ReactNode
+  /** Where "See passes" leads. */
+  passesHref?: string
   /** Embedded pages send every action to the full watch page. */
   fullPageHref?: string | null
   onRefresh: () => void
@@ -89,6 +92,7 @@ export function WatchStage({
         poster={subject.poster}
         startsAtText={startsAtText}
         offers={offers}
+        passesHref={passesHref}
         fullPageHref={fullPageHref}
         siteName={settings.name}
         onRetry={onRefresh}

@@ -1,18 +1,57 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { checkoutEcommerce, enableDataLayer, pushDataLayer, resetDataLayer } from './data-layer'
+import { ecommerceValue } from '@fieldhouse/contract'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import {
+  checkoutEcommerce,
+  createPageViews,
+  type DataLayerEvent,
+  enableDataLayer,
+  passItem,
+  pushDataLayer,
+  resetDataLayer,
+} from './data-layer'
 
 describe('ecommerce dataLayer', () => {
-  afterEach(resetDataLayer)
+  afterEach(() => {
+    resetDataLayer()
+    vi.useRealTimers()
+  })
   const target = () => ({ dataLayer: [] as unknown[] })
+  const basketball = { id: 3, name: 'Basketball Package', kind: 'package' }
 
   it('stays off without the channel’s google tag', () => {
     enableDataLayer(null)
     const t = target()
     pushDataLayer({ event: 'login', method: 'email' }, t)
     expect(t.dataLayer).toEqual([])
+    enableDataLayer('')
+    pushDataLayer({ event: 'login', method: 'email' }, t)
+    expect(t.dataLayer).toEqual([])
   })
 
-  it('pushes GA4-shaped events, clearing the previous ecommerce object first', () => {
+  it('pushes login as is, and clears the previous ecommerce object before each ecommerce event', () => {
+    enableDataLayer('G-TEST123')
+    const t = target()
+    pushDataLayer({ event: 'login', method: 'social' }, t)
+    pushDataLayer(
+      {
+        event: 'begin_checkout',
+        ecommerce: checkoutEcommerce({
+          currency: 'USD',
+          price: 1,
+          discount: 0,
+          tax: 0,
+          serviceFee: 0,
+          item: basketball,
+        }),
+      },
+      t,
+    )
+    expect(t.dataLayer[0]).toEqual({ event: 'login', method: 'social' })
+    expect(t.dataLayer[1]).toEqual({ ecommerce: null })
+    expect((t.dataLayer[2] as DataLayerEvent).event).toBe('begin_checkout')
+  })
+
+  it('values a purchase as price − discount + tax, with the service fee per item (spec §9)', () => {
     enableDataLayer('G-TEST123')
     const t = target()
     const ecommerce = checkoutEcommerce({
@@ -23,8 +62,9 @@ describe('ecommerce dataLayer', () => {
       tax: 0,
       serviceFee: 1.5,
       coupon: 'FIELDHOUSE20',
-      item: { id: 3, name: 'Basketball Package', kind: 'package' },
+      item: basketball,
     })
+    expect(ecommerce.value).toBe(ecommerceValue({ price: 49.99, discount: 10, tax: 0, service_fee: 1.5 }))
     pushDataLayer({ event: 'purchase', ecommerce }, t)
     expect(t.dataLayer).toEqual([
       { ecommerce: null },
@@ -34,6 +74,7 @@ describe('ecommerce dataLayer', () => {
           transaction_id: '12',
           currency: 'USD',
           value: 41.49,
+          tax: 0,
           coupon: 'FIELDHOUSE20',
           items: [
             {
@@ -43,10 +84,103 @@ describe('ecommerce dataLayer', () => {
               price: 49.99,
               quantity: 1,
               service_fee: 1.5,
+              discount: 10,
             },
           ],
         },
       },
+    ])
+  })
+
+  it('says why a purchase failed, and leaves out what is not there (no order id, no code)', () => {
+    enableDataLayer('G-TEST123')
+    const t = target()
+    const ecommerce = checkoutEcommerce({
+      currency: 'CAD',
+      price: 9.99,
+      discount: 0,
+      tax: 0.5,
+      serviceFee: 0.99,
+      item: basketball,
+    })
+    expect(ecommerce).toEqual({
+      currency: 'CAD',
+      value: 11.48,
+      tax: 0.5,
+      items: [
+        {
+          item_id: '3',
+          item_name: 'Basketball Package',
+          item_category: 'package',
+          price: 9.99,
+          quantity: 1,
+          service_fee: 0.99,
+        },
+      ],
+    })
+    pushDataLayer({ event: 'purchase_failed', ecommerce, failure_message: 'Your card was declined.' }, t)
+    expect(t.dataLayer[1]).toMatchObject({ event: 'purchase_failed', failure_message: 'Your card was declined.' })
+  })
+
+  it('lists the packages page’s passes as view_item_list items', () => {
+    enableDataLayer('G-TEST123')
+    const t = target()
+    const items = [passItem({ id: 1, name: 'Season Pass', kind: 'subscription', price: 99.99, service_fee: 0 })]
+    pushDataLayer(
+      { event: 'view_item_list', ecommerce: { item_list_id: 'packages', item_list_name: 'Packages', items } },
+      t,
+    )
+    expect(t.dataLayer[1]).toEqual({
+      event: 'view_item_list',
+      ecommerce: {
+        item_list_id: 'packages',
+        item_list_name: 'Packages',
+        items: [
+          {
+            item_id: '1',
+            item_name: 'Season Pass',
+            item_category: 'subscription',
+            price: 99.99,
+            quantity: 1,
+            service_fee: 0,
+          },
+        ],
+      },
+    })
+  })
+
+  it('sends page_view once per route, with the title the page sets, or after a second without one', () => {
+    vi.useFakeTimers()
+    const pushed: DataLayerEvent[] = []
+    let title = 'Home · Fieldhouse'
+    const views = createPageViews({
+      push: (e) => pushed.push(e),
+      title: () => title,
+      location: () => 'https://tv.example/x',
+      waitMs: 1000,
+    })
+    views.routeChanged('/packages')
+    title = 'Packages · Fieldhouse'
+    views.pageTitleSet()
+    views.pageTitleSet()
+    expect(pushed).toEqual([
+      {
+        event: 'page_view',
+        page_path: '/packages',
+        page_location: 'https://tv.example/x',
+        page_title: 'Packages · Fieldhouse',
+      },
+    ])
+    views.routeChanged('/buy?package_id=3')
+    vi.advanceTimersByTime(1000)
+    expect(pushed).toHaveLength(2)
+    expect(pushed[1]).toMatchObject({ page_path: '/buy?package_id=3', page_title: 'Packages · Fieldhouse' })
+    views.routeChanged('/profile')
+    views.routeChanged('/profile/transactions')
+    expect(pushed.map((e) => (e.event === 'page_view' ? e.page_path : ''))).toEqual([
+      '/packages',
+      '/buy?package_id=3',
+      '/profile',
     ])
   })
 })

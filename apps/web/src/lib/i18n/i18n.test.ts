@@ -1,4 +1,4 @@
-import { lengthGreaterThan, lengthLessThan, messages, reloadPageAfter } from '@fieldhouse/contract'
+import { alreadyBought, lengthGreaterThan, lengthLessThan, messages, reloadPageAfter } from '@fieldhouse/contract'
 import i18next from 'i18next'
 import { describe, expect, it } from 'vitest'
 import { pickLanguage, resources } from './i18n'
@@ -91,6 +91,27 @@ describe('lookupMessage', () => {
     ]) {
       expect(lookupMessage(text)).not.toBeNull()
     }
+  })
+
+  it('finds the payment messages: the spec’s, the card network’s and "You already bought this …"', async () => {
+    const instance = i18next.createInstance()
+    await instance.init({ resources, lng: 'fr', interpolation: { escapeValue: false } })
+    for (const text of [
+      messages.paymentCardRequired,
+      messages.wrongPromoCode,
+      messages.cardDeclined,
+      messages.insufficientFunds,
+      messages.trialUnavailable,
+      alreadyBought('package'),
+      alreadyBought('subscription'),
+      alreadyBought('event'),
+    ]) {
+      const found = lookupMessage(text)
+      if (!found) throw new Error(`no translation for “${text}”`)
+      expect(instance.t(`spec.${found.key}`)).not.toBe(text)
+    }
+    expect(lookupMessage(messages.cardDeclined)).toEqual({ key: 'cardDeclined' })
+    expect(instance.t('spec.cardDeclined')).toBe('Votre carte a été refusée.')
   })
 
   it('reads the number of a length rule', () => {

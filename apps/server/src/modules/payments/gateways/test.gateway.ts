@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { messages, TEST_CARDS } from '@fieldhouse/contract'
+import { messages, passesLuhn, TEST_CARDS } from '@fieldhouse/contract'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../../db/schema.js'
 import {
@@ -25,19 +25,6 @@ export const periodEnd = (from: number, interval: 'month' | 'year') => {
   const d = new Date(from)
   d.setUTCFullYear(d.getUTCFullYear() + 1)
   return d.getTime()
-}
-
-const luhn = (digits: string) => {
-  let sum = 0
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i])
-    if (i % 2 === 1) {
-      d *= 2
-      if (d > 9) d -= 9
-    }
-    sum += d
-  }
-  return sum % 10 === 0
 }
 
 /** What a test card number does when charged (Stripe's test cards). */
@@ -102,7 +89,7 @@ export class TestGateway implements PaymentGateway {
     }
     if (source.kind === 'new') throw new CardError(messages.testModeCardsOnly)
     const number = source.number.replace(/[\s-]/g, '')
-    if (!/^\d{12,19}$/.test(number) || !luhn(number)) throw new CardError('Your card number is incorrect.')
+    if (!/^\d{12,19}$/.test(number) || !passesLuhn(number)) throw new CardError('Your card number is incorrect.')
     if (!/^\d{3,4}$/.test(source.cvc)) throw new CardError("Your card's security code is incorrect.")
     const now = new Date(this.now())
     const expired =

@@ -1,5 +1,6 @@
 import { type AuthSession, AuthSessionSchema } from '@fieldhouse/contract'
 import { useMutation } from '@tanstack/react-query'
+import { pushDataLayer } from '../../../lib/analytics/data-layer'
 import { useApiClient } from '../../../lib/api/api-context'
 
 /** `POST /api/auth/add_session`: the one-time code a social sign-in returns with becomes a session. */
@@ -8,5 +9,6 @@ export function useAddSession() {
   return useMutation({
     mutationFn: async (code: string): Promise<AuthSession> =>
       AuthSessionSchema.parse((await api.post('auth/add_session', { code })).data),
+    onSuccess: () => pushDataLayer({ event: 'login', method: 'social' }),
   })
 }

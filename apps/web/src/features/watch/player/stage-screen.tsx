@@ -18,6 +18,7 @@ export function StageScreen({
   poster,
   startsAtText,
   offers,
+  passesHref = paths.packages,
   fullPageHref,
   siteName,
   onRetry,
@@ -27,8 +28,10 @@ export function StageScreen({
   poster: string | null
   /** The start as the event's page writes it, e.g. "Sat, Nov 21 · 9:00 PM MST". */
   startsAtText?: string
-  /** Where the passes that unlock this are listed (the passes issue fills it); the packages link stays. */
+  /** The passes that unlock this (shown with the sign-in and pass actions); the packages link stays. */
   offers?: ReactNode
+  /** Where "See passes" leads (the packages page, showing this event's passes first). */
+  passesHref?: string
   /** Embedded: every action opens the full watch page in a new tab (the embed's storage is not the site's). */
   fullPageHref?: string | null
   siteName: string
@@ -46,7 +49,12 @@ export function StageScreen({
   const needActions = (need: AccessNeed) => {
     if (need === null) return null
     if (openFullPage) return openFullPage
-    return need === 'sign_in' ? <SignInActions /> : <ButtonLink to={paths.packages}>{t('watch.seePasses')}</ButtonLink>
+    return (
+      <>
+        {offers}
+        {need === 'sign_in' ? <SignInActions /> : <ButtonLink to={passesHref}>{t('watch.seePasses')}</ButtonLink>}
+      </>
+    )
   }
 
   const body = (): { title: string; text?: ReactNode; actions?: ReactNode; tone?: 'alert' } => {
@@ -90,7 +98,12 @@ export function StageScreen({
         return {
           title: t('watch.signInTitle'),
           text: t('watch.signInText'),
-          actions: openFullPage ?? <SignInActions />,
+          actions: openFullPage ?? (
+            <>
+              {offers}
+              <SignInActions />
+            </>
+          ),
         }
       case 'no_access':
         return {
@@ -99,7 +112,7 @@ export function StageScreen({
           actions: openFullPage ?? (
             <>
               {offers}
-              <ButtonLink to={paths.packages} data-testid="watch-see-passes">
+              <ButtonLink to={passesHref} data-testid="watch-see-passes">
                 {t('watch.seePasses')}
               </ButtonLink>
             </>
