@@ -111,5 +111,16 @@ describe('media import, encode and download', () => {
     const bytes = Buffer.from(await file.arrayBuffer())
     // faststart: the movie header comes before the media data.
     expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat'))
+
+    // A viewer who may watch but not download gets playback URLs, and they open no MP4.
+    const watcher = await signedInKey(ctx)
+    const { playback } = (await ctx.json(`/api/events/${eventId}?api_key=${watcher}`)).body.data
+    const [, token, assetId] = /^\/media\/p\/([^/]+)\/(\d+)\//.exec(playback.hls) as RegExpExecArray
+    for (const url of [`/media/p/${token}/${assetId}/download.mp4`, `/media/d/${token}/${assetId}/download.mp4`]) {
+      const res = await ctx.request(url)
+      expect([403, 404], url).toContain(res.status)
+      expect(res.headers.get('content-type')).not.toBe('video/mp4')
+    }
+    expect((await ctx.json(`/api/download-event/${eventId}?api_key=${watcher}`)).status).toBe(403)
   })
 })

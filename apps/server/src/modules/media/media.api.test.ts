@@ -3,7 +3,7 @@ import path from 'node:path'
 import { MediaTypeId } from '@fieldhouse/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext, testDatabases } from '../../test/context.js'
-import { signedInKey } from '../../test/factories.js'
+import { buildChannel, signedInKey } from '../../test/factories.js'
 import { assetDir } from './media.service.js'
 import { signToken } from './playback-token.js'
 
@@ -93,13 +93,23 @@ describe.each(testDatabases())('playback access on %s', (kind) => {
     expect((await ctx.request(res.body.data.hls)).status).toBe(200)
   })
 
-  it('posters are public; nothing else of an asset is', async () => {
+  it('posters are public; nothing else of an asset is, nor anything outside it', async () => {
     const key = await ctx.apiKey()
     const event = await detail(events.free, key)
     expect((await ctx.request(event.poster)).status).toBe(200)
     const assetId = event.poster.split('/')[3]
     expect((await ctx.request(`/media/o/${assetId}/master.m3u8`)).status).toBe(404)
     expect((await ctx.request(`/media/o/${assetId}/360p/seg_00000.ts`)).status).toBe(404)
+    for (const evil of [
+      '../../secrets/media.key',
+      '..%2f..%2fsecrets%2fmedia.key',
+      'poster.jpg%00.m3u8',
+      'x%2f..%2f..%2f..%2fsecrets%2fmedia.key',
+    ]) {
+      const res = await ctx.request(`/media/o/${assetId}/${evil}`)
+      expect([400, 403, 404], evil).toContain(res.status)
+      expect((await res.arrayBuffer()).byteLength).toBeLessThan(200)
+    }
   })
 
   it('register events: no URLs until signed in; paid events: none without a pass; the watch capability opens all', async () => {
@@ -117,24 +127,48 @@ describe.each(testDatabases())('playback access on %s', (kind) => {
   it('refuses a missing, forged, expired or foreign token on master, variant and segment', async () => {
     const key = await ctx.apiKey()
     const free = await detail(events.free, key)
-    const other = await detail(events.register, await signedInKey(ctx))
-    const [, token, assetId] = /\/media\/p\/([^/]+)\/(\d+)\//.exec(free.playback.hls) as RegExpExecArray
-    const [, otherToken] = /\/media\/p\/([^/]+)\//.exec(other.playback.hls) as RegExpExecArray
+    const [, token, assetText] = /\/media\/p\/([^/]+)\/(\d+)\//.exec(free.playback.hls) as RegExpExecArray
+    const assetId = Number(assetText)
     const secret = fs.readFileSync(path.join(ctx.config.dataDir, 'secrets', 'media.key'))
     const sessionId = Number.parseInt((token as string).split('.')[0] as string, 36)
-    const expired = signToken(secret, { sessionId, assetId: Number(assetId), expiresAt: Date.now() - 1000 })
-    const forged = signToken(Buffer.alloc(32, 1), {
-      sessionId,
-      assetId: Number(assetId),
-      expiresAt: Date.now() + 60_000,
-    })
-    for (const bad of ['', 'nope', expired, forged, otherToken]) {
+    const soon = Date.now() + 60_000
+    const sign = (claims: Partial<Parameters<typeof signToken>[1]>, key = secret) =>
+      signToken(key, { sessionId, assetId, expiresAt: soon, scope: 'play', ...claims })
+
+    // The same session's own token for another asset (the register replay), used on this one.
+    const otherAsset = /\/media\/p\/([^/]+)\//.exec(
+      (await detail(events.register, await signedInKey(ctx))).playback.hls,
+    )
+    const [, , signature] = (token as string).split('.')
+    // A session on another channel, with a token our secret really signed for this asset.
+    await buildChannel(ctx, `elsewhere-${kind}`)
+    await ctx.apiKey(`elsewhere-${kind}`)
+    const foreign = await ctx.db.kysely
+      .selectFrom('api_keys')
+      .select('id')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+    const refused: Record<string, string> = {
+      missing: '',
+      malformed: 'nope',
+      expired: sign({ expiresAt: Date.now() - 1000 }),
+      forged: sign({}, Buffer.alloc(32, 1)),
+      'another asset': sign({ assetId: assetId + 1000 }),
+      "another asset's token": otherAsset?.[1] as string,
+      'session swapped in': `${(sessionId + 1).toString(36)}.${soon.toString(36)}.${signature}`,
+      'a session that never was': sign({ sessionId: 999_999 }),
+      'a session of another channel': sign({ sessionId: foreign.id }),
+      'a download token': sign({ scope: 'download' }),
+    }
+    for (const [what, bad] of Object.entries(refused)) {
       for (const file of files(`/media/p/${bad}/${assetId}/master.m3u8`)) {
         const res = await ctx.request(file)
-        expect([403, 404]).toContain(res.status)
+        expect([403, 404], `${what}: ${file}`).toContain(res.status)
         expect(res.headers.get('content-type')).not.toMatch(/mpegurl|mp2t/)
       }
     }
+    // And the real token still opens all three.
+    for (const file of files(free.playback.hls)) expect((await ctx.request(file)).status).toBe(200)
   })
 
   it('revoking the session (sign-out) revokes the URLs handed to it', async () => {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { ChannelRow, Database, MediaAssetRow } from '../../db/schema.js'
 import type { AccessService } from '../access/access.service.js'
 import type { KeysRepository } from '../keys/keys.repository.js'
-import { type TokenCheck, verifyToken } from './playback-token.js'
+import { type TokenCheck, type TokenScope, verifyToken } from './playback-token.js'
 
 interface AssetContext {
   asset: MediaAssetRow
@@ -44,9 +44,14 @@ export class MediaGate {
     return this.deps.freshMs ?? 2000
   }
 
-  async check(token: string, assetId: number, countryCode: string | null): Promise<GateAnswer> {
+  async check(
+    token: string,
+    assetId: number,
+    countryCode: string | null,
+    scope: TokenScope = 'play',
+  ): Promise<GateAnswer> {
     const now = this.now()
-    const verdict = verifyToken(this.deps.secret, token, assetId, now)
+    const verdict = verifyToken(this.deps.secret, token, assetId, now, scope)
     if (!verdict.ok) return { ok: false, status: 403, reason: verdict.reason }
     const ctx = await this.assetContext(assetId, now)
     if (!ctx || (ctx.asset.status !== 'ready' && ctx.asset.status !== 'live')) {

@@ -9,6 +9,7 @@ import {
   PlaybackSchema,
   VodMediaDetailSchema,
 } from '@fieldhouse/contract'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { JobQueue } from '../../jobs/queue.js'
@@ -22,7 +23,7 @@ import { cacheControlFor, sendMediaFile } from './media.files.js'
 import type { MediaGate } from './media.gate.js'
 import type { MediaRepository } from './media.repository.js'
 import { assetDir, type MediaService, PUBLIC_MEDIA_TYPES, type Watchability } from './media.service.js'
-import { safeMediaPath } from './playback-token.js'
+import { safeMediaPath, type TokenScope } from './playback-token.js'
 
 const tags = ['video']
 const DOWNLOAD_FILE = 'download.mp4'
@@ -148,8 +149,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
           .slice(0, 80) || 'event'
       }.mp4`
       if (fs.existsSync(path.join(assetDir(deps.mediaDir, asset.id), DOWNLOAD_FILE))) {
-        const { token } = media.tokenFor(session, asset.id)
-        const url = `/media/p/${token}/${asset.id}/${DOWNLOAD_FILE}?name=${encodeURIComponent(fileName)}`
+        const { token } = media.tokenFor(session, asset.id, 'download')
+        const url = `/media/d/${token}/${asset.id}/${DOWNLOAD_FILE}?name=${encodeURIComponent(fileName)}`
         return { data: { status: 'ready' as const, progress: 100, url, file_name: fileName } }
       }
       const key = `download:${asset.id}`
@@ -179,26 +180,48 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
     },
   }
 
+  /** Signed files: the token must fit the asset, the scope, a living session and the viewer's country. */
+  const sendSigned = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    params: { token: string; asset: string; file: string | null },
+    scope: TokenScope,
+  ) => {
+    const assetId = /^[1-9][0-9]{0,9}$/.test(params.asset) ? Number(params.asset) : null
+    reply.header('referrer-policy', 'no-referrer')
+    if (!params.file || assetId === null) return reply.code(404).send({ message: messages.notFound })
+    const verdict = await deps.gate.check(params.token, assetId, geo.locate(req).country_code, scope)
+    if (!verdict.ok) {
+      const message = verdict.reason === 'geo' ? messages.geoBlocked : messages.mediaTokenInvalid
+      return reply.code(verdict.status).send({ message: verdict.status === 404 ? messages.notFound : message })
+    }
+    const live = verdict.asset.status === 'live'
+    const cacheControl = cacheControlFor(params.file, live, 'private')
+    return sendMediaFile(req, reply, assetDir(deps.mediaDir, assetId), params.file, cacheControl)
+  }
+
+  // Playlists, segments and seek thumbnails, for any viewer who may watch. The downloadable MP4 sits
+  // in the same folder but is not theirs: it has its own scope and path below.
   app.get(
     '/media/p/:token/:asset/*',
     { config: { rateLimit: fileRateLimit }, schema: { hide: true } },
     async (req, reply) => {
-      const { token, asset: assetParam, '*': rest } = req.params as { token: string; asset: string; '*': string }
+      const { token, asset, '*': rest } = req.params as { token: string; asset: string; '*': string }
       const file = safeMediaPath(rest)
-      const assetId = /^[1-9][0-9]{0,9}$/.test(assetParam) ? Number(assetParam) : null
-      reply.header('referrer-policy', 'no-referrer')
-      if (!file || assetId === null) return reply.code(404).send({ message: messages.notFound })
-      const verdict = await deps.gate.check(token, assetId, geo.locate(req).country_code)
-      if (!verdict.ok) {
-        const message = verdict.reason === 'geo' ? messages.geoBlocked : messages.mediaTokenInvalid
-        return reply.code(verdict.status).send({ message: verdict.status === 404 ? messages.notFound : message })
-      }
-      if (file === DOWNLOAD_FILE) {
-        const name = (req.query as { name?: string }).name?.replace(/[^A-Za-z0-9._-]/g, '') || 'event.mp4'
-        reply.header('content-disposition', `attachment; filename="${name}"`)
-      }
-      const live = verdict.asset.status === 'live'
-      return sendMediaFile(req, reply, assetDir(deps.mediaDir, assetId), file, cacheControlFor(file, live, 'private'))
+      return sendSigned(req, reply, { token, asset, file: file === DOWNLOAD_FILE ? null : file }, 'play')
+    },
+  )
+
+  // The event's MP4, with a `download` token: only `download-event/{id}` hands those out, after the
+  // download capability and access were checked.
+  app.get(
+    `/media/d/:token/:asset/${DOWNLOAD_FILE}`,
+    { config: { rateLimit: fileRateLimit }, schema: { hide: true } },
+    async (req, reply) => {
+      const { token, asset } = req.params as { token: string; asset: string }
+      const name = (req.query as { name?: string }).name?.replace(/[^A-Za-z0-9._-]/g, '') || 'event.mp4'
+      reply.header('content-disposition', `attachment; filename="${name}"`)
+      return sendSigned(req, reply, { token, asset, file: DOWNLOAD_FILE }, 'download')
     },
   )
 

@@ -5,7 +5,7 @@ import type { MediaAssetRow, MediaOwnerType, MediaRow } from '../../db/schema.js
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.js'
 import type { Session } from '../keys/keys.service.js'
 import type { MediaRepository, Owner } from './media.repository.js'
-import { signToken } from './playback-token.js'
+import { signToken, type TokenScope } from './playback-token.js'
 
 /** Where an asset's files live: `{mediaDir}/assets/{id}`. */
 export const assetDir = (mediaDir: string, assetId: number) => path.join(mediaDir, 'assets', String(assetId))
@@ -118,11 +118,14 @@ export class MediaService {
     )
   }
 
-  /** A token for the session and asset, valid for the configured lifetime. */
-  tokenFor(session: Session, assetId: number) {
+  /** A token for the session, asset and scope, valid for the configured lifetime. */
+  tokenFor(session: Session, assetId: number, scope: TokenScope = 'play') {
     if (session.apiKeyId === null) throw unauthorized(messages.noChannelOrApiKey)
     const expiresAt = this.now() + this.opts.tokenTtlMs
-    return { token: signToken(this.opts.secret, { sessionId: session.apiKeyId, assetId, expiresAt }), expiresAt }
+    return {
+      token: signToken(this.opts.secret, { sessionId: session.apiKeyId, assetId, expiresAt, scope }),
+      expiresAt,
+    }
   }
 
   private sign(session: Session, asset: AssetWithMedia, master: MediaRow): Playback {

@@ -6,7 +6,7 @@ const other = Buffer.from('fedcba9876543210fedcba9876543210')
 const now = 1_800_000_000_000
 
 describe('playback tokens', () => {
-  const token = signToken(secret, { sessionId: 42, assetId: 7, expiresAt: now + 60_000 })
+  const token = signToken(secret, { sessionId: 42, assetId: 7, expiresAt: now + 60_000, scope: 'play' })
 
   it('verifies for the asset it was signed for, within its lifetime', () => {
     expect(verifyToken(secret, token, 7, now)).toEqual({ ok: true, sessionId: 42, expiresAt: now + 60_000 })
@@ -22,6 +22,17 @@ describe('playback tokens', () => {
     expect(verifyToken(secret, `${(43).toString(36)}.${exp}.${sig}`, 7, now).ok).toBe(false)
     const flipped = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`
     expect(verifyToken(secret, `${sid}.${exp}.${flipped}`, 7, now).ok).toBe(false)
+  })
+
+  it('keeps the scopes apart: a play token opens no download, a download token nothing else', () => {
+    const download = signToken(secret, { sessionId: 42, assetId: 7, expiresAt: now + 60_000, scope: 'download' })
+    expect(verifyToken(secret, download, 7, now, 'download')).toEqual({
+      ok: true,
+      sessionId: 42,
+      expiresAt: now + 60_000,
+    })
+    expect(verifyToken(secret, download, 7, now, 'play')).toEqual({ ok: false, reason: 'signature' })
+    expect(verifyToken(secret, token, 7, now, 'download')).toEqual({ ok: false, reason: 'signature' })
   })
 
   it('refuses malformed tokens', () => {
