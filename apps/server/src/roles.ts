@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { findFont, runFfmpeg, spawnFfmpeg, testFeedArgs } from '@fieldhouse/media'
+import { findFont, runFfmpeg, spawnFfmpeg, testFeedArgs, wallClockLimitMs } from '@fieldhouse/media'
 import type { App } from './app.js'
 import type { Config } from './config.js'
 import type { Db } from './db/database.js'
@@ -9,7 +9,7 @@ import { DEMO_CHANNEL_KEY } from './db/seed.js'
 import { DEMO_PREROLL_URL } from './db/seed-catalogue.js'
 import { Worker } from './jobs/worker.js'
 import { RtmpIngest } from './modules/live/rtmp-ingest.js'
-import { mediaJobHandlers } from './modules/media/media.jobs.js'
+import { mediaJobFailureHook, mediaJobHandlers } from './modules/media/media.jobs.js'
 
 export interface Roles {
   worker?: Worker
@@ -44,15 +44,7 @@ export async function startRoles(app: App, config: Config, db: Db): Promise<Role
       }),
       concurrency: config.WORKER_CONCURRENCY ?? os.availableParallelism(),
       log: app.log,
-      onFailure: async (job, error, willRetry) => {
-        // The reason is kept where viewers and operators see it; a half-made asset leaves no files.
-        const assetId = (job.payload as { assetId?: number }).assetId
-        if (willRetry || assetId === undefined || job.kind === 'media.download') return
-        await mediaRepo.updateAsset(assetId, { status: 'failed', error: error.message.slice(0, 500) })
-        app.services.media.removeFiles(assetId)
-        const asset = await mediaRepo.findAsset(assetId)
-        if (asset) await contentChanged(asset.channel_id)
-      },
+      onFailure: mediaJobFailureHook({ repo: mediaRepo, mediaDir: config.mediaDir, changed: contentChanged }),
     })
     removeStaleTemp(path.join(config.mediaDir, 'tmp'), 60 * 60_000)
     worker.start()
@@ -192,7 +184,7 @@ async function makePreroll(file: string) {
         fontFile: findFont(),
         format: 'mp4',
       }),
-      { durationSec: 6 },
+      { durationSec: 6, timeoutMs: wallClockLimitMs(6) },
     )
     fs.renameSync(partial, file)
   } finally {

@@ -21,5 +21,6 @@ export {
   Semaphore,
   setEncodeConcurrency,
   spawnFfmpeg,
+  wallClockLimitMs,
 } from './runner.js'
 export * from './vod-pipeline.js'

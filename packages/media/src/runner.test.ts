@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { FfmpegInputError } from './inputs.js'
-import { createProgressParser, FfmpegError, runFfmpeg, Semaphore, spawnFfmpeg } from './runner.js'
+import { createProgressParser, FfmpegError, runFfmpeg, Semaphore, spawnFfmpeg, wallClockLimitMs } from './runner.js'
 import { isAlive } from './test/helpers.js'
 
 /** An endless generated source, tiny and cheap, written nowhere. */
@@ -86,6 +86,15 @@ describe('Semaphore', () => {
     release()
     held()
     expect(() => slots.setLimit(0)).toThrow(RangeError)
+  })
+})
+
+describe('wallClockLimitMs', () => {
+  it('is twenty times the output duration, and never under two minutes', () => {
+    expect(wallClockLimitMs(60)).toBe(1_200_000)
+    expect(wallClockLimitMs(1)).toBe(120_000)
+    expect(wallClockLimitMs(null)).toBe(120_000)
+    expect(wallClockLimitMs(undefined)).toBe(120_000)
   })
 })
 

@@ -151,6 +151,14 @@ export function setEncodeConcurrency(n: number): void {
 // ---------------------------------------------------------------------------------------------------------
 // Running ffmpeg
 
+/**
+ * The wall-clock limit of a run whose output lasts `durationSec`: twenty times real time, and never
+ * under two minutes — far beyond any healthy encode on one core, short enough that a stuck process
+ * frees its slot and its job fails with a reason instead of hanging the worker.
+ */
+export const wallClockLimitMs = (durationSec: number | null | undefined) =>
+  Math.max(120_000, Math.ceil((durationSec ?? 0) * 20_000))
+
 export type FfmpegFailure = 'failed' | 'cancelled' | 'timeout'
 
 /** An ffmpeg run that did not succeed: why, how it ended, and the end of what it wrote to stderr. */

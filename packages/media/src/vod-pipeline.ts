@@ -13,7 +13,7 @@ import {
 } from './args.js'
 import { planLadder, type Rendition } from './ladder.js'
 import { probe } from './probe.js'
-import { runFfmpeg } from './runner.js'
+import { runFfmpeg, wallClockLimitMs } from './runner.js'
 
 export const MASTER_PLAYLIST = 'master.m3u8'
 export const POSTER_FILE = 'poster.jpg'
@@ -176,7 +176,7 @@ export async function transcodeToHls(options: TranscodeOptions): Promise<Transco
   const ladder = planLadder(info)
   const hasAudio = info.audio !== null
   const durationSec = info.durationSec
-  const timeoutMs = options.timeoutMs ?? Math.max(120_000, Math.ceil(durationSec * 20_000))
+  const timeoutMs = options.timeoutMs ?? wallClockLimitMs(durationSec)
   const run = (args: string[], stage: string, base: number, weight: number) =>
     runFfmpeg(args, {
       signal,

@@ -13,10 +13,11 @@ import {
   testFeedArgs,
   thumbnailsVtt,
   transcodeToHls,
+  wallClockLimitMs,
 } from '@fieldhouse/media'
 import type { Kysely } from 'kysely'
 import type { Database, MediaAssetRow } from '../../db/schema.js'
-import type { Job } from '../../jobs/queue.js'
+import type { Job, JobPayloads } from '../../jobs/queue.js'
 import { type JobContext, type JobHandlers, PermanentJobError } from '../../jobs/worker.js'
 import type { MediaRepository } from './media.repository.js'
 import { assetDir } from './media.service.js'
@@ -139,7 +140,12 @@ export function mediaJobHandlers(deps: MediaJobDeps): JobHandlers {
             fontFile: findFont(),
             format: 'mp4',
           }),
-          { signal: ctx.signal, durationSec: seconds, onProgress: (p) => ctx.progress((p.percent ?? 0) * 0.3) },
+          {
+            signal: ctx.signal,
+            durationSec: seconds,
+            timeoutMs: wallClockLimitMs(seconds),
+            onProgress: (p) => ctx.progress((p.percent ?? 0) * 0.3),
+          },
         ).catch((error) => {
           fs.rmSync(partial, { force: true })
           throw error
@@ -164,6 +170,7 @@ export function mediaJobHandlers(deps: MediaJobDeps): JobHandlers {
         runFfmpeg(args, {
           signal: ctx.signal,
           durationSec: duration || undefined,
+          timeoutMs: wallClockLimitMs(duration),
           onProgress: (p) => ctx.progress(share[0] + ((p.percent ?? 0) * (share[1] - share[0])) / 100),
         })
       fs.mkdirSync(path.join(dir, 'thumbnails'), { recursive: true })
@@ -208,6 +215,7 @@ export function mediaJobHandlers(deps: MediaJobDeps): JobHandlers {
         await runFfmpeg(remuxMp4Args({ inputPlaylist: path.join(dir, variant), output: partial }), {
           signal: ctx.signal,
           durationSec: asset.duration ?? undefined,
+          timeoutMs: wallClockLimitMs(asset.duration),
           onProgress: (p) => ctx.progress(p.percent ?? 0),
         })
         fs.renameSync(partial, out)
@@ -215,5 +223,24 @@ export function mediaJobHandlers(deps: MediaJobDeps): JobHandlers {
         fs.rmSync(partial, { force: true })
       }
     },
+  }
+}
+
+/**
+ * What the last failed attempt of a media job leaves behind (the worker's failure hook). An encode
+ * (an import, a demo video) that never finished is marked `failed` with its reason, which the
+ * viewer's detail reports as `media_status: failed` and the CLI prints, and its half-written folder
+ * is removed. A live recording whose poster, thumbnails or preview could not be made is still the
+ * replay: it stays ready and keeps every file. A download keeps its reason on its own job.
+ */
+export function mediaJobFailureHook(deps: Pick<MediaJobDeps, 'repo' | 'mediaDir' | 'changed'>) {
+  return async (job: Job, error: Error, willRetry: boolean) => {
+    if (willRetry) return
+    if (job.kind !== 'media.transcode' && job.kind !== 'media.demo') return
+    const { assetId } = job.payload as JobPayloads['media.transcode' | 'media.demo']
+    await deps.repo.updateAsset(assetId, { status: 'failed', error: error.message.slice(0, 500) })
+    fs.rmSync(assetDir(deps.mediaDir, assetId), { recursive: true, force: true })
+    const asset = await deps.repo.findAsset(assetId)
+    if (asset) await deps.changed(asset.channel_id)
   }
 }

@@ -1,4 +1,3 @@
-import fs from 'node:fs'
 import path from 'node:path'
 import { type MediaInfo, MediaTypeId, messages, type Playback, type PlaybackDenial } from '@fieldhouse/contract'
 import type { MediaAssetRow, MediaOwnerType, MediaRow } from '../../db/schema.js'
@@ -153,11 +152,6 @@ export class MediaService {
     const posters = new Map<number, string>()
     for (const r of rows) if (!posters.has(r.owner_id)) posters.set(r.owner_id, `/media/o/${r.asset_id}/${r.path}`)
     return posters
-  }
-
-  /** Removes an asset's folder (a failed encode leaves nothing half-written behind). */
-  removeFiles(assetId: number) {
-    fs.rmSync(assetDir(this.opts.mediaDir, assetId), { recursive: true, force: true })
   }
 
   /** Throws 404 unless the asset exists on the session's channel. */

@@ -1,0 +1,69 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { MediaTypeId } from '@fieldhouse/contract'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Roles, startRoles } from '../../roles.js'
+import { createTestContext, type TestContext } from '../../test/context.js'
+import { assetDir } from './media.service.js'
+
+/**
+ * What a media job that fails for good leaves behind: an encode is a `failed` asset with its reason
+ * and no files; a live recording whose extras could not be made is still the replay. SQLite only (the
+ * queue on PostgreSQL is covered in jobs/queue.api.test.ts).
+ */
+describe('media jobs that fail', () => {
+  let ctx: TestContext
+  let roles: Roles
+  let channelId: number
+  let events: number[]
+
+  beforeAll(async () => {
+    ctx = await createTestContext('sqlite', {
+      env: { SERVICES: 'api,worker', SEED_DEMO: 'false', DEMO_LIVE: '0', ENCODE_PRESET: 'ultrafast' },
+    })
+    roles = await startRoles(ctx.app, ctx.config, ctx.db)
+    const rows = await ctx.db.kysely
+      .selectFrom('events')
+      .select(['id', 'channel_id'])
+      .where('access_mode', '=', 'free')
+      .orderBy('id')
+      .limit(2)
+      .execute()
+    channelId = rows[0]?.channel_id as number
+    events = rows.map((r) => r.id)
+  })
+  afterAll(async () => {
+    await roles?.stop()
+    await ctx?.close()
+  })
+
+  const detail = async (id: number) =>
+    (await ctx.json(`/api/events/${id}?api_key=${await ctx.apiKey()}`)).body.data as Record<string, unknown>
+
+  it('an encode whose source is gone is failed with its reason, its folder removed, and says so', async () => {
+    const repo = ctx.app.services.mediaRepo
+    const asset = await repo.createAsset(channelId, { type: 'event', id: events[0] as number }, 'upload', 'processing')
+    fs.mkdirSync(path.join(assetDir(ctx.config.mediaDir, asset.id), '360p'), { recursive: true })
+    const missing = path.join(ctx.config.mediaDir, 'imports', 'gone.mp4')
+    await ctx.app.services.queue.enqueue('media.transcode', { assetId: asset.id, source: missing, deleteSource: true })
+    await roles.worker?.idle()
+    expect(await repo.findAsset(asset.id)).toMatchObject({ status: 'failed', error: 'The uploaded file is missing.' })
+    expect(fs.existsSync(assetDir(ctx.config.mediaDir, asset.id))).toBe(false)
+    expect(await detail(events[0] as number)).toMatchObject({ media_status: 'failed', playback: null })
+  })
+
+  it('a live recording whose poster and thumbnails cannot be made stays the replay, with its files', async () => {
+    const repo = ctx.app.services.mediaRepo
+    const asset = await repo.createAsset(channelId, { type: 'event', id: events[1] as number }, 'live', 'ready')
+    const dir = assetDir(ctx.config.mediaDir, asset.id)
+    fs.mkdirSync(path.join(dir, 'source'), { recursive: true })
+    // A master that names no variant: the extras job cannot find a rendition to read.
+    fs.writeFileSync(path.join(dir, 'master.m3u8'), '#EXTM3U\n#EXT-X-VERSION:3\n')
+    await repo.setMedia(asset, MediaTypeId.vod, 'master.m3u8')
+    await ctx.app.services.queue.enqueue('media.live-finish', { assetId: asset.id })
+    await roles.worker?.idle()
+    expect(await repo.findAsset(asset.id)).toMatchObject({ status: 'ready' })
+    expect(fs.existsSync(path.join(dir, 'master.m3u8'))).toBe(true)
+    expect(await detail(events[1] as number)).toMatchObject({ media_status: 'ready' })
+  })
+})
