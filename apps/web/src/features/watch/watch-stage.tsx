@@ -1,4 +1,4 @@
-import type { Playback, Preroll } from '@fieldhouse/contract'
+import type { Playback } from '@fieldhouse/contract'
 import { type ReactNode, useCallback, useState } from 'react'
 import { httpStatus } from '../../lib/api/error-text'
 import { browserBackend, createTtlStorage } from '../../lib/storage/ttl-storage'
@@ -10,8 +10,8 @@ import { type PlaybackSource, useFetchPlayback } from './api/use-fetch-playback'
 import { playbackAssetKey } from './player/playback-token'
 import { defaultPlayerEvents, type PlayerEvents } from './player/player-events'
 import {
+  choosePreroll,
   createPrerollSuppression,
-  eligiblePrerolls,
   type PrerollSuppression,
   parentCategoryIds,
   type WatchSubjectKey,
@@ -101,20 +101,20 @@ export function WatchStage({
     )
   }
 
-  // Spec §4: no pre-roll for `no_ads`, nor within the hour after one played for this viewer and video.
-  // Undefined while a signed-in viewer's capabilities are on their way (the play button waits for them).
-  const decidingAds = userId !== null && access.isPending
-  const noAds = userId !== null && access.data?.capabilities.no_ads === true
-  const preroll: Preroll | null | undefined = decidingAds
-    ? undefined
-    : noAds || prerollSuppression().isSuppressed(userId, subjectKey)
-      ? null
-      : (eligiblePrerolls(settings.prerolls, {
-          locationId: prerollTarget.locationId,
-          categoryId: prerollTarget.categoryId,
-          parentCategoryIds: parentCategoryIds(prerollTarget.categoryId, categories),
-          isLive: screen.mode === 'live',
-        })[0] ?? null)
+  const preroll = choosePreroll(
+    settings.prerolls,
+    {
+      locationId: prerollTarget.locationId,
+      categoryId: prerollTarget.categoryId,
+      parentCategoryIds: parentCategoryIds(prerollTarget.categoryId, categories),
+      isLive: screen.mode === 'live',
+    },
+    {
+      capabilitiesPending: userId !== null && access.isPending,
+      noAds: userId !== null && access.data?.capabilities.no_ads === true,
+      recentlyPlayed: prerollSuppression().isSuppressed(userId, subjectKey),
+    },
+  )
 
   return (
     <VideoPlayer

@@ -1,7 +1,7 @@
 import type { Preroll } from '@fieldhouse/contract'
 import { describe, expect, it } from 'vitest'
 import { createTtlStorage, memoryBackend } from '../../../lib/storage/ttl-storage'
-import { createPrerollSuppression, eligiblePrerolls, parentCategoryIds } from './preroll'
+import { choosePreroll, createPrerollSuppression, eligiblePrerolls, parentCategoryIds } from './preroll'
 
 const preroll = (over: Partial<Preroll>): Preroll => ({
   id: 1,
@@ -135,5 +135,25 @@ describe('pre-roll suppression', () => {
     expect(suppression.isSuppressed(1, 'event:1')).toBe(false)
     suppression.markPlayed(1, 'event:1')
     expect(suppression.isSuppressed(1, 'event:1')).toBe(true)
+  })
+})
+
+describe('choosePreroll', () => {
+  const list = [preroll({ id: 1, weight: 1 }), preroll({ id: 2, weight: 5 })]
+  const target = { locationId: null, categoryId: null, isLive: false }
+  const viewer = { capabilitiesPending: false, noAds: false, recentlyPlayed: false }
+
+  it('plays the eligible pre-roll of highest weight', () => {
+    expect(choosePreroll(list, target, viewer)?.id).toBe(2)
+    expect(choosePreroll([], target, viewer)).toBeNull()
+  })
+
+  it('plays none for a viewer with no_ads, nor within the hour after one played', () => {
+    expect(choosePreroll(list, target, { ...viewer, noAds: true })).toBeNull()
+    expect(choosePreroll(list, target, { ...viewer, recentlyPlayed: true })).toBeNull()
+  })
+
+  it("waits while the viewer's capabilities are on their way", () => {
+    expect(choosePreroll(list, target, { ...viewer, capabilitiesPending: true })).toBeUndefined()
   })
 })

@@ -36,6 +36,22 @@ export function eligiblePrerolls(prerolls: readonly Preroll[], target: PrerollTa
     .map(({ preroll }) => preroll)
 }
 
+/**
+ * The pre-roll to play before this content now, or null for none: spec §4 — none for a viewer with
+ * `no_ads`, none within the hour after one played for this viewer and content, else the eligible one
+ * of highest weight. Undefined while a signed-in viewer's capabilities are still on their way (the
+ * play button waits for the answer rather than flash an ad at someone who bought no ads).
+ */
+export function choosePreroll(
+  prerolls: readonly Preroll[],
+  target: PrerollTarget,
+  viewer: { capabilitiesPending: boolean; noAds: boolean; recentlyPlayed: boolean },
+): Preroll | null | undefined {
+  if (viewer.capabilitiesPending) return undefined
+  if (viewer.noAds || viewer.recentlyPlayed) return null
+  return eligiblePrerolls(prerolls, target)[0] ?? null
+}
+
 /** The categories above a category in the tree, nearest first. */
 export function parentCategoryIds(categoryId: number | null, tree: readonly EventCategory[]): number[] {
   if (categoryId === null) return []
