@@ -4,6 +4,7 @@ import path from 'node:path'
 import { messages } from '@fieldhouse/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext, testDatabases } from './test/context.js'
+import { buildChannel } from './test/factories.js'
 
 /** A stand-in for the built web app: the server's job is to serve whatever the build put there. */
 function fakeWebDist() {
@@ -65,6 +66,20 @@ describe.each(testDatabases())('app on %s', (kind) => {
     expect(api.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
     const docs = await ctx.request('/api/docs/static/index.html')
     expect(docs.headers.get('content-security-policy')).not.toBe("default-src 'none'; frame-ancestors 'none'")
+  })
+
+  it("lets Google's tag hosts into the page only for a channel that has a google tag", async () => {
+    await buildChannel(ctx, `tagged-${kind}`, { googleTag: 'GTM-AB12CD', domains: [`tagged-${kind}.localhost`] })
+    const onTagged = (url: string) => ctx.app.inject({ url, headers: { host: `tagged-${kind}.localhost:3000` } })
+    const csp = String((await onTagged('/packages')).headers['content-security-policy'])
+    expect(csp).toMatch(/script-src 'self'[^;]* https:\/\/\*\.googletagmanager\.com/)
+    expect(csp).toMatch(/connect-src 'self'[^;]* https:\/\/\*\.google-analytics\.com/)
+    expect(csp).toContain("frame-ancestors 'self'")
+    // The demo channel has none; nor does an embed, nor an API answer, on the tagged host.
+    expect((await ctx.request('/packages')).headers.get('content-security-policy')).not.toContain('google')
+    for (const p of ['/watch_embed/1', '/api/health']) {
+      expect(String((await onTagged(p)).headers['content-security-policy']), p).not.toContain('google')
+    }
   })
 
   it('publishes the OpenAPI document generated from the contract', async () => {

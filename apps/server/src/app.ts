@@ -61,7 +61,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.js'
 import { PaymentsService } from './modules/payments/payments.service.js'
 import { registerErrorHandling } from './plugins/errors.js'
 import rateLimit from './plugins/rate-limit.js'
-import securityHeaders from './plugins/security-headers.js'
+import securityHeaders, { isEmbedPath, pageCsp } from './plugins/security-headers.js'
 import session from './plugins/session.js'
 import webApp from './plugins/web-app.js'
 
@@ -167,7 +167,8 @@ export async function buildApp(deps: AppDeps) {
     transform: jsonSchemaTransform,
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
-  await app.register(securityHeaders, { stripe: Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY) })
+  const stripeInPage = Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY)
+  await app.register(securityHeaders, { stripe: stripeInPage })
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,
     redis: deps.redis,
@@ -298,7 +299,17 @@ export async function buildApp(deps: AppDeps) {
   })
   if (config.INGEST_HOOK_SECRET) await app.register(liveHookRoutes, { live, secret: config.INGEST_HOOK_SECRET })
 
-  await app.register(webApp, { webDist: config.WEB_DIST ?? defaultWebDist(), mediaDir: config.mediaDir })
+  const taggedPolicy = pageCsp("'self'", { stripe: stripeInPage, googleTag: true })
+  await app.register(webApp, {
+    webDist: config.WEB_DIST ?? defaultWebDist(),
+    mediaDir: config.mediaDir,
+    // Spec §7: the ecommerce script loads for a channel with a google tag; its hosts are let in there only.
+    pagePolicyFor: async (host, url) => {
+      if (isEmbedPath(url)) return null
+      const channel = await channels.findByKey((await channels.findKeyByHost(host)) ?? config.DEFAULT_CHANNEL_KEY)
+      return channel?.google_tag ? taggedPolicy : null
+    },
+  })
 
   return Object.assign(app, {
     services: {

@@ -6,17 +6,25 @@ import fp from 'fastify-plugin'
  * except `/watch_embed/…`, which exists to be embedded on other sites. API answers get the short
  * `default-src 'none'` policy recommended for JSON APIs.
  */
-const csp = (frameAncestors: string, stripe: boolean) =>
+// Google's tag hosts (its CSP guide for GA4 and Tag Manager), only for a channel that has a tag.
+const GOOGLE_SCRIPTS = 'https://*.googletagmanager.com'
+const GOOGLE_BEACONS = 'https://*.google-analytics.com https://*.analytics.google.com https://*.googletagmanager.com'
+
+export const pageCsp = (frameAncestors: string, opts: { stripe: boolean; googleTag?: boolean }) =>
   [
     "default-src 'self'",
     // Stripe Elements, only where Stripe takes the money: its script, its card frames, its API.
-    stripe ? "script-src 'self' https://js.stripe.com" : "script-src 'self'",
-    ...(stripe ? ['frame-src https://js.stripe.com https://hooks.stripe.com'] : []),
+    ['script-src', "'self'", opts.stripe && 'https://js.stripe.com', opts.googleTag && GOOGLE_SCRIPTS]
+      .filter(Boolean)
+      .join(' '),
+    ...(opts.stripe ? ['frame-src https://js.stripe.com https://hooks.stripe.com'] : []),
     // React sets some styles through the style attribute; no inline script is ever allowed.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "media-src 'self' blob:",
-    stripe ? "connect-src 'self' https://api.stripe.com" : "connect-src 'self'",
+    ['connect-src', "'self'", opts.stripe && 'https://api.stripe.com', opts.googleTag && GOOGLE_BEACONS]
+      .filter(Boolean)
+      .join(' '),
     "font-src 'self' data:",
     "object-src 'none'",
     "base-uri 'none'",
@@ -42,8 +50,8 @@ export const isEmbedPath = (url: string) => /^(?:\/[^/]+)?\/watch_embed\//.test(
 
 export default fp(
   async (app: FastifyInstance, opts: { stripe?: boolean }) => {
-    const PAGE_HEADERS = { ...common, 'content-security-policy': csp("'self'", opts.stripe === true) }
-    const EMBED_HEADERS = { ...common, 'content-security-policy': csp('*', false) }
+    const PAGE_HEADERS = { ...common, 'content-security-policy': pageCsp("'self'", { stripe: opts.stripe === true }) }
+    const EMBED_HEADERS = { ...common, 'content-security-policy': pageCsp('*', { stripe: false }) }
     // Set up front (a callback hook, no promise per request); a route may still replace them.
     app.addHook('onRequest', (req, reply, done) => {
       reply.headers(isApiPath(req.url) ? API_HEADERS : isEmbedPath(req.url) ? EMBED_HEADERS : PAGE_HEADERS)

@@ -11,7 +11,15 @@ import fp from 'fastify-plugin'
  * segment) load the app. Unknown /api paths answer JSON 404.
  */
 export default fp(
-  async (app: FastifyInstance, opts: { webDist: string; mediaDir: string }) => {
+  async (
+    app: FastifyInstance,
+    opts: {
+      webDist: string
+      mediaDir: string
+      /** The page policy for the app's page on this host when it differs from the default one. */
+      pagePolicyFor?: (host: string, url: string) => Promise<string | null>
+    },
+  ) => {
     const indexFile = path.join(opts.webDist, 'index.html')
     const hasWebApp = fs.existsSync(indexFile)
     if (!hasWebApp) app.log.warn({ webDist: opts.webDist }, 'web app not built: run `npm run build`')
@@ -41,13 +49,15 @@ export default fp(
       })
     }
 
-    app.setNotFoundHandler((req, reply) => {
+    app.setNotFoundHandler(async (req, reply) => {
       const pathname = req.url.split('?')[0] ?? '/'
       const isApi = pathname === '/api' || pathname.startsWith('/api/')
       const isFile = /\.[a-z0-9]{1,8}$/i.test(pathname)
       if (isApi || isFile || (req.method !== 'GET' && req.method !== 'HEAD') || !hasWebApp) {
         return reply.status(404).send({ message: messages.notFound })
       }
+      const policy = await opts.pagePolicyFor?.(req.hostname.replace(/:\d+$/, '').toLowerCase(), req.url)
+      if (policy) reply.header('content-security-policy', policy)
       return reply.header('cache-control', 'no-cache').sendFile('index.html', opts.webDist)
     })
   },

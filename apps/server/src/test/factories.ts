@@ -9,7 +9,7 @@ let sequence = 0
 export async function buildChannel(
   ctx: TestContext,
   key: string,
-  options: { settings?: object; currency?: string; name?: string } = {},
+  options: { settings?: object; currency?: string; name?: string; googleTag?: string; domains?: string[] } = {},
 ) {
   const now = Date.now()
   return new ChannelRepository(ctx.db.kysely, ctx.db.dialect).create(
@@ -19,13 +19,13 @@ export async function buildChannel(
       logo: null,
       language: 'en',
       currency: options.currency ?? 'USD',
-      google_tag: null,
+      google_tag: options.googleTag ?? null,
       yare_analytics_key: null,
       settings: JSON.stringify(options.settings ?? {}),
       created_at: now,
       updated_at: now,
     },
-    {},
+    { domains: options.domains ?? [] },
   )
 }
 

@@ -5,6 +5,7 @@ import {
   createPageViews,
   type DataLayerEvent,
   enableDataLayer,
+  googleTagKind,
   passItem,
   pushDataLayer,
   resetDataLayer,
@@ -18,6 +19,54 @@ describe('ecommerce dataLayer', () => {
   const target = () => ({ dataLayer: [] as unknown[] })
   const basketball = { id: 3, name: 'Basketball Package', kind: 'package' }
 
+  it('loads Tag Manager for a GTM- container, gtag.js for a G- tag, nothing for anything else', () => {
+    const loaded: string[] = []
+    const gtm = target()
+    enableDataLayer('GTM-AB12CD', gtm, (src) => loaded.push(src))
+    expect(gtm.dataLayer[0]).toMatchObject({ event: 'gtm.js' })
+    const gtag = target()
+    enableDataLayer('G-TEST123', gtag, (src) => loaded.push(src))
+    expect(loaded).toEqual([
+      'https://www.googletagmanager.com/gtm.js?id=GTM-AB12CD',
+      'https://www.googletagmanager.com/gtag/js?id=G-TEST123',
+    ])
+    // gtag.js commands are `arguments` objects: js, then config with our own page views.
+    expect(gtag.dataLayer.map((c) => Object.prototype.toString.call(c))).toEqual([
+      '[object Arguments]',
+      '[object Arguments]',
+    ])
+    expect(Array.from(gtag.dataLayer[1] as ArrayLike<unknown>)).toEqual([
+      'config',
+      'G-TEST123',
+      { send_page_view: false },
+    ])
+    for (const bad of ['', 'UA', 'G-', 'GTM-x"><script>', 'javascript:alert(1)']) {
+      expect(googleTagKind(bad)).toBeNull()
+      enableDataLayer(bad, target(), (src) => loaded.push(src))
+    }
+    expect(loaded).toHaveLength(2)
+  })
+
+  it('sends events to a G- tag as gtag("event", name, params), the ecommerce fields as params', () => {
+    const t = target()
+    enableDataLayer('G-TEST123', t, () => {})
+    t.dataLayer.length = 0
+    const ecommerce = checkoutEcommerce({
+      orderId: 7,
+      currency: 'USD',
+      price: 14.99,
+      discount: 0,
+      tax: 0,
+      serviceFee: 0,
+      item: basketball,
+    })
+    pushDataLayer({ event: 'purchase_failed', ecommerce, failure_message: 'Your card was declined.' }, t)
+    expect(t.dataLayer).toHaveLength(1)
+    const [command, name, params] = Array.from(t.dataLayer[0] as ArrayLike<unknown>)
+    expect([command, name]).toEqual(['event', 'purchase_failed'])
+    expect(params).toEqual({ ...ecommerce, failure_message: 'Your card was declined.' })
+  })
+
   it('stays off without the channel’s google tag', () => {
     enableDataLayer(null)
     const t = target()
@@ -29,7 +78,7 @@ describe('ecommerce dataLayer', () => {
   })
 
   it('pushes login as is, and clears the previous ecommerce object before each ecommerce event', () => {
-    enableDataLayer('G-TEST123')
+    enableDataLayer('GTM-TEST123')
     const t = target()
     pushDataLayer({ event: 'login', method: 'social' }, t)
     pushDataLayer(
@@ -52,7 +101,7 @@ describe('ecommerce dataLayer', () => {
   })
 
   it('values a purchase as price − discount + tax, with the service fee per item (spec §9)', () => {
-    enableDataLayer('G-TEST123')
+    enableDataLayer('GTM-TEST123')
     const t = target()
     const ecommerce = checkoutEcommerce({
       orderId: 12,
@@ -93,7 +142,7 @@ describe('ecommerce dataLayer', () => {
   })
 
   it('says why a purchase failed, and leaves out what is not there (no order id, no code)', () => {
-    enableDataLayer('G-TEST123')
+    enableDataLayer('GTM-TEST123')
     const t = target()
     const ecommerce = checkoutEcommerce({
       currency: 'CAD',
@@ -123,7 +172,7 @@ describe('ecommerce dataLayer', () => {
   })
 
   it('lists the packages page’s passes as view_item_list items', () => {
-    enableDataLayer('G-TEST123')
+    enableDataLayer('GTM-TEST123')
     const t = target()
     const items = [passItem({ id: 1, name: 'Season Pass', kind: 'subscription', price: 99.99, service_fee: 0 })]
     pushDataLayer(

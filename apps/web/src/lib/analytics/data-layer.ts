@@ -1,10 +1,17 @@
 import { ecommerceValue } from '@fieldhouse/contract'
 
 /**
- * Web ecommerce analytics (spec §1, §9): GA4-shaped events pushed to `window.dataLayer`, which the
- * channel operator's own Google tag snippet reads. Nothing is pushed — and no array is made — unless the
- * channel's settings carry a google tag (`settings['google-analytics']['google-tag']`, see
- * `enableDataLayer`); the app never loads gtag.js itself.
+ * Web ecommerce analytics (spec §1, §7, §9): GA4 ecommerce events for the channel's Google tag
+ * (`settings['google-analytics']['google-tag']`). Nothing is pushed, no array is made and no script
+ * is loaded unless the channel has one (`enableDataLayer`). Which script reads them depends on the
+ * tag's kind:
+ * - a Tag Manager container (`GTM-…`): `gtm.js` is loaded and the events go to `window.dataLayer` in
+ *   the shape its GA4 ecommerce tags read (`{ event, ecommerce }`, the previous ecommerce object
+ *   cleared first);
+ * - a Google tag (`G-…`, `AW-…`): `gtag.js` is loaded with the tag configured (page views are ours,
+ *   so its own are off) and each event is sent as `gtag('event', name, params)`, GA4's documented
+ *   form, the ecommerce fields as its parameters.
+ * The server's page policy allows Google's tag hosts only for a channel that has a tag.
  *
  * Events: page_view (each route change, once the page has its title), login, view_item_list (the
  * packages page), begin_checkout, purchase, purchase_success and purchase_failed.
@@ -45,22 +52,72 @@ declare global {
   }
 }
 
-let enabled = false
-
-/** On when the channel has a google tag (called at start-up with the channel's settings). */
-export function enableDataLayer(googleTag: string | null | undefined) {
-  enabled = Boolean(googleTag)
-  if (enabled && typeof window !== 'undefined') window.dataLayer = window.dataLayer ?? []
+/** Which Google script reads the events, from the tag's form; null for no (or no valid) tag. */
+export function googleTagKind(tag: string | null | undefined): 'tag-manager' | 'gtag' | null {
+  if (!tag) return null
+  if (/^GTM-[A-Z0-9]{4,12}$/.test(tag)) return 'tag-manager'
+  if (/^(?:G|AW|DC)-[A-Z0-9]{4,16}$/.test(tag)) return 'gtag'
+  return null
 }
 
-export const dataLayerEnabled = () => enabled
+let mode: ReturnType<typeof googleTagKind> = null
+
+/**
+ * On when the channel has a google tag (called at start-up with the channel's settings): makes the
+ * dataLayer and, with `load`, adds Google's script for the tag to the page.
+ */
+export function enableDataLayer(
+  googleTag: string | null | undefined,
+  target: { dataLayer?: unknown[] } | undefined = globalThis.window,
+  load: (src: string) => void = addScript,
+) {
+  mode = googleTagKind(googleTag)
+  if (!mode || !target || !googleTag) return
+  target.dataLayer = target.dataLayer ?? []
+  const id = encodeURIComponent(googleTag)
+  if (mode === 'tag-manager') {
+    target.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' })
+    load(`https://www.googletagmanager.com/gtm.js?id=${id}`)
+  } else {
+    gtagCommand(target.dataLayer, 'js', new Date())
+    gtagCommand(target.dataLayer, 'config', googleTag, { send_page_view: false })
+    load(`https://www.googletagmanager.com/gtag/js?id=${id}`)
+  }
+}
+
+function addScript(src: string) {
+  if (typeof document === 'undefined') return
+  const script = document.createElement('script')
+  script.async = true
+  script.src = src
+  document.head.appendChild(script)
+}
+
+/** gtag.js reads its commands as `arguments` objects, which is what its own `gtag()` pushes. */
+function gtagCommand(dataLayer: unknown[], ...command: unknown[]) {
+  const gtag = function (..._: unknown[]) {
+    // biome-ignore lint/complexity/noArguments: gtag.js tells a command from an event object by this shape.
+    dataLayer.push(arguments)
+  }
+  gtag(...command)
+}
+
+const withoutEcommerce = <T extends { ecommerce?: unknown }>({ ecommerce: _, ...rest }: T) => rest
+
+export const dataLayerEnabled = () => mode !== null
 
 export function pushDataLayer(
   event: DataLayerEvent,
   target: { dataLayer?: unknown[] } | undefined = globalThis.window,
 ) {
-  if (!enabled || !target) return
+  if (!mode || !target) return
   target.dataLayer = target.dataLayer ?? []
+  if (mode === 'gtag') {
+    const { event: name, ...rest } = event
+    const params = 'ecommerce' in rest ? { ...rest.ecommerce, ...withoutEcommerce(rest) } : rest
+    gtagCommand(target.dataLayer, 'event', name, params)
+    return
+  }
   // GA4 asks for the previous ecommerce object to be cleared before a new one.
   if ('ecommerce' in event) target.dataLayer.push({ ecommerce: null })
   target.dataLayer.push(event)
@@ -147,5 +204,5 @@ export const pageViews = createPageViews()
 
 /** Test seam: the switch off again. */
 export const resetDataLayer = () => {
-  enabled = false
+  mode = null
 }
