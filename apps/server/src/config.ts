@@ -132,6 +132,12 @@ export const ConfigSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalText,
   /** Another address for Stripe's API (a loopback stand-in in tests): http://127.0.0.1:12111. */
   STRIPE_API_BASE: optionalText.pipe(z.string().url().optional()),
+  /** Tests only (NODE_ENV=test): the process SIGKILLs itself right after the payment gateway took the
+   * money and before the order records it — the crash that reconciliation repairs. */
+  TEST_KILL_AFTER_CHARGE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   /** A generated test feed published over RTMP into the demo channel's live event. */
   DEMO_LIVE: z
     .enum(['true', 'false', '1', '0'])
@@ -167,6 +173,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError([
       'STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (orders settle through verified webhooks)',
     ])
+  }
+  if (parsed.data.TEST_KILL_AFTER_CHARGE && parsed.data.NODE_ENV !== 'test') {
+    throw new ConfigError(['TEST_KILL_AFTER_CHARGE: only for tests (NODE_ENV=test)'])
   }
   if (parsed.data.SCRYPT_LOG_N < 17 && parsed.data.NODE_ENV !== 'test') {
     throw new ConfigError(['SCRYPT_LOG_N: below 17 only for tests (NODE_ENV=test)'])

@@ -22,7 +22,7 @@ export const PackageSchema = z.object({
   price: z.number(),
   /** The list price the offer is measured against (shown struck through when higher than price). */
   base_price: z.number(),
-  /** Added per item at checkout. */
+  /** Added per item of a one-time purchase at checkout; a subscription carries none (0). */
   service_fee: z.number(),
   currency: z.string(),
   image: z.string().nullable(),
@@ -88,6 +88,15 @@ export const OrderSchema = z.object({
   /** Why a payment failed, in the words of the card network ("Your card was declined."). */
   failure_message: z.string().nullable(),
   created_at: z.string(),
+  /**
+   * What the browser must still do before the order can settle: with Stripe, 3-D Secure finished by
+   * Stripe.js with the PaymentIntent's client secret. Only on the buyer's own order while its payment
+   * waits for it (the checkout's answer and `orders/{id}`); null (or absent) otherwise.
+   */
+  next_action: z
+    .object({ type: z.literal('stripe_3ds'), client_secret: z.string() })
+    .nullable()
+    .optional(),
 })
 export type Order = z.infer<typeof OrderSchema>
 

@@ -25,6 +25,7 @@ export const messages = {
   singleEventPackageRequired: 'Paid events require a single-event package id.',
   trialUnavailable: 'The free trial is for new subscribers only.',
   trialNeedsCard: 'A free trial needs a card: it is charged when the trial ends unless you cancel.',
+  trialNoPromoCode: 'A promo code cannot be used with a free trial.',
   notSubscription: 'Only subscriptions renew.',
   testModeCardsOnly: 'Test mode: use a test card such as 4242 4242 4242 4242.',
   cardDeclined: 'Your card was declined.',

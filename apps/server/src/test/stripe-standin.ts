@@ -16,8 +16,15 @@ import Stripe from 'stripe'
  *
  * Cards follow Stripe's test PaymentMethods: `pm_card_visa` pays; `pm_card_chargeDeclined` is declined
  * (already when attached); `pm_card_chargeDeclinedInsufficientFunds` attaches but has insufficient
- * funds; `pm_card_authenticationRequired` needs 3-D Secure. As at Stripe, using a test PaymentMethod
- * with a customer makes a new `pm_…` that behaves the same, and that new id is the one attached.
+ * funds; `pm_card_authenticationRequired` (4000 0027 6000 3184) answers `requires_action` until the
+ * browser confirms it: `POST /v1/payment_intents/{id}/confirm` with the publishable key and the
+ * intent's `client_secret`, as Stripe.js does once the viewer passed 3-D Secure, makes it `succeeded`
+ * (and pays the invoice of an incomplete subscription). As at Stripe, using a test PaymentMethod with
+ * a customer makes a new `pm_…` that behaves the same, and that new id is the one attached. A
+ * succeeded PaymentIntent has its Charge (`latest_charge`), which `POST /v1/refunds` refunds.
+ *
+ * Reconciliation reads: PaymentIntents and Subscriptions listed by customer (`created[gte]`), a
+ * Subscription retrieved with `expand`, and cancelling either.
  *
  * `deliver(type, object)` posts a Stripe event to `webhookUrl`, signed with the SDK's own
  * `webhooks.generateTestHeaderString`. Every request is kept in `requests` for assertions.
@@ -80,11 +87,18 @@ const invalid = (message: string, code = 'parameter_invalid') =>
   new Fail(400, { type: 'invalid_request_error', code, message })
 
 /** Starts the stand-in on 127.0.0.1 at a free port. */
-export async function startStripeStandin(opts: { secretKey: string; webhookSecret: string; webhookUrl?: string }) {
+export async function startStripeStandin(opts: {
+  secretKey: string
+  webhookSecret: string
+  webhookUrl?: string
+  /** The key Stripe.js calls with from the browser (3-D Secure confirmation only). */
+  publishableKey?: string
+}) {
   const requests: StandinRequest[] = []
   const replies = new Map<string, { request: string; status: number; body: unknown }>()
   const objects = new Map<string, Obj>()
   const payments = new Map<string, Obj[]>() // invoice id → its InvoicePayments (included on expand only)
+  const invoiceOfIntent = new Map<string, string>() // pi id → the invoice it pays
   const cardOf = new Map<string, string>() // pm id → the test PaymentMethod it came from
   const rand = (n = 12) => randomBytes(n).toString('base64url').replace(/[-_]/g, 'x').slice(0, n)
   const now = () => Math.floor(Date.now() / 1000)
@@ -114,12 +128,30 @@ export async function startStripeStandin(opts: { secretKey: string; webhookSecre
     const error = { type: 'card_error', code: 'card_declined', decline_code, message, payment_method: pm }
     return new Fail(402, intent ? { ...error, payment_intent: intent } : error)
   }
+  /** The Charge of a PaymentIntent that succeeded (what a refund gives back). */
+  const charged = (intent: Obj) => {
+    const charge = make('ch', 'charge', {
+      amount: intent.amount,
+      amount_captured: intent.amount,
+      amount_refunded: 0,
+      refunded: false,
+      currency: intent.currency,
+      customer: intent.customer,
+      payment_intent: intent.id,
+      payment_method: intent.payment_method,
+      metadata: intent.metadata,
+      status: 'succeeded',
+      paid: true,
+    })
+    intent.latest_charge = charge.id
+    return charge
+  }
   /** Confirms a new PaymentIntent on a card: `succeeded`, `requires_action`, or declined. */
   const confirm = (b: Obj, pm: Obj, metadata: Obj = b.metadata ?? {}) => {
     const test = behaviourOf(pm)
     const id = `pi_${rand(14)}`
     const status = test.decline ? 'requires_payment_method' : test.auth ? 'requires_action' : 'succeeded'
-    return make(
+    const intent = make(
       'pi',
       'payment_intent',
       {
@@ -139,9 +171,40 @@ export async function startStripeStandin(opts: { secretKey: string; webhookSecre
         last_payment_error: test.decline
           ? { type: 'card_error', code: 'card_declined', decline_code: test.decline[0], message: test.decline[1] }
           : null,
+        latest_charge: null,
+        canceled_at: null,
       },
       id,
     )
+    if (status === 'succeeded') charged(intent)
+    return intent
+  }
+  const othersCard = () =>
+    new Fail(400, {
+      type: 'invalid_request_error',
+      code: 'parameter_invalid',
+      param: 'payment_method',
+      message: 'The PaymentMethod belongs to another customer.',
+    })
+  /** A list endpoint's filters as the SDK sends them: `customer`, `created[gte]`, newest first. */
+  const listed = (object: string, b: Obj, extra: (o: Obj) => boolean = () => true) =>
+    [...objects.values()]
+      .filter(
+        (o) =>
+          o.object === object &&
+          (!b.customer || o.customer === b.customer) &&
+          (b.created?.gte === undefined || o.created >= Number(b.created.gte)) &&
+          extra(o),
+      )
+      .reverse()
+  /** A subscription with `latest_invoice` (and its `payments`) expanded as asked. */
+  const expanded = (sub: Obj, expand: string[] = []) => {
+    if (!expand.some((e) => e.startsWith('latest_invoice'))) return sub
+    const invoice = get('invoice', sub.latest_invoice)
+    const withPayments = expand.includes('latest_invoice.payments')
+      ? { ...invoice, payments: list(`/v1/invoice_payments?invoice=${invoice.id}`, payments.get(invoice.id) ?? []) }
+      : invoice
+    return { ...sub, latest_invoice: withPayments }
   }
   const couponOff = (discounts: Obj[] | undefined, amount: number) => {
     const id = discounts?.[0]?.coupon
@@ -182,10 +245,11 @@ export async function startStripeStandin(opts: { secretKey: string; webhookSecre
       get('customer', b.customer)
       const pm = paymentMethod(id)
       if (behaviourOf(pm).declineOnAttach) throw cardError(pm)
-      if (pm.customer && pm.customer !== b.customer) throw invalid('The PaymentMethod belongs to another customer.')
+      if (pm.customer && pm.customer !== b.customer) throw othersCard()
       pm.customer = b.customer
       return pm
     },
+    'GET /v1/payment_methods/:id': (_b, id) => paymentMethod(id),
     'GET /v1/payment_methods': (b) => {
       const mine = (o: Obj) =>
         o.object === 'payment_method' && o.customer === b.customer && (!b.type || o.type === b.type)
@@ -195,7 +259,7 @@ export async function startStripeStandin(opts: { secretKey: string; webhookSecre
       if (!(Number(b.amount) > 0) || !b.currency) throw invalid('amount and currency are required', 'parameter_missing')
       if (b.customer) get('customer', b.customer)
       const pm = paymentMethod(b.payment_method)
-      if (pm.customer && pm.customer !== b.customer) throw invalid('The PaymentMethod belongs to another customer.')
+      if (pm.customer && pm.customer !== b.customer) throw othersCard()
       if (b.confirm !== 'true') throw invalid('This stand-in confirms on creation only (confirm=true).')
       const intent = confirm(b, pm)
       if (intent.status === 'requires_payment_method') throw cardError(pm, intent)
@@ -203,6 +267,58 @@ export async function startStripeStandin(opts: { secretKey: string; webhookSecre
       return intent
     },
     'GET /v1/payment_intents/:id': (_b, id) => get('payment_intent', id),
+    'GET /v1/payment_intents': (b) => list('/v1/payment_intents', listed('payment_intent', b)),
+    // What Stripe.js does once the viewer passed 3-D Secure (the browser's call, with the client secret).
+    'POST /v1/payment_intents/:id/confirm': (b, id) => {
+      const intent = get('payment_intent', id)
+      if (b.client_secret !== undefined && b.client_secret !== intent.client_secret) {
+        throw invalid('The client_secret provided does not match the client_secret associated with the PaymentIntent.')
+      }
+      if (intent.status !== 'requires_action') {
+        throw invalid(
+          `This PaymentIntent's status is ${intent.status}; it cannot be confirmed.`,
+          'payment_intent_unexpected_state',
+        )
+      }
+      Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, next_action: null })
+      charged(intent)
+      const invoiceId = invoiceOfIntent.get(intent.id)
+      if (invoiceId) {
+        const invoice = get('invoice', invoiceId)
+        Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due })
+        for (const record of payments.get(invoiceId) ?? [])
+          Object.assign(record, { status: 'paid', amount_paid: invoice.amount_due })
+        const sub = objects.get(invoice.parent.subscription_details.subscription)
+        if (sub?.status === 'incomplete') sub.status = 'active'
+      }
+      return intent
+    },
+    'POST /v1/payment_intents/:id/cancel': (_b, id) => {
+      const intent = get('payment_intent', id)
+      if (['succeeded', 'canceled', 'processing'].includes(intent.status)) {
+        throw invalid(
+          `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+          'payment_intent_unexpected_state',
+        )
+      }
+      if (invoiceOfIntent.has(intent.id)) {
+        throw invalid('You cannot cancel this PaymentIntent because it was created by an invoice.')
+      }
+      return Object.assign(intent, { status: 'canceled', canceled_at: now(), next_action: null })
+    },
+    'POST /v1/refunds': (b) => {
+      const charge = b.charge
+        ? get('charge', b.charge)
+        : get('charge', get('payment_intent', b.payment_intent).latest_charge)
+      const amount = b.amount === undefined ? charge.amount - charge.amount_refunded : Number(b.amount)
+      if (!(amount > 0) || charge.amount_refunded + amount > charge.amount) {
+        throw invalid(`Refund amount (${amount}) is greater than what is left on the charge.`, 'amount_too_large')
+      }
+      charge.amount_refunded += amount
+      charge.refunded = charge.amount_refunded === charge.amount
+      const fields = { amount, charge: charge.id, payment_intent: charge.payment_intent, currency: charge.currency }
+      return make('re', 'refund', { ...fields, status: 'succeeded', metadata: b.metadata ?? {} })
+    },
     'POST /v1/products': (b) => {
       if (b.id && objects.has(b.id)) throw invalid('Product already exists.', 'resource_already_exists')
       return make('prod', 'product', { name: b.name, active: true, metadata: b.metadata ?? {} }, b.id)
@@ -264,6 +380,7 @@ export async function startStripeStandin(opts: { secretKey: string; webhookSecre
       const status = paid ? 'paid' : 'open'
       const record = { id: `inpay_${rand(14)}`, object: 'invoice_payment', invoice: invoice.id, payment, status }
       payments.set(invoice.id, intent ? [{ ...record, amount_paid: paid ? due : 0, livemode: false }] : [])
+      if (intent) invoiceOfIntent.set(intent.id, invoice.id)
       const item = { id: `si_${rand(14)}`, object: 'subscription_item', price, quantity: 1 }
       const sub = make(
         'sub',
@@ -285,12 +402,27 @@ export async function startStripeStandin(opts: { secretKey: string; webhookSecre
         id,
       )
       // `latest_invoice` stays an id unless expanded, and an invoice's `payments` only come on request.
-      const expand: string[] = b.expand ?? []
-      if (!expand.some((e) => e.startsWith('latest_invoice'))) return sub
-      const expanded = expand.includes('latest_invoice.payments')
-        ? { ...invoice, payments: list(`/v1/invoice_payments?invoice=${invoice.id}`, payments.get(invoice.id) ?? []) }
-        : invoice
-      return { ...sub, latest_invoice: expanded }
+      return expanded(sub, b.expand)
+    },
+    'GET /v1/subscriptions': (b) => {
+      const status = (o: Obj) =>
+        b.status === undefined ? o.status !== 'canceled' : b.status === 'all' || o.status === b.status
+      return list('/v1/subscriptions', listed('subscription', b, status))
+    },
+    'GET /v1/subscriptions/:id': (b, id) => expanded(get('subscription', id), b.expand),
+    'DELETE /v1/subscriptions/:id': (_b, id) => {
+      const sub = get('subscription', id)
+      if (sub.status === 'canceled') throw invalid(`No such subscription: '${id}'`, 'resource_missing')
+      // Cancelling ends it now: an invoice still open is voided, so its payment can never go through.
+      const invoice = objects.get(sub.latest_invoice)
+      if (invoice?.status === 'open') {
+        invoice.status = 'void'
+        for (const [pi, inv] of invoiceOfIntent) {
+          const intent = objects.get(pi)
+          if (inv === invoice.id && intent && intent.status !== 'succeeded') intent.status = 'canceled'
+        }
+      }
+      return Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now() })
     },
     'POST /v1/subscriptions/:id': (b, id) => {
       const sub = get('subscription', id)
@@ -365,7 +497,13 @@ export async function startStripeStandin(opts: { secretKey: string; webhookSecre
         })
         res.end(JSON.stringify(payload))
       }
-      if (req.headers.authorization !== `Bearer ${opts.secretKey}`) {
+      const browserConfirm =
+        opts.publishableKey !== undefined &&
+        req.headers.authorization === `Bearer ${opts.publishableKey}` &&
+        method === 'POST' &&
+        /^\/v1\/payment_intents\/[^/]+\/confirm$/.test(url.pathname) &&
+        typeof body.client_secret === 'string'
+      if (req.headers.authorization !== `Bearer ${opts.secretKey}` && !browserConfirm) {
         const message = 'Invalid API Key provided: sk_test_****'
         return send(401, { error: { type: 'invalid_request_error', message } })
       }

@@ -174,7 +174,27 @@ describe.each(testDatabases())('passes and payments on %s', (kind) => {
     expect((await ctx.json(`/api/stripe/list-cards?api_key=${other}`)).body.data).toEqual([])
     expect((await ctx.json(`/api/transactions?api_key=${other}`)).body.data).toEqual([])
     const stolen = await post('/api/stripe/buy', other, { id: byKind('addon').id, payment_method_id: cards[0].id })
-    expect(stolen.body.data?.status ?? stolen.body.message).toBe('failed')
+    expect(stolen.body.data).toMatchObject({
+      status: 'failed',
+      failure_message: 'Please select one of your saved cards or enter new one.',
+    })
+
+    // Once the other viewer has a card and a purchase of their own, each still sees only theirs.
+    const mastercard = { ...VISA, number: '4242424242424242', exp_month: 3, exp_year: 2031 }
+    const own = await post('/api/stripe/buy', other, { id: byKind('addon').id, card: mastercard, save_card: true })
+    await settled(other, own.body.data.id)
+    const otherCards = (await ctx.json(`/api/stripe/list-cards?api_key=${other}`)).body.data
+    expect(otherCards).toMatchObject([{ last4: '4242', exp_month: 3, exp_year: 2031 }])
+    expect(otherCards[0].id).not.toBe(cards[0].id)
+    expect((await ctx.json(`/api/stripe/list-cards?api_key=${key}`)).body.data).toMatchObject([
+      { id: cards[0].id, exp_month: 12 },
+    ])
+    const mine = (await ctx.json(`/api/transactions?api_key=${key}`)).body.data
+    const theirs = (await ctx.json(`/api/transactions?api_key=${other}`)).body.data
+    expect(mine.map((t: { order_id: number }) => t.order_id).sort()).toEqual(
+      [first.body.data.id, second.body.data.id].sort(),
+    )
+    expect(theirs.map((t: { order_id: number }) => t.order_id)).toEqual([own.body.data.id])
   })
 
   it('a bundle: one charge at the bundle price, every pass in it paid and active', async () => {
@@ -207,30 +227,6 @@ describe.each(testDatabases())('passes and payments on %s', (kind) => {
       .where('order_id', '=', [...ids][0] as number)
       .execute()
     expect(charges).toHaveLength(1)
-  })
-
-  it('1,000 deliveries of one event: one paid order, one transaction', async () => {
-    const key = await signedInKey(ctx)
-    const placed = await post('/api/stripe/buy', key, { id: byKind('addon').id, card: VISA })
-    const order = await settled(key, placed.body.data.id)
-    const payments = ctx.app.services.payments
-    const event: GatewayEvent = {
-      id: 'evt_replayed_1000_times',
-      type: 'payment_intent.succeeded',
-      created: Date.now(),
-      orderId: order.id,
-      paymentId: 'pi_replayed',
-      amount: 499,
-    }
-    const outcomes: string[] = []
-    for (let batch = 0; batch < 20; batch++) {
-      outcomes.push(...(await Promise.all(Array.from({ length: 50 }, () => payments.handleEvent({ ...event })))))
-    }
-    expect(outcomes.filter((o) => o === 'applied')).toHaveLength(1)
-    expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(999)
-    const tx = await ctx.db.kysely.selectFrom('transactions').selectAll().where('order_id', '=', order.id).execute()
-    expect(tx).toHaveLength(2)
-    expect((await ctx.json(`/api/orders/${order.id}?api_key=${key}`)).body.data.status).toBe('paid')
   })
 
   it('the events of a subscribe-with-trial flow reach the same state in every delivery order', async () => {
@@ -361,43 +357,6 @@ describe.each(testDatabases())('passes and payments on %s', (kind) => {
     })
   })
 
-  it('a process killed between the charge and its record: after restart, exactly one paid order', async () => {
-    const key = await signedInKey(ctx)
-    const repo = new PaymentsRepository(ctx.db.kysely, ctx.db.dialect)
-    const deps = { db: ctx.db.kysely, log: ctx.app.log, userCapabilities: async () => [] }
-    // The first process: the provider takes the money, then the process dies (no record, no events).
-    const dying = new TestGateway(ctx.db.kysely)
-    const crash = Object.assign(Object.create(dying), {
-      charge: async (req: Parameters<TestGateway['charge']>[0]) => {
-        await dying.charge(req)
-        throw new Error('process killed')
-      },
-    }) as TestGateway
-    const session = await ctx.app.services.keys.sessionForKeyHash(hashToken(key))
-    await expect(
-      new PaymentsService(repo, crash, deps).buy(session, {
-        id: byKind('addon').id,
-        card: VISA,
-        idempotency_key: 'crash-1',
-      }),
-    ).rejects.toThrow('process killed')
-    const [lost] = (await ctx.json(`/api/orders?no_limit=1&api_key=${key}`)).body.data
-    expect(lost).toMatchObject({ status: 'created' })
-
-    // The restarted process reconciles: the same idempotent request finds the payment; nothing new is charged.
-    const restarted = new PaymentsService(repo, new TestGateway(ctx.db.kysely), deps)
-    expect(await restarted.reconcile(0)).toBeGreaterThanOrEqual(1)
-    const orders = (await ctx.json(`/api/orders?no_limit=1&api_key=${key}`)).body.data
-    expect(orders).toHaveLength(1)
-    expect(orders[0]).toMatchObject({ id: lost.id, status: 'paid', activity_status: 'active' })
-    const charges = await ctx.db.kysely
-      .selectFrom('test_gateway_payments')
-      .selectAll()
-      .where('order_id', '=', lost.id)
-      .execute()
-    expect(charges).toHaveLength(1)
-  })
-
   it('renews a subscription at the end of its period; one whose renewal is off expires and closes', async () => {
     const key = await signedInKey(ctx)
     const season = passes.find((p) => p.kind === 'subscription' && p.trial_period === 0) as (typeof passes)[number]
@@ -427,5 +386,274 @@ describe.each(testDatabases())('passes and payments on %s', (kind) => {
     await ctx.app.services.payments.sweep()
     expect((await ctx.json(`/api/orders/${order.id}?api_key=${key}`)).body.data.activity_status).toBe('expired')
     expect((await ctx.json(`/api/events/${paidEvent.id}?api_key=${key}`)).body.data.has_access).toBe(false)
+  })
+
+  it('answers one package and one subscription by id, and which gateway takes the money', async () => {
+    const anon = await ctx.apiKey()
+    const pkg = byKind('package')
+    const sub = byKind('subscription')
+    expect((await ctx.json(`/api/packages/${pkg.id}?api_key=${anon}`)).body.data).toMatchObject({
+      id: pkg.id,
+      kind: 'package',
+      name: pkg.name,
+      price: pkg.price,
+    })
+    expect((await ctx.json(`/api/subscriptions/${sub.id}?no_limit=1&api_key=${anon}`)).body.data).toMatchObject({
+      id: sub.id,
+      kind: 'subscription',
+      name: sub.name,
+    })
+    expect((await ctx.json(`/api/packages/${sub.id}?api_key=${anon}`)).body.message).toBe('Pass not found')
+    expect((await ctx.json(`/api/stripe/config?api_key=${anon}`)).body.data).toEqual({
+      gateway: 'test',
+      publishable_key: null,
+    })
+  })
+
+  it('refuses bundle, trial and unsubscribe calls in the spec’s words', async () => {
+    const key = await signedInKey(ctx)
+    const [bundle] = (await ctx.json(`/api/bundles?api_key=${key}`)).body.data
+    expect((await post('/api/stripe/buy_bundle', key, { card: VISA })).body.message).toBe('id not selected')
+    expect((await post('/api/stripe/buy_bundle', key, { bundle_id: 999999, card: VISA })).body.message).toBe(
+      'Pass not found',
+    )
+    expect((await post('/api/stripe/buy_bundle', key, { bundle_id: bundle.id })).body.message).toBe(
+      'Please select one of your saved cards or enter new one.',
+    )
+    const trialSub = passes.find((p) => p.kind === 'subscription' && p.trial_period > 0) as (typeof passes)[number]
+    const noTrial = passes.find((p) => p.kind === 'subscription' && p.trial_period === 0) as (typeof passes)[number]
+    const trial = (body: object) => post('/api/stripe/subscription/start_trial', key, body)
+    expect((await trial({ card: VISA })).body.message).toBe('id not selected')
+    expect((await trial({ subscription_id: byKind('package').id, card: VISA })).body.message).toBe('Pass not found')
+    expect((await trial({ subscription_id: noTrial.id, card: VISA })).body.message).toBe(
+      'The free trial is for new subscribers only.',
+    )
+    expect(
+      await trial({ subscription_id: trialSub.id, card: VISA, coupon: 'FIELDHOUSE20', idempotency_key: 'trial-code' }),
+    ).toMatchObject({ status: 422, body: { message: 'A promo code cannot be used with a free trial.' } })
+    // Refused before anything was held: the trial is still there, and no order was made.
+    expect((await ctx.json(`/api/user/access?api_key=${key}`)).body.data.trial_period_used).toBe(false)
+    expect((await ctx.json(`/api/orders?api_key=${key}`)).body.data).toEqual([])
+
+    expect((await post('/api/stripe/unsubscribe', key, {})).body.message).toBe('id not selected')
+    const addon = await post('/api/stripe/buy', key, { id: byKind('addon').id, card: VISA })
+    await settled(key, addon.body.data.id)
+    expect(await post('/api/stripe/unsubscribe', key, { order_id: addon.body.data.id })).toMatchObject({
+      status: 422,
+      body: { message: 'Only subscriptions renew.' },
+    })
+    const other = await signedInKey(ctx)
+    expect((await post('/api/stripe/unsubscribe', other, { order_id: addon.body.data.id })).status).toBe(404)
+  })
+
+  it('a declined trial does not use up the trial: the viewer may start one with another card', async () => {
+    const key = await signedInKey(ctx)
+    const monthly = passes.find((p) => p.kind === 'subscription' && p.trial_period > 0) as (typeof passes)[number]
+    const declined = await post('/api/stripe/subscription/start_trial', key, {
+      subscription_id: monthly.id,
+      card: DECLINED,
+    })
+    expect(declined.body.data).toMatchObject({ status: 'failed', failure_message: 'Your card was declined.' })
+    expect((await ctx.json(`/api/user/access?api_key=${key}`)).body.data.trial_period_used).toBe(false)
+    const placed = await post('/api/stripe/subscription/start_trial', key, { subscription_id: monthly.id, card: VISA })
+    expect(placed.status).toBe(200)
+    expect(await settled(key, placed.body.data.id)).toMatchObject({ status: 'paid', activity_status: 'active' })
+    expect((await ctx.json(`/api/user/access?api_key=${key}`)).body.data.trial_period_used).toBe(true)
+  })
+
+  it('a subscription carries no service fee: what is quoted is what is charged', async () => {
+    const key = await signedInKey(ctx)
+    const session = await ctx.app.services.keys.sessionForKeyHash(hashToken(key))
+    const now = Date.now()
+    const { id } = await ctx.db.kysely
+      .insertInto('passes')
+      .values({
+        channel_id: session.channel.id,
+        kind: 'subscription',
+        name: 'Weekend Pass',
+        description: null,
+        price: 1999,
+        base_price: 1999,
+        service_fee: 250,
+        image: null,
+        offer: 'monthly',
+        period: 'monthly',
+        trial_period: 0,
+        pass_type: 'regular',
+        is_team_pass: 0,
+        event_categories: '[]',
+        participants: '[]',
+        event_id: null,
+        capabilities: '["watch"]',
+        weight: 0,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    expect((await ctx.json(`/api/subscriptions/${id}?api_key=${key}`)).body.data).toMatchObject({
+      price: 19.99,
+      service_fee: 0,
+    })
+    const preview = (await post('/api/stripe/invoice-preview', key, { subscription_id: id })).body.data
+    expect(preview).toMatchObject({ price: 19.99, service_fee: 0, total: 19.99 })
+    const withCode = (await ctx.json(`/api/apply_coupon?code=FIELDHOUSE20&id=${id}&api_key=${key}`)).body.data
+    expect(withCode).toMatchObject({ discount: 4, service_fee: 0, total: 15.99 })
+
+    const placed = await post('/api/stripe/buy', key, { id, card: VISA, coupon: 'FIELDHOUSE20' })
+    expect(await settled(key, placed.body.data.id)).toMatchObject({ status: 'paid', amount: 15.99, service_fee: 0 })
+    const [charge] = await ctx.db.kysely
+      .selectFrom('test_gateway_payments')
+      .select('amount')
+      .where('order_id', '=', placed.body.data.id)
+      .execute()
+    expect(charge?.amount).toBe(Math.round(withCode.total * 100))
+
+    // A package's fee is quoted and charged alike.
+    const pkgQuote = (await ctx.json(`/api/apply_coupon?code=FIELDHOUSE20&id=${byKind('package').id}&api_key=${key}`))
+      .body.data
+    expect(pkgQuote.service_fee).toBeGreaterThan(0)
+    const pkg = await post('/api/stripe/buy', key, { id: byKind('package').id, card: VISA, coupon: 'FIELDHOUSE20' })
+    await settled(key, pkg.body.data.id)
+    const [pkgCharge] = await ctx.db.kysely
+      .selectFrom('test_gateway_payments')
+      .select('amount')
+      .where('order_id', '=', pkg.body.data.id)
+      .execute()
+    expect(pkgCharge?.amount).toBe(Math.round(pkgQuote.total * 100))
+  })
+
+  it('a failed payment gives its coupon redemption back; the cap holds under concurrency', async () => {
+    const channelId = (await ctx.app.services.keys.sessionForKeyHash(hashToken(await signedInKey(ctx)))).channel.id
+    const coupon = (code: string, max: number) =>
+      ctx.db.kysely
+        .insertInto('coupons')
+        .values({
+          channel_id: channelId,
+          code,
+          percent_off: 10,
+          amount_off: null,
+          applies_to: '[]',
+          expires_at: null,
+          max_redemptions: max,
+          redemptions: 0,
+        })
+        .execute()
+    const redemptions = async (code: string) =>
+      (
+        await ctx.db.kysely
+          .selectFrom('coupons')
+          .select('redemptions')
+          .where('code', '=', code)
+          .executeTakeFirstOrThrow()
+      ).redemptions
+    const addon = byKind('addon').id
+
+    await coupon('ONCEONLY', 1)
+    const declined = await post('/api/stripe/buy', await signedInKey(ctx), {
+      id: addon,
+      card: DECLINED,
+      coupon: 'onceonly',
+    })
+    expect(declined.body.data.status).toBe('failed')
+    expect(await redemptions('ONCEONLY')).toBe(0)
+    const buyer = await signedInKey(ctx)
+    const paid = await post('/api/stripe/buy', buyer, { id: addon, card: VISA, coupon: 'ONCEONLY' })
+    expect(await settled(buyer, paid.body.data.id)).toMatchObject({ status: 'paid', coupon: 'ONCEONLY' })
+    expect(await redemptions('ONCEONLY')).toBe(1)
+    const late = await post('/api/stripe/buy', await signedInKey(ctx), { id: addon, card: VISA, coupon: 'ONCEONLY' })
+    expect(late).toMatchObject({ status: 422, body: { message: 'Wrong promo code' } })
+
+    await coupon('TWICE', 2)
+    const viewers = await Promise.all(Array.from({ length: 6 }, () => signedInKey(ctx)))
+    const answers = await Promise.all(
+      viewers.map((k) => post('/api/stripe/buy', k, { id: addon, card: VISA, coupon: 'TWICE' })),
+    )
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(2)
+    expect(answers.filter((a) => a.status === 422 && a.body.message === 'Wrong promo code')).toHaveLength(4)
+    expect(await redemptions('TWICE')).toBe(2)
+  })
+
+  it('hands out a SetupIntent secret and the customer portal (the profile, offline); previews an invoice', async () => {
+    const anon = await ctx.apiKey()
+    expect((await post('/api/stripe/setup-intent', anon, {})).body.message).toBe('user must be logged in')
+    const key = await signedInKey(ctx)
+    expect((await post('/api/stripe/setup-intent', key, {})).body.data.client_secret).toMatch(/^seti_test_.+_secret_/)
+    const portal = await ctx.json(`/api/stripe/customer-portal?api_key=${key}`)
+    expect(portal.body.data.url).toBe(`${ctx.baseUrl}/profile`)
+    const monthly = passes.find((p) => p.kind === 'subscription' && p.trial_period > 0) as (typeof passes)[number]
+    const preview = (
+      await post('/api/stripe/invoice-preview', key, { subscription_id: monthly.id, coupon: 'fieldhouse20' })
+    ).body.data
+    expect(preview).toMatchObject({
+      price: monthly.price,
+      discount: Math.round(monthly.price * 20) / 100,
+      tax: 0,
+      coupon: 'FIELDHOUSE20',
+    })
+    expect(preview.total).toBeCloseTo(monthly.price - preview.discount, 2)
+    expect(Date.parse(preview.trial_ends_at) - Date.now()).toBeGreaterThan((monthly.trial_period - 1) * 86_400_000)
+    expect((await post('/api/stripe/invoice-preview', key, {})).body.message).toBe('id not selected')
+    expect((await post('/api/stripe/invoice-preview', key, { subscription_id: 999999 })).body.message).toBe(
+      'Pass not found',
+    )
+  })
+
+  it('lists all orders by default and with no_limit=1, a page with limit and offset', async () => {
+    const key = await signedInKey(ctx)
+    const ids: number[] = []
+    for (const p of [byKind('addon'), byKind('package'), eventPass(paidEvent.id)]) {
+      const placed = await post('/api/stripe/buy', key, { id: p.id, card: VISA })
+      ids.push((await settled(key, placed.body.data.id)).id)
+    }
+    const newestFirst = [...ids].reverse()
+    const all = await ctx.json(`/api/orders?api_key=${key}`)
+    expect(all.body.data.map((o: { id: number }) => o.id)).toEqual(newestFirst)
+    expect(all.body.meta).toMatchObject({ total: 3, offset: 0, limit: null })
+    const first = await ctx.json(`/api/orders?limit=2&api_key=${key}`)
+    expect(first.body.data.map((o: { id: number }) => o.id)).toEqual(newestFirst.slice(0, 2))
+    expect(first.body.meta).toMatchObject({ total: 3, offset: 0, limit: 2 })
+    const second = await ctx.json(`/api/orders?limit=2&offset=2&api_key=${key}`)
+    expect(second.body.data.map((o: { id: number }) => o.id)).toEqual(newestFirst.slice(2))
+    const unlimited = await ctx.json(`/api/orders?no_limit=1&limit=1&api_key=${key}`)
+    expect(unlimited.body.data).toHaveLength(3)
+  })
+
+  it('a trial order shows what was charged: nothing now, the price once the sweep converts it', async () => {
+    const key = await signedInKey(ctx)
+    const monthly = passes.find((p) => p.kind === 'subscription' && p.trial_period > 0) as (typeof passes)[number]
+    const placed = await post('/api/stripe/subscription/start_trial', key, { subscription_id: monthly.id, card: VISA })
+    expect(placed.body.data).toMatchObject({ status: 'created', amount: 0, discount: 0, service_fee: 0 })
+    const trialing = await settled(key, placed.body.data.id)
+    expect(trialing).toMatchObject({ status: 'paid', amount: 0 })
+    expect((await ctx.json(`/api/transactions?api_key=${key}`)).body.data).toMatchObject([
+      { type: 'New subscription', amount: 0 },
+    ])
+
+    // The worker's minute sweep, run with a clock past the trial's end, charges the saved card.
+    let now = Date.parse(trialing.trial_ends_at) + 60_000
+    const clock = () => now
+    const gateway = new TestGateway(ctx.db.kysely, { clock, delayMs: 0 })
+    const worker = new PaymentsService(new PaymentsRepository(ctx.db.kysely, ctx.db.dialect), gateway, {
+      db: ctx.db.kysely,
+      log: ctx.app.log,
+      clock,
+      userCapabilities: async () => [],
+    })
+    gateway.onEvent((e) => worker.handleEvent(e).then(() => undefined))
+    await worker.sweep()
+    const converted = await until(async () => {
+      const o = (await ctx.json(`/api/orders/${placed.body.data.id}?api_key=${key}`)).body.data
+      return o.amount > 0 ? o : null
+    }, 'the conversion')
+    expect(converted).toMatchObject({ status: 'paid', activity_status: 'active', amount: monthly.price })
+    expect(Date.parse(converted.expires_at)).toBe(Date.parse(trialing.trial_ends_at) + 30 * 86_400_000)
+    const transactions = (await ctx.json(`/api/transactions?api_key=${key}`)).body.data
+    expect(transactions.map((t: { type: string; amount: number }) => [t.type, t.amount]).sort()).toEqual([
+      ['New subscription', 0],
+      ['Subscription Renewal', monthly.price],
+    ])
+    now += 60_000
+    await worker.sweep()
+    expect((await ctx.json(`/api/transactions?api_key=${key}`)).body.data).toHaveLength(2)
   })
 })

@@ -3,6 +3,17 @@ import type { BundleRow, OrderRow, PassRow, TransactionRow } from '../../db/sche
 import { parseJson } from '../catalog/catalog.presenter.js'
 
 const units = (minor: number) => minor / 100
+
+/**
+ * The service fee a checkout adds (minor units): per item of a one-time purchase. A subscription
+ * carries none — the provider bills its price each period and nothing else — so what is shown for it
+ * is what is charged (decision 10).
+ */
+export const serviceFeeOf = (p: { service_fee: number; kind?: PassRow['kind'] }) =>
+  p.kind === 'subscription' ? 0 : p.service_fee
+
+/** What the browser must still do for a payment (3-D Secure with Stripe.js). */
+export type NextAction = NonNullable<Order['next_action']>
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
 export const presentPass = (r: PassRow, currency: string): Package => ({
@@ -12,7 +23,7 @@ export const presentPass = (r: PassRow, currency: string): Package => ({
   description: r.description,
   price: units(r.price),
   base_price: units(r.base_price),
-  service_fee: units(r.service_fee),
+  service_fee: units(serviceFeeOf(r)),
   currency,
   image: r.image,
   offer: r.offer,
@@ -37,7 +48,11 @@ export const presentBundle = (r: BundleRow, currency: string): Bundle => ({
   package_ids: parseJson<number[]>(r.pass_ids, []),
 })
 
-export const presentOrder = (r: OrderRow, pass: Pick<PassRow, 'id' | 'name' | 'kind'>): Order => ({
+export const presentOrder = (
+  r: OrderRow,
+  pass: Pick<PassRow, 'id' | 'name' | 'kind'>,
+  nextAction: NextAction | null = null,
+): Order => ({
   id: r.id,
   status: r.status,
   activity_status: r.activity_status,
@@ -56,9 +71,12 @@ export const presentOrder = (r: OrderRow, pass: Pick<PassRow, 'id' | 'name' | 'k
   coupon: r.coupon_code,
   expires_at: iso(r.period_end),
   auto_renew: r.auto_renew === 1,
-  trial_ends_at: r.trial_ends_at !== null && r.trial_ends_at > Date.now() ? iso(r.trial_ends_at) : null,
+  // Only while a trial runs: a trial checkout still waiting, or one that failed, has none to show.
+  trial_ends_at:
+    r.status === 'paid' && r.trial_ends_at !== null && r.trial_ends_at > Date.now() ? iso(r.trial_ends_at) : null,
   failure_message: r.failure_message,
   created_at: new Date(r.created_at).toISOString(),
+  next_action: nextAction,
 })
 
 export const presentTransaction = (r: TransactionRow & { product_name: string }): Transaction => ({

@@ -63,6 +63,20 @@ export class PaymentsRepository {
   }
 
   /**
+   * Takes the viewer's one free trial for a checkout; false when it is taken already (by an earlier
+   * trial, or a concurrent checkout that got there first).
+   */
+  async claimTrial(userId: number) {
+    const res = await this.db
+      .updateTable('users')
+      .set({ trial_period_used: 1 })
+      .where('id', '=', userId)
+      .where('trial_period_used', '=', 0)
+      .executeTakeFirst()
+    return Number(res.numUpdatedRows) === 1
+  }
+
+  /**
    * A new order, or — when this user already placed one with this idempotency key — that one. The
    * unique (user, key) constraint decides between concurrent requests: exactly one insert wins.
    */
@@ -84,6 +98,15 @@ export class PaymentsRepository {
       if (again) return { order: again, created: false }
       throw error
     }
+  }
+
+  orderByKey(userId: number, idempotencyKey: string) {
+    return this.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirst()
   }
 
   order(id: number) {

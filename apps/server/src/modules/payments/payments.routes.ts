@@ -165,7 +165,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     '/api/stripe/customer-portal',
     { schema: { tags, response: { 200: dataOf(z.object({ url: z.string() })) } } },
     async (req) => ({
-      data: { url: await payments.customerPortal(req.session, `${publicUrl(req.hostname)}/profile`) },
+      data: { url: await payments.customerPortal(req.session, `${publicUrl(req.host)}/profile`) },
     }),
   )
 
@@ -175,7 +175,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     hooks.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) =>
       done(null, body),
     )
-    hooks.post('/api/hooks/stripe', { config: { session: 'none' }, schema: { hide: true } }, async (req, reply) => {
+    // Stripe delivers in bursts from few addresses (and retries what fails): a per-address limit would
+    // turn genuine deliveries away. Each is checked by its signature before anything is written.
+    const hookConfig = { session: 'none' as const, rateLimit: false as const }
+    hooks.post('/api/hooks/stripe', { config: hookConfig, schema: { hide: true } }, async (req, reply) => {
       let event: GatewayEvent | null
       try {
         event = gateway.parseWebhook(req.body as Buffer, req.headers['stripe-signature'] as string | undefined)

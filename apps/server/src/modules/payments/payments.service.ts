@@ -13,16 +13,29 @@ import {
   type StartTrialRequestSchema,
 } from '@fieldhouse/contract'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Kysely } from 'kysely'
+import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from 'kysely'
 import type { z } from 'zod'
 import type { ChannelRow, CouponRow, Database, OrderRow, PassKind, PassRow } from '../../db/schema.js'
 import { AppError, conflict, invalid, notFound, unauthorized } from '../../lib/errors.js'
 import type { ViewerPasses } from '../access/access.service.js'
 import { parseJson } from '../catalog/catalog.presenter.js'
 import type { Session } from '../keys/keys.service.js'
-import { CardError, type GatewayEvent, type PaymentGateway, type PaymentSource } from './gateways/gateway.js'
+import {
+  CardError,
+  type GatewayEvent,
+  type OrderLookup,
+  type PaymentGateway,
+  type PaymentSource,
+} from './gateways/gateway.js'
 import { discounted, periodEnd, type TestGateway } from './gateways/test.gateway.js'
-import { presentBundle, presentOrder, presentPass, presentTransaction } from './payments.presenter.js'
+import {
+  type NextAction,
+  presentBundle,
+  presentOrder,
+  presentPass,
+  presentTransaction,
+  serviceFeeOf,
+} from './payments.presenter.js'
 import type { PaymentsRepository } from './payments.repository.js'
 
 type PaymentInput = {
@@ -35,9 +48,23 @@ type PaymentInput = {
 
 const orderType = (kind: PassKind): OrderRow['type'] =>
   kind === 'subscription' ? 'subscription' : kind === 'event' ? 'event' : 'package'
+type OrderQuery = SelectQueryBuilder<Database, 'orders', OrderRow>
 const intervalOf = (pass: PassRow): 'month' | 'year' => (pass.period === 'annual' ? 'year' : 'month')
 const units = (minor: number) => minor / 100
 const RANK: Record<OrderRow['status'], number> = { created: 0, failed: 1, paid: 2, refunded: 3 }
+const DAY = 86_400_000
+/** Why reconciliation failed an order (the failure page shows it). */
+export const RECONCILE_MESSAGES = {
+  nothingCharged: 'The payment did not go through.',
+  authenticationTimedOut: 'The payment was not confirmed with your bank (3-D Secure) in time. Nothing was charged.',
+} as const
+
+/** How long reconciliation waits before it asks, gives up on a payment never made, and on 3-D Secure. */
+export interface ReconcileTimes {
+  staleAfterMs?: number
+  giveUpAfterMs?: number
+  authenticationTimeoutMs?: number
+}
 
 /**
  * Passes and payments (spec §1, §4, §7): the catalogue of passes, checkout for every pass kind with
@@ -178,7 +205,9 @@ export class PaymentsService {
     return row
   }
 
-  private price(p: { price: number; service_fee: number }, coupon: CouponRow | null, trialDays = 0) {
+  /** What a checkout costs; a subscription carries no service fee (decision 10): quote and charge agree. */
+  private price(p: { price: number; service_fee: number; kind?: PassKind }, coupon: CouponRow | null, trialDays = 0) {
+    const serviceFee = serviceFeeOf(p)
     const discount = coupon
       ? p.price -
         discounted(p.price, {
@@ -189,9 +218,9 @@ export class PaymentsService {
     return {
       price: p.price,
       discount,
-      serviceFee: p.service_fee,
-      total: p.price - discount + p.service_fee,
-      trialEndsAt: trialDays > 0 ? this.now() + trialDays * 86_400_000 : null,
+      serviceFee,
+      total: p.price - discount + serviceFee,
+      trialEndsAt: trialDays > 0 ? this.now() + trialDays * DAY : null,
     }
   }
 
@@ -270,10 +299,15 @@ export class PaymentsService {
     return user
   }
 
-  private sourceOf(input: PaymentInput): PaymentSource {
-    // A PaymentMethod id is a saved card, or — with `save_card` — one Stripe Elements just made.
+  /**
+   * How the viewer pays. A PaymentMethod id is a saved card, or — with `save_card` — one Stripe Elements
+   * just made, to keep. A subscription always keeps its card, whatever `save_card` says: every renewal
+   * charges it again, and Stripe takes as a subscription's default only a card attached to its customer.
+   */
+  private sourceOf(input: PaymentInput, subscription: boolean): PaymentSource {
+    const keep = subscription || (input.save_card ?? false)
     if (input.payment_method_id) {
-      return input.save_card
+      return keep
         ? { kind: 'new', paymentMethodId: input.payment_method_id, save: true }
         : { kind: 'saved', paymentMethodId: input.payment_method_id }
     }
@@ -284,7 +318,7 @@ export class PaymentsService {
         expMonth: input.card.exp_month,
         expYear: input.card.exp_year,
         cvc: input.card.cvc,
-        save: input.save_card ?? false,
+        save: keep,
       }
     }
     throw invalid({ payment_method_id: [messages.paymentCardRequired] }, messages.paymentCardRequired)
@@ -369,17 +403,26 @@ export class PaymentsService {
     opts: { trialDays: number; bundle?: { id: number; price: number; service_fee: number } },
   ): Promise<Order> {
     const lead = passes[0] as PassRow
+    // The same checkout asked again (a retry after a lost answer or a crash) answers its order, settled or not.
+    const earlier = input.idempotency_key ? await this.repo.orderByKey(user.id, input.idempotency_key) : undefined
+    if (earlier) {
+      const pass = earlier.pass_id === lead.id ? lead : await this.repo.pass(session.channel.id, earlier.pass_id)
+      return presentOrder(earlier, pass ?? lead, await this.nextActionOf(earlier))
+    }
     for (const p of passes) await this.assertNotBought(user.id, p)
-    const source = this.sourceOf(input)
+    const isSubscription = lead.kind === 'subscription'
+    const trial = opts.trialDays > 0
+    // Nothing is charged now and the first charge is the subscription's price: no code has anything to take off.
+    if (trial && input.coupon) throw invalid({ coupon: [messages.trialNoPromoCode] }, messages.trialNoPromoCode)
+    const source = this.sourceOf(input, isSubscription)
     const coupon = await this.coupon(
       session.channel,
       input.coupon,
       passes.map((p) => p.id),
     )
-    const q = this.price(opts.bundle ?? lead, coupon, opts.trialDays)
+    const q = this.price(opts.bundle ?? lead, coupon)
     const key = input.idempotency_key ?? randomUUID()
     const now = this.now()
-    const isSubscription = lead.kind === 'subscription'
     const orderValues = (p: PassRow, i: number) => ({
       channel_id: session.channel.id,
       user_id: user.id,
@@ -388,7 +431,8 @@ export class PaymentsService {
       type: orderType(p.kind),
       status: 'created' as const,
       activity_status: 'inactive' as const,
-      amount: i === 0 ? q.total : 0,
+      // What is charged: a trial's order shows nothing until the trial converts (then its first charge).
+      amount: i === 0 && !trial ? q.total : 0,
       discount: i === 0 ? q.discount : 0,
       service_fee: i === 0 ? q.serviceFee : 0,
       currency: session.channel.currency,
@@ -401,7 +445,8 @@ export class PaymentsService {
       provider_payment_id: null,
       provider_subscription_id: null,
       period_end: null,
-      trial_ends_at: null,
+      // Marks the trial's order from the start; the provider's `trialing` event sets the exact end.
+      trial_ends_at: trial ? now + opts.trialDays * DAY : null,
       auto_renew: isSubscription ? 1 : 0,
       failure_message: null,
       provider_updated_at: 0,
@@ -409,20 +454,26 @@ export class PaymentsService {
       updated_at: now,
     })
     const { order, created } = await this.repo.createOrder(orderValues(lead, 0))
-    if (!created) return presentOrder(order, lead)
+    if (!created) return presentOrder(order, lead, await this.nextActionOf(order))
     for (const [i, p] of passes.entries()) if (i > 0) await this.repo.createOrder(orderValues(p, i))
+    // The coupon's redemption and the trial are held for this checkout (a cap holds however many pay at
+    // once) and given back in the same transaction that fails the order (`releaseHolds`).
     if (coupon && !(await this.repo.redeemCoupon(this.deps.db, coupon.id))) {
-      await this.failLocally(order.id, messages.wrongPromoCode)
+      await this.failLocally(order.id, messages.wrongPromoCode, { release: false })
       throw invalid({ coupon: [messages.wrongPromoCode] }, messages.wrongPromoCode)
     }
-    if (opts.trialDays > 0) {
-      await this.deps.db.updateTable('users').set({ trial_period_used: 1 }).where('id', '=', user.id).execute()
+    if (trial && !(await this.repo.claimTrial(user.id))) {
+      await this.failLocally(order.id, messages.trialUnavailable, { release: false })
+      throw invalid({ subscription_id: [messages.trialUnavailable] }, messages.trialUnavailable)
     }
-    await this.pay(order, lead, source, coupon, opts.trialDays, user)
-    return presentOrder((await this.repo.order(order.id)) as OrderRow, lead)
+    const { nextAction } = await this.pay(order, lead, source, coupon, opts.trialDays, user)
+    return presentOrder((await this.repo.order(order.id)) as OrderRow, lead, nextAction)
   }
 
-  /** Asks the gateway for the money; the same request (same key) after a crash charges nothing new. */
+  /**
+   * Asks the gateway for the money; the same request (same key) after a crash charges nothing new.
+   * A payment waiting for 3-D Secure answers what the browser needs to finish it.
+   */
   private async pay(
     order: OrderRow,
     pass: PassRow,
@@ -430,9 +481,11 @@ export class PaymentsService {
     coupon: CouponRow | null,
     trialDays: number,
     user: { id: number; email: string; first_name: string; last_name: string; channel_id: number },
-  ) {
+  ): Promise<{ nextAction: NextAction | null }> {
     const customerId = await this.customer(user)
     const idempotencyKey = `order-${order.id}`
+    const action = (clientSecret: string | undefined): NextAction | null =>
+      clientSecret ? { type: 'stripe_3ds', client_secret: clientSecret } : null
     try {
       if (order.type === 'subscription') {
         const result = await this.gateway.subscribe({
@@ -452,36 +505,106 @@ export class PaymentsService {
           ...(result.providerPaymentId ? { payment: result.providerPaymentId } : {}),
         })
         if (result.status === 'failed') await this.failLocally(order.id, result.failureMessage ?? messages.cardDeclined)
-      } else {
-        const result = await this.gateway.charge({
-          customerId,
-          amount: order.amount,
-          currency: order.currency,
-          source,
-          description: pass.name,
-          orderId: order.id,
-          idempotencyKey,
-        })
-        await this.repo.setProviderIds(order.id, { payment: result.providerPaymentId })
-        if (result.status === 'failed') await this.failLocally(order.id, result.failureMessage ?? messages.cardDeclined)
+        return { nextAction: result.status === 'incomplete' ? action(result.clientSecret) : null }
       }
+      const result = await this.gateway.charge({
+        customerId,
+        amount: order.amount,
+        currency: order.currency,
+        source,
+        description: pass.name,
+        orderId: order.id,
+        idempotencyKey,
+      })
+      await this.repo.setProviderIds(order.id, { payment: result.providerPaymentId })
+      if (result.status === 'failed') await this.failLocally(order.id, result.failureMessage ?? messages.cardDeclined)
+      return { nextAction: result.status === 'requires_action' ? action(result.clientSecret) : null }
     } catch (error) {
       if (error instanceof CardError) {
         await this.failLocally(order.id, error.message)
-        return
+        return { nextAction: null }
       }
       throw error
     }
   }
 
-  /** A refusal known before any provider event (a card number that cannot be right). */
-  private async failLocally(orderId: number, message: string) {
-    await this.deps.db
-      .updateTable('orders')
-      .set({ status: 'failed', failure_message: message.slice(0, 300), updated_at: this.now() })
-      .where('id', '=', orderId)
-      .where('status', '=', 'created')
-      .execute()
+  /** What the browser must still do for an order: 3-D Secure, while its payment waits for it. */
+  private async nextActionOf(order: OrderRow): Promise<NextAction | null> {
+    if (order.status !== 'created' || !order.provider_payment_id || order.gateway !== this.gateway.name) return null
+    try {
+      const payment = await this.gateway.retrievePayment(order.provider_payment_id)
+      return payment.status === 'requires_action' && payment.clientSecret
+        ? { type: 'stripe_3ds', client_secret: payment.clientSecret }
+        : null
+    } catch (error) {
+      // The provider out of reach: the order is answered as it stands; the next poll asks again.
+      this.deps.log.warn({ err: error, order: order.id }, 'payment status not available')
+      return null
+    }
+  }
+
+  /** The order row, locked for the rest of the transaction where the database can lock a row. */
+  private lockedOrder(trx: Kysely<Database>, where: (q: OrderQuery) => OrderQuery) {
+    const q = where(trx.selectFrom('orders').selectAll())
+    return (this.repo.dialect === 'postgres' ? q.forUpdate() : q).executeTakeFirst()
+  }
+
+  /**
+   * A refusal known before any provider event (a card number that cannot be right), or reconciliation
+   * giving up: the order (and the rest of its bundle) fails, and what it held — a coupon redemption, the
+   * viewer's trial — goes back in the same transaction, unless it never took them (`release: false`).
+   */
+  private async failLocally(orderId: number, message: string, opts: { release: boolean } = { release: true }) {
+    const userId = await this.repo.inTransaction(async (trx) => {
+      const order = await this.lockedOrder(trx, (q) => q.where('id', '=', orderId))
+      if (order?.status !== 'created') return null
+      await trx
+        .updateTable('orders')
+        .set({ status: 'failed', failure_message: message.slice(0, 300), updated_at: this.now() })
+        .where((eb) => this.sameCheckout(eb, order))
+        .where('status', '=', 'created')
+        .execute()
+      if (opts.release) await this.releaseHolds(trx, order)
+      return order.user_id
+    })
+    if (userId !== null) this.passCache.delete(userId)
+  }
+
+  /** An order and — for a bundle's lead order — the passes bought with it, which follow it. */
+  private sameCheckout(eb: ExpressionBuilder<Database, 'orders'>, order: OrderRow) {
+    const siblings = order.bundle_id !== null && !order.idempotency_key.includes('#')
+    return siblings
+      ? eb.or([
+          eb('id', '=', order.id),
+          eb.and([eb('user_id', '=', order.user_id), eb('idempotency_key', 'like', `${order.idempotency_key}#%`)]),
+        ])
+      : eb('id', '=', order.id)
+  }
+
+  /** What a checkout held, given back when it fails: its coupon redemption and the viewer's trial. */
+  private async releaseHolds(trx: Kysely<Database>, order: OrderRow) {
+    if (order.idempotency_key.includes('#')) return
+    if (order.coupon_code) {
+      await trx
+        .updateTable('coupons')
+        .set((eb) => ({ redemptions: eb('redemptions', '-', 1) }))
+        .where('channel_id', '=', order.channel_id)
+        .where('code', '=', order.coupon_code)
+        .where('redemptions', '>', 0)
+        .execute()
+    }
+    if (order.type === 'subscription' && order.trial_ends_at !== null) {
+      // The trial is the viewer's again — unless another trial of theirs holds it (or held it once).
+      const other = await trx
+        .selectFrom('orders')
+        .select('id')
+        .where('user_id', '=', order.user_id)
+        .where('id', '!=', order.id)
+        .where('trial_ends_at', 'is not', null)
+        .where('status', 'in', ['created', 'paid', 'refunded'])
+        .executeTakeFirst()
+      if (!other) await trx.updateTable('users').set({ trial_period_used: 0 }).where('id', '=', order.user_id).execute()
+    }
   }
 
   // --- orders, cards, renewal ------------------------------------------------------------------
@@ -509,11 +632,14 @@ export class PaymentsService {
     return { data: await this.present(rows, session.channel), meta: { total, offset: page.offset, limit: page.limit } }
   }
 
+  /** One of the viewer's orders; while its payment waits for 3-D Secure, with what the browser needs. */
   async order(session: Session, id: number) {
     const user = await this.userOf(session)
     const row = await this.repo.orderOfUser(user.id, id)
     if (!row) throw notFound('order')
-    return (await this.present([row], session.channel))[0] as Order
+    const order = (await this.present([row], session.channel))[0] as Order
+    const nextAction = await this.nextActionOf(row)
+    return nextAction ? { ...order, next_action: nextAction } : order
   }
 
   async transactions(session: Session) {
@@ -536,7 +662,7 @@ export class PaymentsService {
       .set({ auto_renew: 0, updated_at: this.now() })
       .where('id', '=', row.id)
       .execute()
-    return this.order(session, row.id)
+    return (await this.present([(await this.repo.order(row.id)) as OrderRow], session.channel))[0] as Order
   }
 
   async cards(session: Session): Promise<Card[]> {
@@ -594,22 +720,18 @@ export class PaymentsService {
     return result.outcome
   }
 
+  /** The event's order, locked: two events of one order apply one after the other, never over each other. */
   private async findOrder(trx: Kysely<Database>, e: GatewayEvent) {
-    if (e.orderId !== null) {
-      const byId = await trx.selectFrom('orders').selectAll().where('id', '=', e.orderId).executeTakeFirst()
+    const { orderId, subscriptionId, paymentId } = e
+    if (orderId !== null) {
+      const byId = await this.lockedOrder(trx, (q) => q.where('id', '=', orderId))
       if (byId) return byId
     }
-    if (e.subscriptionId) {
-      const bySub = await trx
-        .selectFrom('orders')
-        .selectAll()
-        .where('provider_subscription_id', '=', e.subscriptionId)
-        .executeTakeFirst()
+    if (subscriptionId) {
+      const bySub = await this.lockedOrder(trx, (q) => q.where('provider_subscription_id', '=', subscriptionId))
       if (bySub) return bySub
     }
-    if (e.paymentId) {
-      return trx.selectFrom('orders').selectAll().where('provider_payment_id', '=', e.paymentId).executeTakeFirst()
-    }
+    if (paymentId) return this.lockedOrder(trx, (q) => q.where('provider_payment_id', '=', paymentId))
     return undefined
   }
 
@@ -617,7 +739,12 @@ export class PaymentsService {
     const now = this.now()
     const next: Partial<OrderRow> = {}
     const settle = (status: OrderRow['status']) => {
-      if (RANK[status] > RANK[order.status]) next.status = status
+      if (RANK[status] > RANK[next.status ?? order.status]) next.status = status
+    }
+    // A pass opens content only from a paid order: a refund that came first keeps it shut.
+    const open = () => {
+      if ((next.status ?? order.status) === 'paid' && order.activity_status === 'inactive')
+        next.activity_status = 'active'
     }
     const newer = e.created >= order.provider_updated_at
     const growPeriod = (end: number | undefined) => {
@@ -645,7 +772,7 @@ export class PaymentsService {
       case 'payment_intent.succeeded':
         if (order.type === 'subscription') break
         settle('paid')
-        next.activity_status = 'active'
+        open()
         if (!order.provider_payment_id && e.paymentId) next.provider_payment_id = e.paymentId
         await transaction('Purchase', e.amount ?? order.amount)
         break
@@ -656,7 +783,9 @@ export class PaymentsService {
         break
       case 'invoice.paid': {
         settle('paid')
-        if (order.activity_status === 'inactive') next.activity_status = 'active'
+        open()
+        // A trial's order was placed for nothing: its amount becomes the first charge, when the trial converts.
+        if (order.trial_ends_at !== null && order.amount === 0 && (e.amount ?? 0) > 0) next.amount = e.amount as number
         const first = e.billingReason === 'subscription_create'
         await transaction(first ? 'New subscription' : 'Subscription Renewal', e.amount ?? 0)
         break
@@ -668,8 +797,8 @@ export class PaymentsService {
       case 'customer.subscription.updated':
         if (e.status === 'trialing' || e.status === 'active') {
           settle('paid')
-          if (order.activity_status === 'inactive') next.activity_status = 'active'
-          if (e.status === 'trialing' && order.trial_ends_at === null && e.currentPeriodEnd !== undefined) {
+          open()
+          if (e.status === 'trialing' && e.currentPeriodEnd !== undefined && (order.trial_ends_at === null || newer)) {
             next.trial_ends_at = e.currentPeriodEnd
           }
         }
@@ -685,23 +814,22 @@ export class PaymentsService {
         else settle('failed')
         next.auto_renew = 0
         break
+      case 'charge.refunded':
+        // Spec §4 "refunded": the whole charge went back, so the pass no longer opens anything.
+        if (!e.fullyRefunded) break
+        settle('refunded')
+        next.activity_status = 'inactive'
+        break
     }
     if (newer) next.provider_updated_at = e.created
     if (Object.keys(next).length === 0) return
     // Bundles: the passes bought with the lead order follow it.
-    const siblings = order.bundle_id !== null && !order.idempotency_key.includes('#')
     await trx
       .updateTable('orders')
       .set({ ...next, updated_at: now })
-      .where((eb) =>
-        siblings
-          ? eb.or([
-              eb('id', '=', order.id),
-              eb.and([eb('user_id', '=', order.user_id), eb('idempotency_key', 'like', `${order.idempotency_key}#%`)]),
-            ])
-          : eb('id', '=', order.id),
-      )
+      .where((eb) => this.sameCheckout(eb, order))
       .execute()
+    if (next.status === 'failed' && order.status === 'created') await this.releaseHolds(trx, order)
   }
 
   // --- the scheduled work ----------------------------------------------------------------------
@@ -750,62 +878,61 @@ export class PaymentsService {
   }
 
   /**
-   * Orders still `created` a while after checkout: the process may have died between the charge and
-   * its record, or an event was lost. The same idempotent request is asked again (no second charge)
-   * and the provider's answer is applied as an event.
+   * Orders still `created` a while after checkout: the process may have died between the provider's
+   * answer and our record of it, or an event was lost. The provider is asked what it holds for the
+   * order (by the ids we wrote, else by the order id its objects carry) and its answer is applied as
+   * events — no second charge, one order. Nothing at the provider after `giveUpAfterMs`: the order
+   * fails. A payment still waiting for 3-D Secure after `authenticationTimeoutMs` is cancelled at the
+   * provider and the order fails with a message that says so.
    */
-  async reconcile(olderThanMs = 30_000) {
+  async reconcile(times: ReconcileTimes = {}) {
+    const { staleAfterMs = 30_000, giveUpAfterMs = 15 * 60_000, authenticationTimeoutMs = 30 * 60_000 } = times
+    const now = this.now()
     const stale = await this.deps.db
       .selectFrom('orders')
       .selectAll()
       .where('status', '=', 'created')
       .where('gateway', '=', this.gateway.name)
-      .where('created_at', '<=', this.now() - olderThanMs)
+      .where('created_at', '<=', now - staleAfterMs)
       .where('idempotency_key', 'not like', '%#%')
       .execute()
-    let repaired = 0
+    let settled = 0
     for (const o of stale) {
-      let paymentId = o.provider_payment_id
-      if (!paymentId && this.gateway.name === 'test') {
-        paymentId = (await (this.gateway as TestGateway).paymentByKey(`order-${o.id}`))?.id ?? null
-      }
-      if (!paymentId) {
-        if (o.created_at <= this.now() - 15 * 60_000) await this.failLocally(o.id, 'The payment did not go through.')
-        continue
-      }
-      const answer = await this.gateway.retrievePayment(paymentId)
-      if (answer.status === 'processing') continue
-      const succeeded = answer.status === 'succeeded'
-      const type =
-        o.type === 'subscription'
-          ? succeeded
-            ? 'invoice.paid'
-            : 'invoice.payment_failed'
-          : succeeded
-            ? 'payment_intent.succeeded'
-            : 'payment_intent.payment_failed'
-      await this.handleEvent({
-        id: `reconcile-${paymentId}`,
-        type,
-        created: this.now(),
+      const pass = await this.repo.pass(o.channel_id, o.pass_id)
+      const found = await this.gateway.lookupOrder({
         orderId: o.id,
-        paymentId,
-        amount: answer.amount,
-        ...(o.type === 'subscription' ? { billingReason: 'subscription_create' } : {}),
+        subscription: o.type === 'subscription',
+        customerId: await this.repo.customerId(o.user_id, this.gateway.name),
+        paymentId: o.provider_payment_id,
+        subscriptionId: o.provider_subscription_id,
+        createdAt: o.created_at,
+        periodEnd: o.trial_ends_at ?? periodEnd(o.created_at, pass ? intervalOf(pass) : 'month'),
       })
-      if (o.type === 'subscription' && succeeded) {
-        const pass = await this.repo.pass(o.channel_id, o.pass_id)
-        if (pass) {
-          await this.deps.db
-            .updateTable('orders')
-            .set({ period_end: periodEnd(o.created_at, intervalOf(pass)) })
-            .where('id', '=', o.id)
-            .where('period_end', 'is', null)
-            .execute()
+      await this.recordProviderIds(o, found)
+      const age = now - o.created_at
+      if (found.state === 'none' && age >= giveUpAfterMs) {
+        await this.failLocally(o.id, RECONCILE_MESSAGES.nothingCharged)
+        settled++
+      } else if (found.state === 'requires_action' && age >= authenticationTimeoutMs) {
+        if (await this.gateway.cancelPending(found)) {
+          await this.failLocally(o.id, RECONCILE_MESSAGES.authenticationTimedOut)
+          settled++
         }
+      } else if (found.state === 'settled') {
+        for (const event of found.events) await this.handleEvent(event)
+        settled++
       }
-      repaired++
     }
-    return repaired
+    return settled
+  }
+
+  /** The provider ids reconciliation found, written where the crash left them out. */
+  private async recordProviderIds(o: OrderRow, found: OrderLookup) {
+    if (found.state === 'none') return
+    const ids = {
+      ...(found.paymentId && !o.provider_payment_id ? { payment: found.paymentId } : {}),
+      ...(found.subscriptionId && !o.provider_subscription_id ? { subscription: found.subscriptionId } : {}),
+    }
+    if (Object.keys(ids).length > 0) await this.repo.setProviderIds(o.id, ids)
   }
 }

@@ -137,10 +137,17 @@ function Checkout({
   const [state, dispatch] = useReducer(checkoutReducer, undefined, () => initialCheckout(newIdempotencyKey()))
   const [couponQuote, setCouponQuote] = useState<PriceQuote | null>(null)
   const [formError, setFormError] = useState<string | null>(null)
-  const appliedCode = couponQuote?.coupon ?? null
   const trial = trialOffered(item, access.data?.trial_period_used)
+  // A free trial takes no promo code (one applied before the trial was known no longer counts).
+  const appliedCode = trial ? null : (couponQuote?.coupon ?? null)
   const preview = useInvoicePreview(item.kind === 'subscription' ? item.id : null, appliedCode)
-  const lines = checkoutLines({ item, preview: preview.data, couponQuote, appliedCode, trial })
+  const lines = checkoutLines({
+    item,
+    preview: preview.data,
+    couponQuote: trial ? null : couponQuote,
+    appliedCode,
+    trial,
+  })
   const stripeKey = config.data?.gateway === 'stripe' ? config.data.publishable_key : null
   const symbol = currencySymbol(item.currency)
   const dateOf = (ms: number | string) => new Date(ms).toLocaleDateString(i18n.language, { dateStyle: 'long' })
@@ -175,6 +182,21 @@ function Checkout({
     pushDataLayer({ event: 'begin_checkout', ecommerce: ecommerceRef.current() })
   }, [state.idempotencyKey])
 
+  // 3-D Secure: Stripe.js (its lazy chunk) shows the bank's page; then the order is polled as before.
+  const authenticating = state.phase.kind === 'authenticating' ? state.phase : null
+  const authenticated = useRef<string | null>(null)
+  useEffect(() => {
+    // Once per client secret, however often the effect runs.
+    if (!authenticating || authenticated.current === authenticating.clientSecret) return
+    authenticated.current = authenticating.clientSecret
+    const done = () => dispatch({ type: 'authenticated', orderId: authenticating.orderId })
+    if (!stripeKey) return done()
+    void import('./stripe-card-field')
+      .then(({ confirmCardAction }) => confirmCardAction(stripeKey, authenticating.clientSecret))
+      .catch(() => undefined)
+      .finally(done)
+  }, [authenticating, stripeKey])
+
   // Settled: the viewer's access changed (paid), and the analytics hear of it once.
   const settled = state.phase.kind === 'paid' || state.phase.kind === 'failed' ? state.phase.order : null
   const reported = useRef<number | null>(null)
@@ -191,7 +213,7 @@ function Checkout({
     }
   }, [settled, refresh])
 
-  if (state.phase.kind === 'processing') return <CheckoutProcessing />
+  if (state.phase.kind === 'processing' || state.phase.kind === 'authenticating') return <CheckoutProcessing />
   if (state.phase.kind === 'paid')
     return <CheckoutSuccess order={state.phase.order} name={item.name} eventId={eventId} />
   if (state.phase.kind === 'failed') {
@@ -285,7 +307,7 @@ function Checkout({
           />
         )}
         <CheckoutSummary product={product} lines={lines} trial={trial} trialEnd={trialEnd}>
-          {held ? null : <CouponForm item={item} applied={appliedCode} onQuote={setCouponQuote} />}
+          {held || trial ? null : <CouponForm item={item} applied={appliedCode} onQuote={setCouponQuote} />}
         </CheckoutSummary>
       </div>
     </PageFrame>

@@ -71,6 +71,43 @@ describe('the checkout state machine', () => {
     expect(checkoutReducer(processing, { type: 'placed', order: anOrder({ id: 5, status: 'paid' }) })).toBe(processing)
   })
 
+  it('hands 3-D Secure to Stripe.js, then polls the order until the provider settles it', () => {
+    const nextAction = { type: 'stripe_3ds' as const, client_secret: 'pi_1_secret_abc' }
+    const placed = checkoutReducer(start, {
+      type: 'placed',
+      order: anOrder({ id: 7, status: 'created', next_action: nextAction }),
+    })
+    expect(placed.phase).toEqual({ kind: 'authenticating', orderId: 7, clientSecret: 'pi_1_secret_abc' })
+    // Polls and other orders' answers do not cut the bank's page short.
+    expect(checkoutReducer(placed, { type: 'polled', order: anOrder({ id: 7, status: 'paid' }) })).toBe(placed)
+    expect(checkoutReducer(placed, { type: 'authenticated', orderId: 8 })).toBe(placed)
+    const waiting = checkoutReducer(placed, { type: 'authenticated', orderId: 7 })
+    expect(waiting.phase).toEqual({ kind: 'processing', orderId: 7, authenticated: true })
+    // The provider has not heard yet: the next action is still on the order, and is not asked again.
+    const still = checkoutReducer(waiting, {
+      type: 'polled',
+      order: anOrder({ id: 7, status: 'created', next_action: nextAction }),
+    })
+    expect(still).toBe(waiting)
+    expect(checkoutReducer(still, { type: 'polled', order: anOrder({ id: 7, status: 'paid' }) }).phase.kind).toBe(
+      'paid',
+    )
+    const refused = anOrder({ id: 7, status: 'failed', failure_message: 'We are unable to authenticate your payment.' })
+    expect(checkoutReducer(still, { type: 'polled', order: refused }).phase).toEqual({ kind: 'failed', order: refused })
+  })
+
+  it('starts 3-D Secure from a poll when the checkout’s own answer did not bring it', () => {
+    const processing = checkoutReducer(start, { type: 'placed', order: anOrder({ id: 7, status: 'created' }) })
+    const polled = checkoutReducer(processing, {
+      type: 'polled',
+      order: anOrder({ id: 7, status: 'created', next_action: { type: 'stripe_3ds', client_secret: 's' } }),
+    })
+    expect(polled.phase).toEqual({ kind: 'authenticating', orderId: 7, clientSecret: 's' })
+    expect(
+      checkoutReducer(processing, { type: 'polled', order: anOrder({ id: 7, next_action: null, status: 'created' }) }),
+    ).toBe(processing)
+  })
+
   it('polls every 2 s (spec §4) while the order is created or not known yet, never once settled', () => {
     expect(orderPollInterval(undefined)).toBe(2000)
     expect(orderPollInterval({ status: 'created' })).toBe(2000)

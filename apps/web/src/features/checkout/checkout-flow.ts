@@ -5,7 +5,14 @@ import { constants, type Order, type PriceQuote } from '@fieldhouse/contract'
  *
  *   form ──placed(created)──▶ processing ──polled(paid)──▶ paid
  *     ▲          │                 └───────polled(failed)──▶ failed ──retry──▶ form (a new key)
- *     │          └─placed(paid|failed)─▶ paid | failed
+ *     │          ├─placed(paid|failed)─▶ paid | failed
+ *     │          └─placed(created, next_action)─▶ authenticating ──authenticated──▶ processing
+ *
+ * `authenticating`: the bank wants the viewer to confirm (3-D Secure); Stripe.js shows its page with
+ * the order's client secret. Whatever the viewer does there, the order is then polled as usual: the
+ * provider's answer (paid, or failed with the bank's words) settles it. A poll that brings a next
+ * action the checkout has not handled yet (the checkout call's answer was lost) starts it too; once
+ * handled, it is not asked again.
  *
  * One idempotency key belongs to one checkout: it is made when the page opens and sent with every
  * attempt of that checkout (a double click, a retried request), so the server makes one order. Only
@@ -14,7 +21,9 @@ import { constants, type Order, type PriceQuote } from '@fieldhouse/contract'
  */
 export type CheckoutPhase =
   | { kind: 'form' }
-  | { kind: 'processing'; orderId: number }
+  | { kind: 'authenticating'; orderId: number; clientSecret: string }
+  /** `authenticated`: 3-D Secure was handled for this order already. */
+  | { kind: 'processing'; orderId: number; authenticated?: true }
   | { kind: 'paid'; order: Order }
   | { kind: 'failed'; order: Order }
 
@@ -30,24 +39,34 @@ export type CheckoutEvent =
   | { type: 'polled'; order: Order }
   /** "Try again" on the failure page, with the key of the new checkout. */
   | { type: 'retry'; idempotencyKey: string }
+  /** Stripe.js is done with 3-D Secure (passed, refused or closed: the order's status tells which). */
+  | { type: 'authenticated'; orderId: number }
 
-const settle = (order: Order): CheckoutPhase =>
-  order.status === 'paid'
-    ? { kind: 'paid', order }
-    : order.status === 'created'
-      ? { kind: 'processing', orderId: order.id }
-      : { kind: 'failed', order }
+const settle = (order: Order, authenticated: boolean): CheckoutPhase => {
+  if (order.status === 'paid') return { kind: 'paid', order }
+  if (order.status !== 'created') return { kind: 'failed', order }
+  if (order.next_action && !authenticated) {
+    return { kind: 'authenticating', orderId: order.id, clientSecret: order.next_action.client_secret }
+  }
+  return authenticated
+    ? { kind: 'processing', orderId: order.id, authenticated: true }
+    : { kind: 'processing', orderId: order.id }
+}
 
 export function checkoutReducer(state: CheckoutState, event: CheckoutEvent): CheckoutState {
   switch (event.type) {
     case 'placed':
-      return state.phase.kind === 'form' ? { ...state, phase: settle(event.order) } : state
-    case 'polled':
-      // Still `created`: nothing changes (the same state, so nothing renders again).
-      return state.phase.kind === 'processing' &&
-        state.phase.orderId === event.order.id &&
-        event.order.status !== 'created'
-        ? { ...state, phase: settle(event.order) }
+      return state.phase.kind === 'form' ? { ...state, phase: settle(event.order, false) } : state
+    case 'polled': {
+      // Still `created` with nothing new to do: nothing changes (the same state, so nothing renders again).
+      if (state.phase.kind !== 'processing' || state.phase.orderId !== event.order.id) return state
+      const authenticated = state.phase.authenticated === true
+      const news = event.order.status !== 'created' || (event.order.next_action && !authenticated)
+      return news ? { ...state, phase: settle(event.order, authenticated) } : state
+    }
+    case 'authenticated':
+      return state.phase.kind === 'authenticating' && state.phase.orderId === event.orderId
+        ? { ...state, phase: { kind: 'processing', orderId: event.orderId, authenticated: true } }
         : state
     case 'retry':
       return state.phase.kind === 'failed' ? { phase: { kind: 'form' }, idempotencyKey: event.idempotencyKey } : state

@@ -27,6 +27,19 @@ const stripeFor = (key: string) => {
 }
 
 /**
+ * 3-D Secure for a payment the server confirmed and the bank wants the viewer to approve: Stripe.js
+ * shows the bank's page for the PaymentIntent of `clientSecret` and finishes the payment (Stripe's
+ * "finalize payments on the server" flow: `handleNextAction`). Whatever happens there, the order's
+ * status (polled) is the answer; the error is only what Stripe.js said.
+ */
+export async function confirmCardAction(publishableKey: string, clientSecret: string): Promise<{ error?: string }> {
+  const stripe = await stripeFor(publishableKey)
+  if (!stripe) return { error: 'Stripe.js could not be loaded.' }
+  const result = await stripe.handleNextAction({ clientSecret })
+  return result.error ? { error: result.error.message ?? '' } : {}
+}
+
+/**
  * The card form when Stripe takes the money: Stripe Elements' card field, so the number goes from the
  * viewer's browser to Stripe, never to us. This module (with `@stripe/stripe-js` and
  * `@stripe/react-stripe-js`) is a lazy chunk of its own.

@@ -7,13 +7,30 @@ import { TestGateway } from './test.gateway.js'
 
 /** Stripe when a secret key is configured; the offline test gateway otherwise (the embedded default). */
 export function createGateway(config: Config, db: Kysely<Database>): PaymentGateway {
-  if (config.STRIPE_SECRET_KEY) {
-    return new StripeGateway({
-      secretKey: config.STRIPE_SECRET_KEY,
-      webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? '',
-      publishableKey: config.STRIPE_PUBLISHABLE_KEY,
-      apiBase: config.STRIPE_API_BASE,
-    })
+  const gateway = config.STRIPE_SECRET_KEY
+    ? new StripeGateway({
+        secretKey: config.STRIPE_SECRET_KEY,
+        webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? '',
+        publishableKey: config.STRIPE_PUBLISHABLE_KEY,
+        apiBase: config.STRIPE_API_BASE,
+      })
+    : new TestGateway(db)
+  return config.TEST_KILL_AFTER_CHARGE ? dyingAfterCharge(gateway) : gateway
+}
+
+/**
+ * The crash the kill test needs (config TEST_KILL_AFTER_CHARGE, tests only): once the provider has
+ * taken the money, the process dies at once — before the order is written, before any event is
+ * delivered — as a power cut or an OOM kill would have it.
+ */
+function dyingAfterCharge<G extends PaymentGateway>(gateway: G): G {
+  const die = <T>(result: T): T => {
+    process.kill(process.pid, 'SIGKILL')
+    return result
   }
-  return new TestGateway(db)
+  // The gateway itself, but for these two calls (`this` stays the wrapper: what it is told, it keeps).
+  const wrapper: G = Object.create(gateway)
+  wrapper.charge = (req) => gateway.charge.call(wrapper, req).then(die)
+  wrapper.subscribe = (req) => gateway.subscribe.call(wrapper, req).then(die)
+  return wrapper
 }

@@ -11,7 +11,10 @@ export type GatewayName = 'test' | 'stripe'
 export type PaymentSource =
   /** A card saved earlier (a Stripe PaymentMethod id, or the test gateway's). */
   | { kind: 'saved'; paymentMethodId: string }
-  /** A PaymentMethod Stripe Elements created in the browser. */
+  /**
+   * A PaymentMethod Stripe Elements created in the browser, or one the viewer names that must be the
+   * customer's. `save` keeps it on the customer: always for a subscription, charged again at renewal.
+   */
   | { kind: 'new'; paymentMethodId: string; save: boolean }
   /** A raw test card number: the test gateway only (Stripe never lets card numbers reach a server). */
   | { kind: 'test-card'; number: string; expMonth: number; expYear: number; cvc: string; save: boolean }
@@ -98,6 +101,7 @@ export interface GatewayEvent {
     | 'invoice.payment_failed'
     | 'customer.subscription.updated'
     | 'customer.subscription.deleted'
+    | 'charge.refunded'
   /** Epoch ms of the event at the provider (orders events that arrive out of order). */
   created: number
   orderId: number | null
@@ -112,6 +116,42 @@ export interface GatewayEvent {
   currentPeriodEnd?: number
   cancelAtPeriodEnd?: boolean
   failureMessage?: string
+  /** `charge.refunded`: the whole charge went back (a partial refund leaves the order as it is). */
+  fullyRefunded?: boolean
+}
+
+/** One of our orders as reconciliation asks the provider about it. */
+export interface OrderRef {
+  orderId: number
+  subscription: boolean
+  /** Our customer at the provider (made before any charge), if there is one. */
+  customerId: string | null
+  /** The provider's ids, when they were written before the process stopped. */
+  paymentId: string | null
+  subscriptionId: string | null
+  /** Epoch ms the order was placed: the provider's object is no older. */
+  createdAt: number
+  /** Epoch ms the first period (or the trial) ends, for a gateway that does not keep it. */
+  periodEnd: number
+}
+
+/** The provider's word on an order that never heard back. */
+export type OrderLookup =
+  /** The provider holds nothing for this order: no charge was made. */
+  | { state: 'none' }
+  /** Still moving at the provider (a bank's answer pending). */
+  | { state: 'processing'; paymentId?: string; subscriptionId?: string }
+  /** Waiting for the viewer's 3-D Secure in the browser. */
+  | { state: 'requires_action'; paymentId?: string; subscriptionId?: string }
+  /** Settled: the events that say how, applied like the provider's own. */
+  | { state: 'settled'; paymentId?: string; subscriptionId?: string; events: GatewayEvent[] }
+
+/** A payment as the provider holds it now. */
+export interface PaymentStatus {
+  status: 'succeeded' | 'processing' | 'requires_action' | 'failed'
+  amount: number
+  /** For `requires_action`: what the browser's Stripe.js finishes the 3-D Secure with. */
+  clientSecret?: string
 }
 
 export interface PaymentGateway {
@@ -135,8 +175,19 @@ export interface PaymentGateway {
   }): Promise<InvoicePreview>
   /** Where the viewer manages cards and invoices at the provider. */
   portalUrl(customerId: string, returnUrl: string): Promise<string>
-  /** The provider's word on a payment, for reconciliation after a crash. */
-  retrievePayment(providerPaymentId: string): Promise<{ status: 'succeeded' | 'processing' | 'failed'; amount: number }>
+  /** The provider's word on a payment (and, waiting for 3-D Secure, the secret the browser needs). */
+  retrievePayment(providerPaymentId: string): Promise<PaymentStatus>
+  /**
+   * Reconciliation: what the provider holds for an order whose outcome never reached us (the process
+   * died between the provider's answer and our write, or an event was lost). Found by the provider ids
+   * when we wrote them, else by the order id the provider's objects carry.
+   */
+  lookupOrder(ref: OrderRef): Promise<OrderLookup>
+  /**
+   * Gives up on a payment still waiting for the viewer's 3-D Secure, so it can no longer take money.
+   * True when it was cancelled; false when it moved on meanwhile (its outcome then settles the order).
+   */
+  cancelPending(ref: { paymentId?: string | undefined; subscriptionId?: string | undefined }): Promise<boolean>
   /**
    * Verifies a webhook on its raw body and turns it into an event (null: genuine but of no interest);
    * throws `WebhookSignatureError` on a bad or stale signature.

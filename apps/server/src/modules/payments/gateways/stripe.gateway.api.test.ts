@@ -3,17 +3,34 @@ import type { AddressInfo } from 'node:net'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashToken } from '../../../lib/secrets.js'
-import { createTestContext, type TestContext } from '../../../test/context.js'
+import { createTestContext, type TestContext, testDatabases } from '../../../test/context.js'
 import { signedInKey } from '../../../test/factories.js'
 import { type StripeStandin, startStripeStandin } from '../../../test/stripe-standin.js'
-import { CardError, type GatewayEvent, type PaymentSource, WebhookSignatureError } from './gateway.js'
+import { PaymentsRepository } from '../payments.repository.js'
+import { PaymentsService, RECONCILE_MESSAGES } from '../payments.service.js'
+import {
+  CardError,
+  type GatewayEvent,
+  type PaymentGateway,
+  type PaymentSource,
+  WebhookSignatureError,
+} from './gateway.js'
 import { StripeGateway } from './stripe.gateway.js'
 
 const SECRET_KEY = 'sk_test_fieldhouse_standin'
 const WEBHOOK_SECRET = 'whsec_fieldhouse_standin'
+const PUBLISHABLE_KEY = 'pk_test_fieldhouse'
 const DAY = 86_400_000
 
 const card = (paymentMethodId: string, save = false): PaymentSource => ({ kind: 'new', paymentMethodId, save })
+
+/** What Stripe.js does in the browser once the viewer passed 3-D Secure: confirm with the publishable key. */
+const confirmInBrowser = (standin: StripeStandin, clientSecret: string) =>
+  fetch(`${standin.url}/v1/payment_intents/${clientSecret.split('_secret_')[0]}/confirm`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${PUBLISHABLE_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ client_secret: clientSecret }),
+  })
 
 /**
  * The gateway on its own: the official SDK pointed at the loopback stand-in of Stripe's REST API
@@ -63,7 +80,11 @@ describe('StripeGateway against the Stripe stand-in', () => {
   }
 
   beforeAll(async () => {
-    standin = await startStripeStandin({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET })
+    standin = await startStripeStandin({
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      publishableKey: PUBLISHABLE_KEY,
+    })
     gateway = new StripeGateway({
       secretKey: SECRET_KEY,
       webhookSecret: WEBHOOK_SECRET,
@@ -159,10 +180,45 @@ describe('StripeGateway against the Stripe stand-in', () => {
     })
   })
 
-  it('hands 3-D Secure to the browser with the PaymentIntent’s client secret', async () => {
+  it('hands 3-D Secure to the browser with the PaymentIntent’s client secret, until the browser confirms it', async () => {
     const result = await charge(card('pm_card_authenticationRequired'))
     expect(result).toMatchObject({ status: 'requires_action', clientSecret: expect.stringMatching(/^pi_.+_secret_/) })
-    expect((await gateway.retrievePayment(result.providerPaymentId)).status).toBe('processing')
+    expect(await gateway.retrievePayment(result.providerPaymentId)).toEqual({
+      status: 'requires_action',
+      amount: 499,
+      clientSecret: result.clientSecret,
+    })
+    // Only with the intent's own secret, and only the browser's confirm step is open to the publishable key.
+    const wrong = await confirmInBrowser(standin, `${result.providerPaymentId}_secret_wrong`)
+    expect(wrong.status).toBe(400)
+    const listing = await fetch(`${standin.url}/v1/payment_intents`, {
+      headers: { authorization: `Bearer ${PUBLISHABLE_KEY}` },
+    })
+    expect(listing.status).toBe(401)
+    expect((await confirmInBrowser(standin, result.clientSecret as string)).status).toBe(200)
+    expect(await gateway.retrievePayment(result.providerPaymentId)).toEqual({ status: 'succeeded', amount: 499 })
+    expect(standin.objects.get(standin.objects.get(result.providerPaymentId)?.latest_charge)).toMatchObject({
+      object: 'charge',
+      amount: 499,
+      refunded: false,
+    })
+  })
+
+  it('answers a reused idempotency key with another request as Stripe does: idempotency_error, nothing made', async () => {
+    const customerId = await customer()
+    await charge(card('pm_card_visa'), { customerId, order: 47 })
+    const before = objectsOf('payment_intent').length
+    const changed = gateway.charge({
+      customerId,
+      amount: 999,
+      currency: 'USD',
+      source: card('pm_card_visa'),
+      description: 'Final: Lions v Hawks',
+      orderId: 47,
+      idempotencyKey: 'order-47',
+    })
+    await expect(changed).rejects.toBeInstanceOf(Stripe.errors.StripeIdempotencyError)
+    expect(objectsOf('payment_intent')).toHaveLength(before)
   })
 
   it('makes one PaymentIntent for one idempotency key, however often it is asked', async () => {
@@ -228,6 +284,21 @@ describe('StripeGateway against the Stripe stand-in', () => {
     expect(standin.objects.get(created?.body.items[0].price_data.product)).toMatchObject({ name: 'Monthly pass' })
   })
 
+  it('attaches a subscription’s card whatever “save” said; keeps an attached one; refuses another customer’s', async () => {
+    const customerId = await customer()
+    const unsaved = await subscribe(card('pm_card_visa', false), { customerId })
+    expect(unsaved.status).toBe('active')
+    const [attached] = await gateway.listCards(customerId)
+    expect(standin.objects.get(unsaved.providerSubscriptionId)?.default_payment_method).toBe(attached?.id)
+    expect(standin.objects.get(customerId)?.invoice_settings.default_payment_method).toBe(attached?.id)
+    const attaches = posts(`/v1/payment_methods/${attached?.id}/attach`).length
+    const again = await subscribe({ kind: 'saved', paymentMethodId: attached?.id as string }, { customerId })
+    expect(again.status).toBe('active')
+    expect(posts(`/v1/payment_methods/${attached?.id}/attach`)).toHaveLength(attaches)
+    await expect(subscribe(card(attached?.id as string, true))).rejects.toBeInstanceOf(CardError)
+    await expect(subscribe(card('pm_does_not_exist', true))).rejects.toBeInstanceOf(CardError)
+  })
+
   it('turns auto-renewal off and on again with cancel_at_period_end', async () => {
     const { providerSubscriptionId: id } = await subscribe(card('pm_card_visa'), { trialDays: 7 })
     await gateway.setCancelAtPeriodEnd(id, true)
@@ -270,6 +341,78 @@ describe('StripeGateway against the Stripe stand-in', () => {
       status: 'incomplete',
       clientSecret: expect.stringMatching(/^pi_.+_secret_/),
     })
+  })
+
+  it('finds an order’s PaymentIntent or Subscription by the order id it carries (reconciliation)', async () => {
+    const customerId = await customer()
+    const ref = (orderId: number, subscription = false) => ({
+      orderId,
+      subscription,
+      customerId,
+      paymentId: null,
+      subscriptionId: null,
+      createdAt: Date.now(),
+      periodEnd: 0,
+    })
+    expect(await gateway.lookupOrder(ref(71))).toEqual({ state: 'none' })
+    const paid = await charge(card('pm_card_visa'), { customerId, order: 72 })
+    await charge(card('pm_card_visa'), { customerId, order: 73 })
+    expect(await gateway.lookupOrder(ref(72))).toEqual({
+      state: 'settled',
+      paymentId: paid.providerPaymentId,
+      events: [
+        expect.objectContaining({
+          type: 'payment_intent.succeeded',
+          orderId: 72,
+          paymentId: paid.providerPaymentId,
+          amount: 499,
+        }),
+      ],
+    })
+    const declined = await charge(card('pm_card_chargeDeclined'), { customerId, order: 74 })
+    expect(await gateway.lookupOrder(ref(74))).toMatchObject({
+      state: 'settled',
+      paymentId: declined.providerPaymentId,
+      events: [{ type: 'payment_intent.payment_failed', failureMessage: 'Your card was declined.' }],
+    })
+    const pending = await charge(card('pm_card_authenticationRequired'), { customerId, order: 75 })
+    expect(await gateway.lookupOrder(ref(75))).toEqual({
+      state: 'requires_action',
+      paymentId: pending.providerPaymentId,
+    })
+    expect(await gateway.cancelPending({ paymentId: pending.providerPaymentId })).toBe(true)
+    expect(standin.objects.get(pending.providerPaymentId)?.status).toBe('canceled')
+    expect(await gateway.cancelPending({ paymentId: paid.providerPaymentId })).toBe(false)
+
+    const sub = await gateway.subscribe({
+      customerId,
+      amount: 999,
+      currency: 'USD',
+      interval: 'month',
+      trialDays: 0,
+      source: card('pm_card_visa'),
+      description: 'Monthly pass',
+      orderId: 76,
+      idempotencyKey: 'order-76',
+    })
+    const found = await gateway.lookupOrder(ref(76, true))
+    const invoice = standin.objects.get(standin.objects.get(sub.providerSubscriptionId)?.latest_invoice)
+    expect(found).toMatchObject({
+      state: 'settled',
+      subscriptionId: sub.providerSubscriptionId,
+      paymentId: sub.providerPaymentId,
+      events: [
+        { type: 'customer.subscription.updated', orderId: 76, status: 'active', cancelAtPeriodEnd: false },
+        {
+          type: 'invoice.paid',
+          orderId: 76,
+          paymentId: invoice?.id,
+          amount: 999,
+          billingReason: 'subscription_create',
+        },
+      ],
+    })
+    expect(await gateway.lookupOrder({ ...ref(77, true), customerId: null })).toEqual({ state: 'none' })
   })
 
   it('hands out a SetupIntent’s client secret for saving a card off-session', async () => {
@@ -383,7 +526,17 @@ describe('StripeGateway against the Stripe stand-in', () => {
       currentPeriodEnd: 1_800_000_000_000,
       cancelAtPeriodEnd: true,
     })
-    expect(await received('charge.refunded', { id: 'ch_1', object: 'charge' })).toBeNull()
+    const refunded = { id: 'ch_1', object: 'charge', payment_intent: paid.providerPaymentId, metadata: {} }
+    expect(await received('charge.refunded', { ...refunded, amount_refunded: 499, refunded: true })).toEqual({
+      id: expect.any(String),
+      type: 'charge.refunded',
+      created: expect.any(Number),
+      orderId: null,
+      paymentId: paid.providerPaymentId,
+      amount: 499,
+      fullyRefunded: true,
+    })
+    expect(await received('customer.created', { id: 'cus_1', object: 'customer' })).toBeNull()
   })
 
   it('refuses a tampered body, another secret, a stale or missing signature', async () => {
@@ -413,20 +566,24 @@ describe('StripeGateway against the Stripe stand-in', () => {
 
 /**
  * The product configured with a Stripe key (STRIPE_API_BASE pointing at the stand-in): checkout,
- * webhooks into `/api/hooks/stripe`, and the ledger, end to end on SQLite.
+ * webhooks into `/api/hooks/stripe`, reconciliation and the ledger, end to end on each test database.
  */
-describe('payments through Stripe', () => {
+describe.each(testDatabases())('payments through Stripe on %s', (kind) => {
   let ctx: TestContext
   let standin: StripeStandin
-  let passes: { id: number; kind: string; trial_period: number; event_id: number | null }[]
+  let passes: { id: number; kind: string; trial_period: number; event_id: number | null; price: number }[]
 
   beforeAll(async () => {
-    standin = await startStripeStandin({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET })
-    ctx = await createTestContext('sqlite', {
+    standin = await startStripeStandin({
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      publishableKey: PUBLISHABLE_KEY,
+    })
+    ctx = await createTestContext(kind, {
       env: {
         STRIPE_SECRET_KEY: SECRET_KEY,
         STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_fieldhouse',
+        STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
         STRIPE_API_BASE: standin.url,
       },
     })
@@ -570,5 +727,299 @@ describe('payments through Stripe', () => {
     expect(standin.requests.filter((r) => r.path === '/v1/invoices/create_preview')).toHaveLength(previews + 1)
     const session = await ctx.app.services.keys.sessionForKeyHash(hashToken(key))
     expect(session.userId).not.toBeNull()
+  })
+  const row = (id: number) =>
+    ctx.db.kysely.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+  const orderOf = async (key: string, id: number) => (await ctx.json(`/api/orders/${id}?api_key=${key}`)).body.data
+  const season = () => passes.find((p) => p.kind === 'subscription' && p.trial_period === 0) as (typeof passes)[number]
+  const monthly = () => passes.find((p) => p.kind === 'subscription' && p.trial_period > 0) as (typeof passes)[number]
+  const transactionsOf = (orderId: number) =>
+    ctx.db.kysely.selectFrom('transactions').selectAll().where('order_id', '=', orderId).execute()
+  const intentsOf = (orderId: number) =>
+    [...standin.objects.values()].filter(
+      (o) => o.object === 'payment_intent' && o.metadata.order_id === String(orderId),
+    )
+  const deps = () => ({ db: ctx.db.kysely, log: ctx.app.log, userCapabilities: async () => [] })
+  /** A payments service of its own (another process, a later minute): the app's gateway, this clock. */
+  const serviceWith = (gateway: PaymentGateway, clock?: () => number) =>
+    new PaymentsService(new PaymentsRepository(ctx.db.kysely, ctx.db.dialect), gateway, {
+      ...deps(),
+      ...(clock ? { clock } : {}),
+    })
+  const stripeGateway = () => ctx.app.services.gateway as StripeGateway
+
+  it('a subscription bought without “save card” attaches the card, keeps it, and makes it the default', async () => {
+    const key = await signedInKey(ctx)
+    const placed = await post('/api/stripe/buy', key, { id: season().id, payment_method_id: 'pm_card_visa' })
+    expect(placed.status).toBe(200)
+    expect(placed.body.data).toMatchObject({ status: 'created', type: 'subscription', next_action: null })
+    const order = await row(placed.body.data.id)
+    const customer = await ctx.db.kysely
+      .selectFrom('payment_customers')
+      .select('customer_id')
+      .where('user_id', '=', order.user_id)
+      .executeTakeFirstOrThrow()
+    const cards = (await ctx.json(`/api/stripe/list-cards?api_key=${key}`)).body.data
+    expect(cards).toMatchObject([{ id: expect.stringMatching(/^pm_(?!card_)/), last4: '4242' }])
+    const sub = standin.objects.get(order.provider_subscription_id as string) as Record<string, any>
+    expect(sub).toMatchObject({ status: 'active', customer: customer.customer_id, default_payment_method: cards[0].id })
+    expect(standin.objects.get(cards[0].id)?.customer).toBe(customer.customer_id)
+    expect((await standin.deliver('invoice.paid', standin.objects.get(sub.latest_invoice) ?? {})).status).toBe(200)
+    expect(await orderOf(key, order.id)).toMatchObject({
+      status: 'paid',
+      activity_status: 'active',
+      amount: season().price,
+    })
+  })
+
+  it('a trial declined by the card leaves the trial to the viewer', async () => {
+    const key = await signedInKey(ctx)
+    const declined = await post('/api/stripe/subscription/start_trial', key, {
+      subscription_id: monthly().id,
+      payment_method_id: 'pm_card_chargeDeclined',
+    })
+    expect(declined.body.data).toMatchObject({ status: 'failed', failure_message: 'Your card was declined.' })
+    expect((await ctx.json(`/api/user/access?api_key=${key}`)).body.data.trial_period_used).toBe(false)
+  })
+
+  it('3-D Secure: the order answers the client secret to its buyer, the browser confirms, the webhook settles', async () => {
+    const key = await signedInKey(ctx)
+    const checkout = {
+      id: addon().id,
+      payment_method_id: 'pm_card_authenticationRequired',
+      idempotency_key: '3ds-checkout-one',
+    }
+    const placed = await post('/api/stripe/buy', key, checkout)
+    const nextAction = placed.body.data.next_action
+    expect(placed.body.data).toMatchObject({ status: 'created' })
+    expect(nextAction).toEqual({ type: 'stripe_3ds', client_secret: expect.stringMatching(/^pi_.+_secret_/) })
+    const id = placed.body.data.id
+    // Polled, retried: the buyer gets it again; the list carries none; nobody else sees the order.
+    expect((await orderOf(key, id)).next_action).toEqual(nextAction)
+    expect((await post('/api/stripe/buy', key, checkout)).body.data).toMatchObject({ id, next_action: nextAction })
+    expect((await ctx.json(`/api/orders?api_key=${key}`)).body.data).toMatchObject([{ id, next_action: null }])
+    expect((await ctx.json(`/api/orders/${id}?api_key=${await signedInKey(ctx)}`)).status).toBe(404)
+
+    expect((await confirmInBrowser(standin, nextAction.client_secret)).status).toBe(200)
+    expect(await orderOf(key, id)).toMatchObject({ status: 'created', next_action: null })
+    const intent = standin.objects.get((await row(id)).provider_payment_id as string) ?? {}
+    expect((await standin.deliver('payment_intent.succeeded', intent)).status).toBe(200)
+    expect(await orderOf(key, id)).toMatchObject({ status: 'paid', activity_status: 'active', next_action: null })
+  })
+
+  it('3-D Secure on a subscription’s first invoice: confirmed in the browser, the invoice paid settles it', async () => {
+    const key = await signedInKey(ctx)
+    const placed = await post('/api/stripe/buy', key, {
+      id: season().id,
+      payment_method_id: 'pm_card_authenticationRequired',
+    })
+    expect(placed.body.data.next_action).toEqual({ type: 'stripe_3ds', client_secret: expect.any(String) })
+    const sub = standin.objects.get((await row(placed.body.data.id)).provider_subscription_id as string) ?? {}
+    expect(sub.status).toBe('incomplete')
+    expect((await confirmInBrowser(standin, placed.body.data.next_action.client_secret)).status).toBe(200)
+    expect(sub.status).toBe('active')
+    expect((await standin.deliver('invoice.paid', standin.objects.get(sub.latest_invoice) ?? {})).status).toBe(200)
+    expect(await orderOf(key, placed.body.data.id)).toMatchObject({ status: 'paid', amount: season().price })
+  })
+
+  it('1,000 deliveries of one signed webhook: one paid order, one transaction, one ledger row', async () => {
+    const key = await signedInKey(ctx)
+    const placed = await post('/api/stripe/buy', key, { id: addon().id, payment_method_id: 'pm_card_visa' })
+    expect(placed.body.data.status).toBe('created')
+    const intent = standin.objects.get((await row(placed.body.data.id)).provider_payment_id as string) ?? {}
+    const { payload, header } = standin.signedEvent('payment_intent.succeeded', intent)
+    const outcomes: string[] = []
+    for (let batch = 0; batch < 20; batch++) {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          ctx.app.inject({
+            method: 'POST',
+            url: '/api/hooks/stripe',
+            payload,
+            headers: { 'content-type': 'application/json', 'stripe-signature': header },
+          }),
+        ),
+      )
+      for (const a of answers) {
+        expect(a.statusCode).toBe(200)
+        outcomes.push(a.json().outcome)
+      }
+    }
+    expect(outcomes.filter((o) => o === 'applied')).toHaveLength(1)
+    expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(999)
+    const orders = (await ctx.json(`/api/orders?api_key=${key}`)).body.data
+    expect(orders).toMatchObject([{ id: placed.body.data.id, status: 'paid', activity_status: 'active' }])
+    expect(await transactionsOf(placed.body.data.id)).toHaveLength(1)
+    const ledger = await ctx.db.kysely
+      .selectFrom('payment_events')
+      .selectAll()
+      .where('provider_event_id', '=', JSON.parse(payload).id)
+      .execute()
+    expect(ledger).toHaveLength(1)
+  })
+
+  it('a full refund (charge.refunded) makes the order Refunded and shuts the pass; a partial one changes nothing', async () => {
+    const game = passes.find((p) => p.kind === 'event') as (typeof passes)[number]
+    const sdk = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: standin.port, protocol: 'http' })
+    const bought = async () => {
+      const key = await signedInKey(ctx)
+      const placed = await post('/api/stripe/buy', key, {
+        single_event_package_id: game.id,
+        event_id: game.event_id,
+        payment_method_id: 'pm_card_visa',
+      })
+      const intent = standin.objects.get((await row(placed.body.data.id)).provider_payment_id as string) ?? {}
+      const paid = standin.signedEvent('payment_intent.succeeded', intent)
+      expect((await send(paid.payload, paid.header)).body.outcome).toBe('applied')
+      expect((await ctx.json(`/api/events/${game.event_id}?api_key=${key}`)).body.data.has_access).toBe(true)
+      return { key, id: placed.body.data.id as number, intent }
+    }
+    const full = await bought()
+    await sdk.refunds.create({ payment_intent: full.intent.id })
+    const refunded = standin.signedEvent('charge.refunded', standin.objects.get(full.intent.latest_charge) ?? {})
+    expect((await send(refunded.payload, refunded.header)).body.outcome).toBe('applied')
+    expect((await send(refunded.payload, refunded.header)).body.outcome).toBe('duplicate')
+    expect(await orderOf(full.key, full.id)).toMatchObject({ status: 'refunded', activity_status: 'inactive' })
+    expect((await ctx.json(`/api/events/${game.event_id}?api_key=${full.key}`)).body.data.has_access).toBe(false)
+    // The payment's success delivered again, late, cannot open it again.
+    const late = standin.signedEvent('payment_intent.succeeded', full.intent)
+    expect((await send(late.payload, late.header)).body.outcome).toBe('applied')
+    expect(await orderOf(full.key, full.id)).toMatchObject({ status: 'refunded', activity_status: 'inactive' })
+    expect((await ctx.json(`/api/events/${game.event_id}?api_key=${full.key}`)).body.data.has_access).toBe(false)
+
+    const partial = await bought()
+    await sdk.refunds.create({ payment_intent: partial.intent.id, amount: 100 })
+    const some = standin.signedEvent('charge.refunded', standin.objects.get(partial.intent.latest_charge) ?? {})
+    expect((await send(some.payload, some.header)).status).toBe(200)
+    expect(await orderOf(partial.key, partial.id)).toMatchObject({ status: 'paid', activity_status: 'active' })
+  })
+
+  it('a crash after Stripe charged: reconciliation finds the PaymentIntent by the order id, charges nothing more', async () => {
+    const key = await signedInKey(ctx)
+    const session = await ctx.app.services.keys.sessionForKeyHash(hashToken(key))
+    const gateway = stripeGateway()
+    // The first process: Stripe takes the money, then the process dies (no ids written, no webhook yet).
+    const dying = Object.create(gateway) as StripeGateway
+    dying.charge = async (req) => {
+      await gateway.charge(req)
+      throw new Error('process killed')
+    }
+    await expect(
+      serviceWith(dying).buy(session, { id: addon().id, payment_method_id: 'pm_card_visa' }),
+    ).rejects.toThrow('process killed')
+    const [lost] = await ctx.db.kysely
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', session.userId as number)
+      .execute()
+    expect(lost).toMatchObject({ status: 'created', provider_payment_id: null })
+    expect(intentsOf(lost?.id as number)).toMatchObject([{ status: 'succeeded' }])
+
+    await serviceWith(gateway).reconcile({ staleAfterMs: 0 })
+    expect(await orderOf(key, lost?.id as number)).toMatchObject({ status: 'paid', activity_status: 'active' })
+    expect((await row(lost?.id as number)).provider_payment_id).toBe(intentsOf(lost?.id as number)[0]?.id)
+    expect(intentsOf(lost?.id as number)).toHaveLength(1)
+    expect(await transactionsOf(lost?.id as number)).toHaveLength(1)
+    // Stripe's own webhook, arriving after all, changes nothing more.
+    const paid = standin.signedEvent('payment_intent.succeeded', intentsOf(lost?.id as number)[0] ?? {})
+    expect((await send(paid.payload, paid.header)).status).toBe(200)
+    expect(await transactionsOf(lost?.id as number)).toHaveLength(1)
+  })
+
+  it('a crash after Stripe started a subscription: reconciliation finds it by the order id, one New subscription', async () => {
+    const key = await signedInKey(ctx)
+    const session = await ctx.app.services.keys.sessionForKeyHash(hashToken(key))
+    const gateway = stripeGateway()
+    const dying = Object.create(gateway) as StripeGateway
+    dying.subscribe = async (req) => {
+      await gateway.subscribe(req)
+      throw new Error('process killed')
+    }
+    await expect(
+      serviceWith(dying).buy(session, { id: season().id, payment_method_id: 'pm_card_visa' }),
+    ).rejects.toThrow('process killed')
+    const [lost] = await ctx.db.kysely
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', session.userId as number)
+      .execute()
+    expect(lost).toMatchObject({ status: 'created', provider_subscription_id: null })
+    const subs = [...standin.objects.values()].filter(
+      (o) => o.object === 'subscription' && o.metadata.order_id === String(lost?.id),
+    )
+    expect(subs).toHaveLength(1)
+
+    await serviceWith(gateway).reconcile({ staleAfterMs: 0 })
+    const order = await orderOf(key, lost?.id as number)
+    expect(order).toMatchObject({ status: 'paid', activity_status: 'active', auto_renew: true })
+    expect(Date.parse(order.expires_at)).toBe(subs[0]?.items.data[0].current_period_end * 1000)
+    expect((await row(lost?.id as number)).provider_subscription_id).toBe(subs[0]?.id)
+    expect(await transactionsOf(lost?.id as number)).toMatchObject([
+      { type: 'New subscription', amount: Math.round(season().price * 100) },
+    ])
+    const invoice = standin.signedEvent('invoice.paid', standin.objects.get(subs[0]?.latest_invoice) ?? {})
+    expect((await send(invoice.payload, invoice.header)).status).toBe(200)
+    expect(await transactionsOf(lost?.id as number)).toHaveLength(1)
+  })
+
+  it('3-D Secure never finished: after the timeout the payment is cancelled and the order fails, saying why', async () => {
+    const key = await signedInKey(ctx)
+    const one = await post('/api/stripe/buy', key, {
+      id: addon().id,
+      payment_method_id: 'pm_card_authenticationRequired',
+    })
+    const sub = await post('/api/stripe/buy', key, {
+      id: season().id,
+      payment_method_id: 'pm_card_authenticationRequired',
+    })
+    const placedAt = (await row(sub.body.data.id)).created_at
+    await serviceWith(stripeGateway(), () => placedAt + 10 * 60_000).reconcile()
+    expect(await orderOf(key, one.body.data.id)).toMatchObject({
+      status: 'created',
+      next_action: one.body.data.next_action,
+    })
+    expect((await orderOf(key, sub.body.data.id)).status).toBe('created')
+
+    await serviceWith(stripeGateway(), () => placedAt + 31 * 60_000).reconcile()
+    for (const placed of [one, sub]) {
+      expect(await orderOf(key, placed.body.data.id)).toMatchObject({
+        status: 'failed',
+        failure_message: RECONCILE_MESSAGES.authenticationTimedOut,
+        next_action: null,
+      })
+    }
+    const intent = standin.objects.get((await row(one.body.data.id)).provider_payment_id as string)
+    expect(intent?.status).toBe('canceled')
+    expect(standin.objects.get((await row(sub.body.data.id)).provider_subscription_id as string)?.status).toBe(
+      'canceled',
+    )
+    // The viewer's bank page, answered too late, can no longer take money.
+    expect((await confirmInBrowser(standin, one.body.data.next_action.client_secret)).status).toBe(400)
+  })
+
+  it('a crash before Stripe was asked: nothing to find, so after 15 minutes the order fails', async () => {
+    const key = await signedInKey(ctx)
+    const session = await ctx.app.services.keys.sessionForKeyHash(hashToken(key))
+    const dying = Object.create(stripeGateway()) as StripeGateway
+    dying.charge = async () => {
+      throw new Error('process killed')
+    }
+    await expect(
+      serviceWith(dying).buy(session, { id: addon().id, payment_method_id: 'pm_card_visa' }),
+    ).rejects.toThrow('process killed')
+    const [lost] = await ctx.db.kysely
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', session.userId as number)
+      .execute()
+    const placedAt = lost?.created_at as number
+    await serviceWith(stripeGateway(), () => placedAt + 10 * 60_000).reconcile()
+    expect((await orderOf(key, lost?.id as number)).status).toBe('created')
+    await serviceWith(stripeGateway(), () => placedAt + 16 * 60_000).reconcile()
+    expect(await orderOf(key, lost?.id as number)).toMatchObject({
+      status: 'failed',
+      failure_message: RECONCILE_MESSAGES.nothingCharged,
+    })
+    expect(intentsOf(lost?.id as number)).toEqual([])
   })
 })

@@ -1,3 +1,4 @@
+import { messages } from '@fieldhouse/contract'
 import Stripe from 'stripe'
 import {
   CardError,
@@ -5,8 +6,11 @@ import {
   type ChargeResult,
   type GatewayEvent,
   type InvoicePreview,
+  type OrderLookup,
+  type OrderRef,
   type PaymentGateway,
   type PaymentSource,
+  type PaymentStatus,
   type SavedCard,
   type SubscribeRequest,
   type SubscribeResult,
@@ -172,30 +176,45 @@ export class StripeGateway implements PaymentGateway {
           failureMessage: error.message,
         }
       }
-      throw error
+      throw unusableCard(error)
     }
   }
 
   /**
-   * A Subscription with its price inline. A new card is attached to the customer and becomes their
-   * default for renewals. `allow_incomplete` lets Stripe try the first invoice now and tell us the
+   * The card a subscription is charged with, attached to its customer: Stripe takes as a default only
+   * a PaymentMethod of that customer, and every renewal charges it again. One already the customer's is
+   * used as it is; an unattached one (just made by Elements) is attached; another customer's is refused.
+   */
+  private async attachedCard(paymentMethodId: string, customerId: string, key: string) {
+    const pm = await this.stripe.paymentMethods.retrieve(paymentMethodId).catch((error) => {
+      throw unusableCard(error)
+    })
+    const owner = idOf(pm.customer)
+    if (owner === customerId) return { id: pm.id, attachedNow: false }
+    if (owner) throw new CardError(messages.paymentCardRequired)
+    // Attaching may hand back another id (Stripe's test PaymentMethods are copied): use that one.
+    const attached = await this.stripe.paymentMethods.attach(
+      pm.id,
+      { customer: customerId },
+      { idempotencyKey: `${key}-attach` },
+    )
+    return { id: attached.id, attachedNow: true }
+  }
+
+  /**
+   * A Subscription with its price inline. Its card is always attached to the customer (whether or not
+   * the viewer asked to save it: renewals charge it) and becomes their default. `allow_incomplete` lets Stripe try the first invoice now and tell us the
    * outcome in the answer: `active` (paid), `trialing` (nothing to pay yet), `incomplete` with the
    * invoice's client secret (3-D Secure to finish in the browser), or `failed` (declined; the unpaid
    * subscription expires at Stripe by itself).
    */
   async subscribe(req: SubscribeRequest): Promise<SubscribeResult> {
-    let paymentMethod = this.paymentMethodOf(req.source)
     const currency = req.currency.toLowerCase()
     const key = req.idempotencyKey
     try {
-      if (req.source.kind === 'new') {
-        // Attaching may hand back another id (Stripe's test PaymentMethods are copied): use that one.
-        const attached = await this.stripe.paymentMethods.attach(
-          paymentMethod,
-          { customer: req.customerId },
-          { idempotencyKey: `${key}-attach` },
-        )
-        paymentMethod = attached.id
+      const card = await this.attachedCard(this.paymentMethodOf(req.source), req.customerId, key)
+      const paymentMethod = card.id
+      if (card.attachedNow) {
         await this.stripe.customers.update(
           req.customerId,
           { invoice_settings: { default_payment_method: paymentMethod } },
@@ -259,7 +278,7 @@ export class StripeGateway implements PaymentGateway {
           failureMessage: error.message,
         }
       }
-      throw error
+      throw unusableCard(error)
     }
   }
 
@@ -382,16 +401,125 @@ export class StripeGateway implements PaymentGateway {
     return session.url
   }
 
-  /** A PaymentIntent that still waits on the viewer (3-D Secure) or the network counts as `processing`. */
-  async retrievePayment(providerPaymentId: string) {
-    const intent = await this.stripe.paymentIntents.retrieve(providerPaymentId)
-    const status =
-      intent.status === 'succeeded'
-        ? 'succeeded'
-        : ['processing', 'requires_action', 'requires_confirmation', 'requires_capture'].includes(intent.status)
-          ? 'processing'
-          : 'failed'
-    return { status, amount: status === 'succeeded' ? intent.amount_received : intent.amount } as const
+  /** A PaymentIntent as it stands: waiting on the viewer's 3-D Secure (with its client secret), on the network, or done. */
+  async retrievePayment(providerPaymentId: string): Promise<PaymentStatus> {
+    return paymentStatusOf(await this.stripe.paymentIntents.retrieve(providerPaymentId))
+  }
+
+  /**
+   * Reconciliation. A PaymentIntent or Subscription we never heard back about is found by its id when
+   * we wrote it, else among the customer's objects made since the order, by the `order_id` metadata
+   * every one of them carries (listing is consistent at once, unlike Stripe's search). Its state is
+   * told as the events Stripe would have sent; their ids name the object and its state, so the same
+   * state applied twice is one ledger row.
+   */
+  async lookupOrder(ref: OrderRef): Promise<OrderLookup> {
+    if (!ref.paymentId && !ref.subscriptionId && !ref.customerId) return { state: 'none' }
+    const since = Math.floor(ref.createdAt / 1000) - 300
+    const mine = (o: { metadata: Stripe.Metadata | null }) => o.metadata?.order_id === String(ref.orderId)
+    if (!ref.subscription) {
+      let intent: Stripe.PaymentIntent | undefined
+      if (ref.paymentId) intent = await this.stripe.paymentIntents.retrieve(ref.paymentId)
+      else {
+        const list = this.stripe.paymentIntents.list({
+          customer: ref.customerId ?? '',
+          created: { gte: since },
+          limit: 100,
+        })
+        for await (const pi of list) if (mine(pi)) intent = pi
+      }
+      if (!intent) return { state: 'none' }
+      const paymentId = intent.id
+      const payment = paymentStatusOf(intent)
+      if (payment.status === 'processing' || payment.status === 'requires_action') {
+        return { state: payment.status, paymentId }
+      }
+      const succeeded = payment.status === 'succeeded'
+      const event: GatewayEvent = {
+        id: `reconcile-${intent.id}-${intent.status}`,
+        type: succeeded ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
+        created: Date.now(),
+        orderId: ref.orderId,
+        paymentId,
+        amount: payment.amount,
+        ...(intent.last_payment_error?.message ? { failureMessage: intent.last_payment_error.message } : {}),
+      }
+      return { state: 'settled', paymentId, events: [event] }
+    }
+
+    let subscriptionId = ref.subscriptionId ?? undefined
+    if (!subscriptionId) {
+      const list = this.stripe.subscriptions.list({
+        customer: ref.customerId ?? '',
+        status: 'all',
+        created: { gte: since },
+        limit: 100,
+      })
+      for await (const sub of list) if (mine(sub)) subscriptionId = sub.id
+    }
+    if (!subscriptionId) return { state: 'none' }
+    const sub = await this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice.payments'] })
+    const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null
+    const paymentId = idOf(invoice?.payments?.data?.find((p) => p.payment.payment_intent)?.payment.payment_intent)
+    const ids = { subscriptionId: sub.id, ...(paymentId ? { paymentId } : {}) }
+    const event = (type: GatewayEvent['type'], fields: Partial<GatewayEvent>): GatewayEvent => ({
+      id: `reconcile-${fields.paymentId ?? sub.id}-${type}-${sub.status}`,
+      type,
+      created: Date.now(),
+      orderId: ref.orderId,
+      subscriptionId: sub.id,
+      ...fields,
+    })
+    if (sub.status === 'incomplete') {
+      const payment = paymentId ? paymentStatusOf(await this.stripe.paymentIntents.retrieve(paymentId)) : null
+      if (payment?.status === 'requires_action') return { state: 'requires_action', ...ids }
+      if (payment?.status !== 'failed') return { state: 'processing', ...ids }
+      return {
+        state: 'settled',
+        ...ids,
+        events: [event('invoice.payment_failed', { paymentId: invoice?.id ?? sub.id })],
+      }
+    }
+    if (sub.status === 'incomplete_expired' || sub.status === 'canceled') {
+      const status = sub.status as 'incomplete_expired' | 'canceled'
+      return { state: 'settled', ...ids, events: [event('customer.subscription.deleted', { status })] }
+    }
+    const periodEnd = periodEndOf(sub)
+    const events = [
+      event('customer.subscription.updated', {
+        ...(SUBSCRIPTION_STATUSES.has(sub.status) ? { status: sub.status as NonNullable<GatewayEvent['status']> } : {}),
+        ...(periodEnd ? { currentPeriodEnd: periodEnd } : {}),
+        cancelAtPeriodEnd: sub.cancel_at_period_end,
+      }),
+    ]
+    if (invoice?.status === 'paid' && invoice.id) {
+      events.push(
+        event('invoice.paid', {
+          paymentId: invoice.id,
+          amount: invoice.amount_paid,
+          ...(invoice.billing_reason ? { billingReason: invoice.billing_reason } : {}),
+        }),
+      )
+    }
+    return { state: 'settled', ...ids, events }
+  }
+
+  /**
+   * A PaymentIntent still waiting for 3-D Secure is cancelled; an incomplete subscription (whose first
+   * invoice waits for it) is cancelled whole. Either way nothing can be charged for the order any more.
+   */
+  async cancelPending(ref: { paymentId?: string | undefined; subscriptionId?: string | undefined }) {
+    try {
+      if (ref.subscriptionId) {
+        return (await this.stripe.subscriptions.cancel(ref.subscriptionId)).status === 'canceled'
+      }
+      if (ref.paymentId) return (await this.stripe.paymentIntents.cancel(ref.paymentId)).status === 'canceled'
+      return false
+    } catch (error) {
+      // Stripe refuses to cancel what has succeeded meanwhile: its outcome settles the order instead.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return false
+      throw error
+    }
   }
 
   /**
@@ -476,8 +604,47 @@ export class StripeGateway implements PaymentGateway {
           cancelAtPeriodEnd: sub.cancel_at_period_end,
         }
       }
+      case 'charge.refunded': {
+        // Matched by its PaymentIntent (the order's payment id); the metadata names the order when present.
+        const charge = event.data.object
+        const paymentId = idOf(charge.payment_intent)
+        return {
+          id: event.id,
+          type: event.type,
+          created,
+          orderId: orderIdOf(charge.metadata),
+          ...(paymentId ? { paymentId } : {}),
+          amount: charge.amount_refunded,
+          fullyRefunded: charge.refunded,
+        }
+      }
       default:
         return null
     }
   }
 }
+
+const paymentStatusOf = (intent: Stripe.PaymentIntent): PaymentStatus => {
+  if (intent.status === 'succeeded') return { status: 'succeeded', amount: intent.amount_received }
+  if (intent.status === 'requires_action') {
+    return {
+      status: 'requires_action',
+      amount: intent.amount,
+      ...(intent.client_secret ? { clientSecret: intent.client_secret } : {}),
+    }
+  }
+  if (['processing', 'requires_confirmation', 'requires_capture'].includes(intent.status)) {
+    return { status: 'processing', amount: intent.amount }
+  }
+  return { status: 'failed', amount: intent.amount }
+}
+
+/**
+ * A PaymentMethod Stripe will not use for this customer (unknown, or another customer's) is the
+ * viewer's mistake, answered as a refused card; any other error is ours and stays one.
+ */
+const unusableCard = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError &&
+  (error.param === 'payment_method' || (error.code === 'resource_missing' && /payment ?method/i.test(error.message)))
+    ? new CardError(messages.paymentCardRequired)
+    : error

@@ -585,6 +585,7 @@ export const en = {
     singleEventPackageRequired: messages.singleEventPackageRequired,
     trialUnavailable: messages.trialUnavailable,
     trialNeedsCard: messages.trialNeedsCard,
+    trialNoPromoCode: messages.trialNoPromoCode,
     notSubscription: messages.notSubscription,
     testModeCardsOnly: messages.testModeCardsOnly,
     cardDeclined: messages.cardDeclined,

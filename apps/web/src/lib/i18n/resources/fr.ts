@@ -587,6 +587,7 @@ export const fr: Translation = {
     singleEventPackageRequired: 'Les événements payants exigent l’identifiant d’un pass pour un seul événement.',
     trialUnavailable: 'L’essai gratuit est réservé aux nouveaux abonnés.',
     trialNeedsCard: 'Un essai gratuit nécessite une carte : elle est débitée à la fin de l’essai, sauf résiliation.',
+    trialNoPromoCode: 'Un code promo ne peut pas être utilisé avec un essai gratuit.',
     notSubscription: 'Seuls les abonnements se renouvellent.',
     testModeCardsOnly: 'Mode test : utilisez une carte de test comme 4242 4242 4242 4242.',
     cardDeclined: 'Votre carte a été refusée.',

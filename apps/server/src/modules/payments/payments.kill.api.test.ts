@@ -1,0 +1,223 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hashToken } from '../../lib/secrets.js'
+import { createTestContext, type TestContext, testDatabases } from '../../test/context.js'
+import { signedInKey } from '../../test/factories.js'
+import { type StripeStandin, startStripeStandin } from '../../test/stripe-standin.js'
+
+const VISA = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' }
+const SECRET_KEY = 'sk_test_fieldhouse_kill'
+const WEBHOOK_SECRET = 'whsec_fieldhouse_kill'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const repoRoot = path.resolve(here, '../../../../..')
+
+/**
+ * The server entry (src/test/server-process.ts) as one file Node runs: our TypeScript bundled, every
+ * npm package left to Node's resolution. It is written under node_modules so those packages resolve.
+ */
+async function bundleServer() {
+  const outfile = path.join(repoRoot, 'node_modules', '.cache', 'fieldhouse-tests', `server-${process.pid}.mjs`)
+  await build({
+    entryPoints: [path.resolve(here, '../../test/server-process.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    conditions: ['source'],
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'packages-stay-external',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (a) =>
+            a.path.startsWith('@fieldhouse/') ? undefined : { path: a.path, external: true },
+          )
+        },
+      },
+    ],
+  })
+  return outfile
+}
+
+interface Server {
+  url: string
+  process: ChildProcess
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+}
+
+/**
+ * A real, separate server process. The kill test ends the first one from inside (config
+ * TEST_KILL_AFTER_CHARGE: SIGKILL right after the gateway's charge, before the order write).
+ */
+describe.each(testDatabases())('a server process killed between the charge and its record, on %s', (kind) => {
+  let ctx: TestContext
+  let entry: string
+  let schema: string | undefined
+  const started: ChildProcess[] = []
+
+  beforeAll(async () => {
+    ctx = await createTestContext(kind)
+    entry = await bundleServer()
+    if (kind === 'postgres') {
+      schema = (await sql<{ s: string }>`select current_schema() as s`.execute(ctx.db.kysely)).rows[0]?.s
+    }
+  })
+  afterAll(async () => {
+    for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+    await ctx?.close()
+    if (entry) fs.rmSync(entry, { force: true })
+  })
+
+  const startServer = (options: { kill?: boolean; reconcile?: boolean; env?: Record<string, string> }) =>
+    new Promise<Server>((resolve, reject) => {
+      const env: Record<string, string> = {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        SCRYPT_LOG_N: '12',
+        SEED_DEMO: 'false',
+        SERVICES: 'api',
+        DATA_DIR: ctx.config.dataDir,
+        ...(kind === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' } : {}),
+        ...(options.kill ? { TEST_KILL_AFTER_CHARGE: 'true' } : {}),
+        ...options.env,
+      }
+      const args = [entry, ...(schema ? ['--schema', schema] : []), ...(options.reconcile ? ['--reconcile'] : [])]
+      const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] })
+      started.push(child)
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+        child.once('exit', (code, signal) => done({ code, signal })),
+      )
+      let out = ''
+      let errors = ''
+      child.stderr?.on('data', (chunk: Buffer) => {
+        errors += chunk.toString()
+      })
+      child.stdout?.on('data', (chunk: Buffer) => {
+        out += chunk.toString()
+        const port = /listening (\d+)/.exec(out)?.[1]
+        if (port) resolve({ url: `http://127.0.0.1:${port}`, process: child, exited })
+      })
+      void exited.then(({ code, signal }) =>
+        reject(new Error(`the server exited before listening (${code ?? signal}): ${errors}`)),
+      )
+    })
+
+  const stop = async (server: Server) => {
+    server.process.kill('SIGTERM')
+    await server.exited
+  }
+  const json = async (server: Server, p: string, body?: object) => {
+    const res = await fetch(server.url + p, {
+      method: body ? 'POST' : 'GET',
+      ...(body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
+    })
+    return { status: res.status, body: (await res.json()) as any }
+  }
+  const ordersOf = (userId: number) =>
+    ctx.db.kysely.selectFrom('orders').selectAll().where('user_id', '=', userId).execute()
+  const userOf = async (key: string) => (await ctx.app.services.keys.sessionForKeyHash(hashToken(key))).userId as number
+  const addonId = async () => {
+    const packages = (await ctx.json(`/api/packages?api_key=${await ctx.apiKey()}`)).body.data
+    return packages.find((p: { kind: string }) => p.kind === 'addon').id as number
+  }
+
+  it('with the test gateway: after a restart, exactly one paid order and exactly one charge', async () => {
+    const key = await signedInKey(ctx)
+    const userId = await userOf(key)
+    const dying = await startServer({ kill: true })
+    const answer = await json(dying, '/api/stripe/buy', {
+      api_key: key,
+      id: await addonId(),
+      card: VISA,
+      idempotency_key: 'killed-checkout-1',
+    }).catch((error: Error) => error)
+    // The process died inside the request: no answer, killed by its own SIGKILL.
+    expect(answer).toBeInstanceOf(Error)
+    expect(await dying.exited).toEqual({ code: null, signal: 'SIGKILL' })
+
+    const [lost] = await ordersOf(userId)
+    expect(lost).toMatchObject({ status: 'created', provider_payment_id: null })
+    const charges = () =>
+      ctx.db.kysely
+        .selectFrom('test_gateway_payments')
+        .selectAll()
+        .where('order_id', '=', lost?.id as number)
+        .execute()
+    expect(await charges()).toMatchObject([{ status: 'succeeded', amount: 499 }])
+
+    const restarted = await startServer({ reconcile: true })
+    const orders = (await json(restarted, `/api/orders?no_limit=1&api_key=${key}`)).body.data
+    expect(orders).toHaveLength(1)
+    expect(orders[0]).toMatchObject({ id: lost?.id, status: 'paid', activity_status: 'active' })
+    expect(await charges()).toHaveLength(1)
+    const transactions = (await json(restarted, `/api/transactions?api_key=${key}`)).body.data
+    expect(transactions).toMatchObject([{ order_id: lost?.id, type: 'Purchase', amount: 4.99 }])
+    // The same checkout asked again (the viewer's retry after the crash) answers that order, charging nothing.
+    const retried = await json(restarted, '/api/stripe/buy', {
+      api_key: key,
+      id: await addonId(),
+      card: VISA,
+      idempotency_key: 'killed-checkout-1',
+    })
+    expect(retried.body.data).toMatchObject({ id: lost?.id, status: 'paid' })
+    expect(await ordersOf(userId)).toHaveLength(1)
+    expect(await charges()).toHaveLength(1)
+    await stop(restarted)
+  })
+
+  describe('with Stripe (the stand-in)', () => {
+    let standin: StripeStandin
+    beforeAll(async () => {
+      standin = await startStripeStandin({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET })
+    })
+    afterAll(() => standin?.close())
+
+    it('reconciliation finds the PaymentIntent by its order id: one paid order, one charge', async () => {
+      const env = {
+        STRIPE_SECRET_KEY: SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: standin.url,
+      }
+      const key = await signedInKey(ctx)
+      const userId = await userOf(key)
+      const dying = await startServer({ kill: true, env })
+      const answer = await json(dying, '/api/stripe/buy', {
+        api_key: key,
+        id: await addonId(),
+        payment_method_id: 'pm_card_visa',
+      }).catch((error: Error) => error)
+      expect(answer).toBeInstanceOf(Error)
+      expect((await dying.exited).signal).toBe('SIGKILL')
+      const [lost] = await ordersOf(userId)
+      expect(lost).toMatchObject({ status: 'created', gateway: 'stripe', provider_payment_id: null })
+      const intents = () =>
+        [...standin.objects.values()].filter(
+          (o) => o.object === 'payment_intent' && o.metadata.order_id === String(lost?.id),
+        )
+      expect(intents()).toMatchObject([{ status: 'succeeded', amount: 499 }])
+
+      const restarted = await startServer({ reconcile: true, env })
+      const order = (await json(restarted, `/api/orders/${lost?.id}?api_key=${key}`)).body.data
+      expect(order).toMatchObject({ status: 'paid', activity_status: 'active', next_action: null })
+      expect(intents()).toHaveLength(1)
+      const [row] = await ordersOf(userId)
+      expect(row?.provider_payment_id).toBe(intents()[0]?.id)
+      expect(
+        await ctx.db.kysely
+          .selectFrom('transactions')
+          .selectAll()
+          .where('order_id', '=', lost?.id as number)
+          .execute(),
+      ).toHaveLength(1)
+      await stop(restarted)
+    })
+  })
+})
