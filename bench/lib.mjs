@@ -15,10 +15,13 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  */
 const canPin = os.cpus().length >= 2 && fs.existsSync('/usr/bin/taskset')
 export function pinLoadGenerator() {
-  if (canPin) spawnSync('/usr/bin/taskset', ['-p', '-c', '1', String(process.pid)], { stdio: 'ignore' })
+  // -a: every thread (V8's and libuv's helpers too), not only the main one.
+  if (canPin) spawnSync('/usr/bin/taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' })
 }
-export const serverCommand = (args) =>
-  canPin ? ['/usr/bin/taskset', ['-c', '0', process.execPath, ...args]] : [process.execPath, args]
+/** `command` with `args`, on the server's core. */
+export const pinnedCommand = (command, args) =>
+  canPin ? ['/usr/bin/taskset', ['-c', '0', command, ...args]] : [command, args]
+export const serverCommand = (args) => pinnedCommand(process.execPath, args)
 
 export const freePort = () =>
   new Promise((resolve, reject) => {
@@ -56,15 +59,25 @@ export async function startProduct(env = {}) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SERVICES: 'api',
+      // Every browser context of a benchmark is a new viewer with a new api key, all from one address.
+      API_KEY_RATE_LIMIT_MAX: '100000',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   const url = `http://127.0.0.1:${port}`
-  await waitFor(`${url}/api/health`)
+  try {
+    await waitFor(`${url}/api/health`)
+  } catch (error) {
+    child.kill('SIGKILL')
+    fs.rmSync(dataDir, { recursive: true, force: true })
+    throw error
+  }
   return {
     url,
     dataDir,
+    // taskset execs node: the same process.
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM')
       await new Promise((r) => child.once('exit', r))
@@ -143,4 +156,179 @@ export async function sampleAnswer(product, pathTemplate) {
     if (v) headers[h] = v
   }
   return { path, body, headers }
+}
+
+/**
+ * Requests per second for a large answer (a video segment) under `connections` keep-alive clients.
+ * autocannon parses every body in JavaScript and tops out near 80 MB/s on this machine, far below
+ * what node:http or nginx serve, so for files this client only reads the status line and
+ * Content-Length and counts the body bytes. `clientCpu` is the share of one core this process used:
+ * near 1, the figure is the client's ceiling, not the server's.
+ */
+export async function loadBodies(url, { duration = 5, connections = 16 } = {}) {
+  const target = new URL(url)
+  const request = Buffer.from(`GET ${target.pathname}${target.search} HTTP/1.1\r\nHost: ${target.host}\r\n\r\n`)
+  const end = Date.now() + duration * 1000
+  let requests = 0
+  let bytes = 0
+  const latencies = []
+  const failures = []
+  const client = () =>
+    new Promise((resolve) => {
+      const socket = net.connect(Number(target.port), target.hostname)
+      socket.setNoDelay(true)
+      let head = Buffer.alloc(0)
+      let remaining = -1
+      let sentAt = 0
+      const fail = (why) => {
+        failures.push(why)
+        socket.destroy()
+        resolve()
+      }
+      const send = () => {
+        sentAt = performance.now()
+        head = Buffer.alloc(0)
+        remaining = -1
+        socket.write(request)
+      }
+      socket.on('connect', send)
+      socket.on('data', (chunk) => {
+        let data = chunk
+        while (data.length > 0) {
+          if (remaining < 0) {
+            head = Buffer.concat([head, data])
+            const at = head.indexOf('\r\n\r\n')
+            if (at < 0) return
+            const text = head.subarray(0, at).toString('latin1')
+            const status = Number(text.slice(9, 12))
+            const length = /\r\ncontent-length:\s*(\d+)/i.exec(text)
+            if (status !== 200 || !length) return fail(`status ${status}${length ? '' : ' without Content-Length'}`)
+            remaining = Number(length[1])
+            data = head.subarray(at + 4)
+          }
+          const take = Math.min(remaining, data.length)
+          remaining -= take
+          bytes += take
+          data = data.subarray(take)
+          if (remaining > 0) return
+          requests += 1
+          latencies.push(performance.now() - sentAt)
+          if (data.length > 0) return fail('bytes after the answer')
+          if (Date.now() >= end) {
+            socket.end()
+            return resolve()
+          }
+          send()
+        }
+      })
+      socket.on('error', (error) => fail(error.message))
+      socket.on('close', () => {
+        if (Date.now() < end) fail('the server closed the connection')
+      })
+    })
+  const cpuBefore = process.cpuUsage()
+  const startedAt = performance.now()
+  await Promise.all(Array.from({ length: connections }, client))
+  const seconds = (performance.now() - startedAt) / 1000
+  const cpu = process.cpuUsage(cpuBefore)
+  if (failures.length > 0) throw new Error(`${url}: ${failures.length} failed connections (${failures[0]})`)
+  latencies.sort((a, b) => a - b)
+  return {
+    rps: Number((requests / seconds).toFixed(1)),
+    p99: Number((latencies[Math.floor(latencies.length * 0.99)] ?? 0).toFixed(1)),
+    bytes: Math.round(bytes / seconds),
+    clientCpu: Number(((cpu.user + cpu.system) / 1e6 / seconds).toFixed(2)),
+  }
+}
+
+/** CPU seconds a process (all its threads) has used, from /proc; null where there is none. */
+export function cpuSeconds(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    // utime and stime, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return null
+  }
+}
+
+/** `name` on PATH (and in /usr/sbin, where Debian puts daemons and a non-root PATH often lacks it). */
+export function findExecutable(name) {
+  const dirs = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/usr/local/sbin']
+  for (const dir of dirs) {
+    if (!dir) continue
+    const candidate = path.join(dir, name)
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK)
+      return candidate
+    } catch {}
+  }
+  return null
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+/** A fresh anonymous api key of the demo channel. */
+export async function demoApiKey(product) {
+  const res = await fetch(`${product.url}/api/get_api_key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ channel_key: 'demo' }),
+  })
+  return (await res.json()).data.api_key
+}
+
+/**
+ * Waits until every demo replay and library video is encoded (or failed), so no ffmpeg shares the
+ * server's core while it is measured; returns the first free replay's detail (with `playback`).
+ */
+export async function waitForDemoVideos(product) {
+  const key = await demoApiKey(product)
+  const get = async (p) =>
+    (await (await fetch(`${product.url}/api/${p}${p.includes('?') ? '&' : '?'}api_key=${key}`)).json()).data
+  const events = await get('events?stream_status[]=vod&no_limit=1')
+  const free = events.find((e) => e.type === 'free')
+  if (!free) throw new Error('the demo channel has no free replay')
+  const items = await get('vod-media-items?limit=100')
+  const pending = [...events.map((e) => `events/${e.id}`), ...items.map((v) => `vod-media-items/${v.id}`)]
+  const deadline = Date.now() + 600_000
+  while (pending.length > 0) {
+    if (Date.now() > deadline) throw new Error(`the demo videos were not encoded within 10 minutes (${pending[0]})`)
+    const detail = await get(pending[0])
+    if (detail.media_status === 'ready' || detail.media_status === 'failed') pending.shift()
+    else await new Promise((r) => setTimeout(r, 250))
+  }
+  const replay = await get(`events/${free.id}`)
+  if (!replay.playback) throw new Error(`the free demo replay ${free.id} has no playback (${replay.media_status})`)
+  return replay
+}
+
+/**
+ * Debian's Chromium (CHROMIUM_PATH for another) through playwright-core, headless, with the flags the
+ * browser journeys use (tests/e2e/browser.ts) plus `extraArgs`.
+ */
+export async function launchChromium(extraArgs = []) {
+  const { chromium } = await import('playwright-core')
+  const executablePath =
+    process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p))
+  if (!executablePath) throw new Error('Chromium not found: install Debian\'s "chromium" package or set CHROMIUM_PATH')
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...extraArgs,
+    ],
+  })
 }

@@ -1,18 +1,61 @@
 import { benchBootstrap } from './bootstrap.bench.mjs'
 import { benchEvents } from './events.bench.mjs'
+import { benchFirstFrame } from './first-frame.bench.mjs'
+import { benchGlassToGlass } from './glass-to-glass.bench.mjs'
 import { pinLoadGenerator } from './lib.mjs'
 import { benchSegments } from './segments.bench.mjs'
 
-/** `npm run bench`: every benchmark against its reference, measured in the same run; prints ratios. */
+/**
+ * `npm run bench`: every benchmark against its reference, measured in the same run; prints ratios.
+ * `node bench/run.mjs segments first-frame` runs only those (after `npm run build`).
+ */
+const benches = {
+  bootstrap: benchBootstrap,
+  events: benchEvents,
+  segments: benchSegments,
+  'first-frame': benchFirstFrame,
+  'glass-to-glass': benchGlassToGlass,
+}
+const chosen = process.argv.slice(2)
+for (const name of chosen) {
+  if (!benches[name]) throw new Error(`no benchmark "${name}" (there are: ${Object.keys(benches).join(', ')})`)
+}
 pinLoadGenerator()
 const duration = Number(process.env.BENCH_SECONDS ?? 5)
-const results = [await benchBootstrap({ duration }), await benchEvents({ duration }), await benchSegments({ duration })]
-console.log('\nbenchmark        ours req/s   reference req/s   ratio   goal')
-const row = (name, ours, ref, ratio, goal) =>
-  console.log(
-    `${name.padEnd(16)} ${ours.toFixed(0).padStart(10)}   ${ref.toFixed(0).padStart(15)}   ${ratio.toFixed(2).padStart(5)}   ≥ ${goal}`,
-  )
-for (const r of results) {
-  row(r.name, r.ours.rps, r.reference.rps, r.ratio, r.goal)
-  if (r.uncached) row(`${r.name} uncached`, r.uncached.rps, r.reference.rps, r.ratioUncached, r.goalUncached)
+const results = []
+for (const [name, bench] of Object.entries(benches)) {
+  if (chosen.length === 0 || chosen.includes(name)) results.push(await bench({ duration }))
 }
+
+const rps = (r) => `${r.rps.toFixed(0)} req/s`
+const capacity = (r) => (r.serverCpu ? `${r.capacity} req/cpu-s` : rps(r))
+const rows = []
+const row = (name, ours, reference, ratio, goal) => rows.push([name, ours, reference, ratio, goal])
+for (const r of results) {
+  if (r.name === 'segments') {
+    row('segments vs node', capacity(r.ours), capacity(r.reference), r.ratio.toFixed(2), `≥ ${r.goal}`)
+    row('  (throughput)', rps(r.ours), rps(r.reference), r.ratioThroughput.toFixed(2), '')
+    if (r.nginx) {
+      row('segments vs nginx', capacity(r.ours), capacity(r.nginx), r.ratioNginx.toFixed(2), `≥ ${r.goalNginx}`)
+      row('  (throughput)', rps(r.ours), rps(r.nginx), r.ratioNginxThroughput.toFixed(2), '')
+    } else {
+      row('segments vs nginx', 'skipped: nginx not installed', '', '', '')
+    }
+  } else if (r.name === 'first-frame') {
+    row('first frame', `${r.ours.medianMs} ms`, `${r.reference.medianMs} ms`, r.ratio.toFixed(2), `≤ ${r.goal}`)
+  } else if (r.name === 'glass-to-glass') {
+    const lag = (x) => `${x.medianS.toFixed(1)} s`
+    row('live glass-to-glass', lag(r.ours), `bare hls.js ${lag(r.bareHlsJs)}`, '', `≤ ${r.goalS} s`)
+    row('  (after the pre-roll)', lag(r.oursAfterPreroll), '', '', `≤ ${r.goalS} s`)
+  } else {
+    row(r.name, rps(r.ours), rps(r.reference), r.ratio.toFixed(2), `≥ ${r.goal}`)
+    if (r.uncached)
+      row(`${r.name} uncached`, rps(r.uncached), rps(r.reference), r.ratioUncached.toFixed(2), `≥ ${r.goalUncached}`)
+  }
+}
+const header = ['benchmark', 'ours', 'reference', 'ratio', 'goal']
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((cells) => cells[i].length)))
+const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('   ')
+console.log(`\n${line(header)}`)
+for (const cells of rows) console.log(line(cells))
+for (const r of results) if (r.note) console.log(`\n${r.name}: ${r.note}`)

@@ -1,11 +1,32 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { freePort, load, root, serverCommand, startProduct, waitFor, writeResult } from './lib.mjs'
+import {
+  cpuSeconds,
+  freePort,
+  loadBodies,
+  root,
+  serverCommand,
+  startProduct,
+  waitFor,
+  waitForDemoVideos,
+  writeResult,
+} from './lib.mjs'
+import { startNginx } from './ref-nginx.mjs'
+
+const CONNECTIONS = Number(process.env.BENCH_SEGMENT_CONNECTIONS ?? 16)
 
 /**
  * HLS segment delivery: a signed segment of a demo replay, through every check a player's request
- * meets (token, session, channel, country, safe path), against bare node:http streaming the same file.
+ * meets (token, session, channel, country, safe path), against bare node:http streaming the same
+ * file, and against nginx's sendfile when nginx is installed.
+ *
+ * Two figures per server. Throughput (req/s) is what the client saw; but receiving is the costly half
+ * of a loopback transfer (the receiver copies every byte, sendfile copies none), so one client core
+ * cannot keep even one nginx core busy. Capacity is requests per second of the server's own CPU
+ * (/proc): what its core would answer fully loaded, whoever the client is. The ratios compare
+ * capacity; the throughput ratio is kept beside it, with the client's CPU share to show when it was
+ * the limit.
  */
 export async function benchSegments({ duration = 5, rounds = 3 } = {}) {
   const product = await startProduct({
@@ -16,69 +37,82 @@ export async function benchSegments({ duration = 5, rounds = 3 } = {}) {
     MEDIA_RATE_LIMIT_MAX: '100000000',
   })
   try {
-    const keyRes = await fetch(`${product.url}/api/get_api_key`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ channel_key: 'demo' }),
-    })
-    const key = (await keyRes.json()).data.api_key
-    const events = (await (await fetch(`${product.url}/api/events?stream_status[]=vod&api_key=${key}`)).json()).data
-    const free = events.find((e) => e.type === 'free')
-    let playback = null
-    for (let i = 0; i < 600 && !playback; i++) {
-      const detail = (await (await fetch(`${product.url}/api/events/${free.id}?api_key=${key}`)).json()).data
-      playback = detail.playback
-      if (!playback) await new Promise((r) => setTimeout(r, 200))
-    }
-    if (!playback) throw new Error('the demo replay was not encoded in time')
-    // Every demo video encoded before measuring: no ffmpeg shares the server's core.
-    const items = (await (await fetch(`${product.url}/api/vod-media-items?limit=100&api_key=${key}`)).json()).data
-    const pending = [...events.map((e) => `events/${e.id}`), ...items.map((v) => `vod-media-items/${v.id}`)]
-    for (let i = 0; i < 1200 && pending.length > 0; i++) {
-      const detail = (await (await fetch(`${product.url}/api/${pending[0]}?api_key=${key}`)).json()).data
-      if (detail.media_status === 'ready' || detail.media_status === 'failed') pending.shift()
-      else await new Promise((r) => setTimeout(r, 250))
-    }
-    const base = playback.hls.replace(/master\.m3u8$/, '')
-    const master = await (await fetch(product.url + playback.hls)).text()
-    const variant = master.split('\n').find((l) => l && !l.startsWith('#'))
-    const media = await (await fetch(product.url + base + variant)).text()
-    const segment = media.split('\n').find((l) => l && !l.startsWith('#'))
-    const segmentPath = base + path.posix.join(path.posix.dirname(variant), segment)
-    const assetId = segmentPath.split('/')[4]
-    const file = path.join(product.dataDir, 'media', 'assets', assetId, path.posix.dirname(variant), segment)
-
+    const { segmentUrl, file } = await demoSegment(product)
     const port = await freePort()
     const [cmd, args] = serverCommand([path.join(root, 'bench/ref-file-server.mjs'), String(port), file, 'video/mp2t'])
-    const reference = spawn(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'] })
-    const refUrl = `http://127.0.0.1:${port}/seg.ts`
+    const node = spawn(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'] })
+    const nodeUrl = `http://127.0.0.1:${port}/seg.ts`
+    let nginx = null
     try {
-      await waitFor(refUrl)
-      await load(product.url + segmentPath, { duration: 3 })
-      await load(refUrl, { duration: 3 })
-      let ours = { rps: 0 }
-      let ref = { rps: 0 }
+      await waitFor(nodeUrl)
+      nginx = await startNginx(file, 'video/mp2t')
+      if (!nginx) console.log('segments: nginx is not installed, so the comparison with its sendfile is skipped')
+      const sides = [
+        { name: 'node', url: nodeUrl, pid: node.pid },
+        ...(nginx ? [{ name: 'nginx', url: nginx.url, pid: nginx.pid }] : []),
+        { name: 'ours', url: segmentUrl, pid: product.pid },
+      ]
+      for (const side of sides) await measure(side, 3)
+      const best = {}
+      // Interleaved rounds, so drift in the machine's load hits every side alike; each side's best.
       for (let i = 0; i < rounds; i++) {
-        const r = await load(refUrl, { duration })
-        const o = await load(product.url + segmentPath, { duration })
-        if (r.rps > ref.rps) ref = r
-        if (o.rps > ours.rps) ours = o
+        for (const side of sides) {
+          const m = await measure(side, duration)
+          if (!best[side.name] || m.capacity > best[side.name].capacity) best[side.name] = m
+        }
       }
+      const ratio = (a, b) => Number((a / b).toFixed(3))
       const result = {
         name: 'segments',
-        what: 'GET a signed HLS segment (token, session, geo checks) vs bare node:http streaming the same file',
+        what: 'GET a signed HLS segment (token, session, geo checks) vs bare node:http streaming the same file, and vs nginx sendfile',
         bytes: fs.statSync(file).size,
-        ours,
-        reference: ref,
-        ratio: Number((ours.rps / ref.rps).toFixed(3)),
-        goal: 0.8,
+        connections: CONNECTIONS,
+        measure: 'capacity = requests per second of the server process CPU (all its threads, /proc)',
+        ours: best.ours,
+        reference: best.node,
+        ratio: ratio(best.ours.capacity, best.node.capacity),
+        ratioThroughput: ratio(best.ours.rps, best.node.rps),
+        goal: 1.0,
+        ...(nginx
+          ? {
+              nginx: { version: nginx.version, ...best.nginx },
+              ratioNginx: ratio(best.ours.capacity, best.nginx.capacity),
+              ratioNginxThroughput: ratio(best.ours.rps, best.nginx.rps),
+              goalNginx: 0.8,
+            }
+          : { nginx: null }),
       }
       writeResult('segments', result)
       return result
     } finally {
-      reference.kill('SIGTERM')
+      node.kill('SIGTERM')
+      await nginx?.stop()
     }
   } finally {
     await product.stop()
   }
+}
+
+async function measure(side, duration) {
+  const before = cpuSeconds(side.pid)
+  const m = await loadBodies(side.url, { duration, connections: CONNECTIONS })
+  const after = cpuSeconds(side.pid)
+  const serverCpu = before === null || after === null ? null : (after - before) / duration
+  // Without /proc, capacity falls back to throughput.
+  const capacity = serverCpu ? m.rps / serverCpu : m.rps
+  return { ...m, serverCpu: serverCpu === null ? null : Number(serverCpu.toFixed(2)), capacity: Math.round(capacity) }
+}
+
+/** A signed URL of the first segment of a free demo replay, and its file, once every demo encode is done. */
+async function demoSegment(product) {
+  const { playback } = await waitForDemoVideos(product)
+  const base = playback.hls.replace(/master\.m3u8$/, '')
+  const master = await (await fetch(product.url + playback.hls)).text()
+  const variant = master.split('\n').find((l) => l && !l.startsWith('#'))
+  const media = await (await fetch(product.url + base + variant)).text()
+  const segment = media.split('\n').find((l) => l && !l.startsWith('#'))
+  const segmentPath = base + path.posix.join(path.posix.dirname(variant), segment)
+  const assetId = segmentPath.split('/')[4]
+  const file = path.join(product.dataDir, 'media', 'assets', assetId, path.posix.dirname(variant), segment)
+  return { segmentUrl: product.url + segmentPath, file }
 }

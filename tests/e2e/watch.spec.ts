@@ -37,8 +37,11 @@ async function videoReady(id: number, path = 'events') {
   throw new Error(`no video for ${path} ${id}`)
 }
 
-/** Presses play and waits until the picture moves (after the pre-roll, if one plays). */
-async function playUntilMoving(page: Page) {
+/**
+ * Presses play and waits until the picture moves (after the pre-roll, if one plays); with `past`,
+ * until the game's own clock (the video's currentTime) has gone beyond that many seconds.
+ */
+async function playUntilMoving(page: Page, { past }: { past?: number } = {}) {
   const player = page.getByTestId('player')
   await page.getByTestId('player-start').click()
   await page.waitForFunction(
@@ -58,6 +61,70 @@ async function playUntilMoving(page: Page) {
     t0,
     { timeout: 30_000 },
   )
+  if (past !== undefined) {
+    await page.waitForFunction(
+      (seconds) => document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')!.currentTime > seconds,
+      past,
+      { timeout: 30_000 },
+    )
+  }
+}
+
+interface LiveLatency {
+  /** Seconds between the frame on screen and the end of what the playlist offers (the live edge). */
+  behindEdge: number
+  /**
+   * Seconds between the wall clock and the program-date-time of the frame on screen, read as hls.js
+   * reads it (the playlist's EXTINF durations laid end to end, the date of the segment holding
+   * currentTime plus the offset into it); null when the playlist carries no date.
+   */
+  behindClock: number | null
+}
+
+/**
+ * How far the live picture is behind, from the <video> and the media playlist the player itself
+ * loads (found in the page's resource timing): the player keeps its hls.js to itself.
+ */
+async function liveLatency(page: Page): Promise<LiveLatency> {
+  return page.evaluate(async () => {
+    const video = document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')!
+    const playlists = performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => /\.m3u8(\?|$)/.test(name) && !/\/master\.m3u8(\?|$)/.test(name))
+    const url = playlists.at(-1)
+    const text = url ? await (await fetch(url, { cache: 'no-store' })).text() : ''
+    const time = video.currentTime
+    const now = Date.now()
+    const { seekable } = video
+    const behindEdge = (seekable.length ? seekable.end(seekable.length - 1) : time) - time
+    let start = 0
+    let date: number | null = null
+    let length = 0
+    for (const raw of text.split('\n')) {
+      const line = raw.trim()
+      if (line.startsWith('#EXT-X-PROGRAM-DATE-TIME:')) date = Date.parse(line.slice(25))
+      else if (line.startsWith('#EXTINF:')) length = Number.parseFloat(line.slice(8))
+      else if (line && !line.startsWith('#')) {
+        if (date !== null && time >= start && time < start + length) {
+          return { behindEdge, behindClock: (now - (date + (time - start) * 1000)) / 1000 }
+        }
+        start += length
+        if (date !== null) date += length * 1000
+      }
+    }
+    return { behindEdge, behindClock: null }
+  })
+}
+
+/** Logs the live latency: measured to be seen, never held to a figure here (bench/ has the goal). */
+async function logLiveLatency(page: Page, when: string) {
+  const latency = await liveLatency(page)
+  const clock = latency.behindClock === null ? 'no program-date-time' : `${latency.behindClock.toFixed(1)} s`
+  console.log(
+    `live demo ${when}: ${latency.behindEdge.toFixed(1)} s behind the live edge, ${clock} behind the wall clock`,
+  )
+  return latency
 }
 
 describe('watching', () => {
@@ -73,6 +140,8 @@ describe('watching', () => {
     const live = (await events('live')).find((e) => e.type === 'free') as EventRow
     await videoReady(live.id)
     const { context, page } = await newPage(browser)
+    // Every playlist request stays in the resource timing (liveLatency reads it), not only the first 250.
+    await context.addInitScript(() => performance.setResourceTimingBufferSize(100_000))
     await page.goto(`${baseUrl}/watch/${live.id}`)
     await appReady(page)
     await page.getByTestId('player-start').click()
@@ -88,22 +157,28 @@ describe('watching', () => {
     )
     await page.getByTestId('player-live').or(page.getByTestId('player-go-live')).first().waitFor()
     expect(await page.evaluate(() => localStorage.getItem('rudy_prerolls_played'))).not.toBeNull()
+    // The live recording is dated (program-date-time): the picture's lag behind the clock can be read.
+    const afterPreroll = await logLiveLatency(page, 'after the pre-roll')
+    expect(afterPreroll.behindClock).not.toBeNull()
 
     // The same viewer again within the hour: straight to the game.
     await page.reload()
     await appReady(page)
     await playUntilMoving(page)
     expect(await page.getByTestId('player-preroll').count()).toBe(0)
+    await logLiveLatency(page, 'without a pre-roll')
     await context.close()
   })
 
-  it('a free replay plays, with a quality menu of the renditions', { timeout: 180_000 }, async () => {
+  it('a free replay plays past its third second, with a quality menu of the renditions', {
+    timeout: 180_000,
+  }, async () => {
     const replay = (await events('vod')).find((e) => e.type === 'free') as EventRow
     await videoReady(replay.id)
     const { context, page } = await newPage(browser)
     await page.goto(`${baseUrl}/watch/${replay.id}`)
     await appReady(page)
-    await playUntilMoving(page)
+    await playUntilMoving(page, { past: 3 })
     // The controls show while the pointer is over the player.
     await page.getByTestId('player').hover()
     await page.getByTestId('player-quality').click()
@@ -153,12 +228,16 @@ describe('watching', () => {
     await context.close()
   })
 
-  it('the embed page has no header or footer, and plays', async () => {
+  it('the embed page has no header or footer, and plays', { timeout: 180_000 }, async () => {
     const live = (await events('live')).find((e) => e.type === 'free') as EventRow
+    await videoReady(live.id)
     const { context, page } = await newPage(browser, 800, 450)
     await page.goto(`${baseUrl}/watch_embed/${live.id}`)
     await appReady(page)
     await page.getByTestId('player').waitFor()
+    expect(await page.getByRole('banner').count()).toBe(0)
+    expect(await page.getByRole('contentinfo').count()).toBe(0)
+    await playUntilMoving(page)
     expect(await page.getByRole('banner').count()).toBe(0)
     expect(await page.getByRole('contentinfo').count()).toBe(0)
     await context.close()
