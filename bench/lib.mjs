@@ -44,10 +44,16 @@ export async function waitFor(url, timeoutMs = 30_000) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`)
 }
 
-/** Starts the built product as `npm start` does, on a fresh data folder. */
-export async function startProduct(env = {}) {
+/**
+ * Starts the built product as `npm start` does, on a fresh data folder — or, with `shareDataDir`, a
+ * second process on another product's folder (its database, media and secrets), left in place at stop.
+ */
+export async function startProduct(env = {}, { shareDataDir } = {}) {
   const port = await freePort()
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-bench-'))
+  const dataDir = shareDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fh-bench-'))
+  const removeData = () => {
+    if (!shareDataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+  }
   const [cmd, args] = serverCommand([path.join(root, 'apps/server/dist/main.js')])
   const child = spawn(cmd, args, {
     // The API alone unless a benchmark asks for more: the worker's encodes and the demo's live feed
@@ -70,7 +76,7 @@ export async function startProduct(env = {}) {
     await waitFor(`${url}/api/health`)
   } catch (error) {
     child.kill('SIGKILL')
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    removeData()
     throw error
   }
   return {
@@ -81,7 +87,7 @@ export async function startProduct(env = {}) {
     async stop() {
       child.kill('SIGTERM')
       await new Promise((r) => child.once('exit', r))
-      fs.rmSync(dataDir, { recursive: true, force: true })
+      removeData()
     },
   }
 }

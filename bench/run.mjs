@@ -35,9 +35,11 @@ for (const r of results) {
   if (r.name === 'segments') {
     row('segments vs node', capacity(r.ours), capacity(r.reference), r.ratio.toFixed(2), `≥ ${r.goal}`)
     row('  (throughput)', rps(r.ours), rps(r.reference), r.ratioThroughput.toFixed(2), '')
+    row('  (memory cache off)', capacity(r.oursUncached), capacity(r.reference), r.ratioUncached.toFixed(2), '')
     if (r.nginx) {
       row('segments vs nginx', capacity(r.ours), capacity(r.nginx), r.ratioNginx.toFixed(2), `≥ ${r.goalNginx}`)
       row('  (throughput)', rps(r.ours), rps(r.nginx), r.ratioNginxThroughput.toFixed(2), '')
+      row('  (memory cache off)', capacity(r.oursUncached), capacity(r.nginx), r.ratioNginxUncached.toFixed(2), '')
     } else {
       row('segments vs nginx', 'skipped: nginx not installed', '', '', '')
     }

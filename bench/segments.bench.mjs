@@ -38,6 +38,13 @@ export async function benchSegments({ duration = 5, rounds = 3 } = {}) {
   })
   try {
     const { segmentUrl, file } = await demoSegment(product)
+    // The same server with its memory cache off (MEDIA_MEMORY_CACHE_MB=0): every request opens, reads
+    // and closes the file, as the references do. The cached figure is what a live game's viewers get,
+    // all asking for the newest segment; the uncached one what a long tail of replays gets.
+    const uncached = await startProduct(
+      { MEDIA_MEMORY_CACHE_MB: '0', MEDIA_RATE_LIMIT_MAX: '100000000' },
+      { shareDataDir: product.dataDir },
+    )
     const port = await freePort()
     const [cmd, args] = serverCommand([path.join(root, 'bench/ref-file-server.mjs'), String(port), file, 'video/mp2t'])
     const node = spawn(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'] })
@@ -51,6 +58,7 @@ export async function benchSegments({ duration = 5, rounds = 3 } = {}) {
         { name: 'node', url: nodeUrl, pid: node.pid },
         ...(nginx ? [{ name: 'nginx', url: nginx.url, pid: nginx.pid }] : []),
         { name: 'ours', url: segmentUrl, pid: product.pid },
+        { name: 'oursUncached', url: segmentUrl.replace(product.url, uncached.url), pid: uncached.pid },
       ]
       for (const side of sides) await measure(side, 3)
       const best = {}
@@ -73,11 +81,14 @@ export async function benchSegments({ duration = 5, rounds = 3 } = {}) {
         ratio: ratio(best.ours.capacity, best.node.capacity),
         ratioThroughput: ratio(best.ours.rps, best.node.rps),
         goal: 1.0,
+        oursUncached: best.oursUncached,
+        ratioUncached: ratio(best.oursUncached.capacity, best.node.capacity),
         ...(nginx
           ? {
               nginx: { version: nginx.version, ...best.nginx },
               ratioNginx: ratio(best.ours.capacity, best.nginx.capacity),
               ratioNginxThroughput: ratio(best.ours.rps, best.nginx.rps),
+              ratioNginxUncached: ratio(best.oursUncached.capacity, best.nginx.capacity),
               goalNginx: 0.8,
             }
           : { nginx: null }),
@@ -87,6 +98,7 @@ export async function benchSegments({ duration = 5, rounds = 3 } = {}) {
     } finally {
       node.kill('SIGTERM')
       await nginx?.stop()
+      await uncached.stop()
     }
   } finally {
     await product.stop()

@@ -50,6 +50,7 @@ import { keysRoutes } from './modules/keys/keys.routes.js'
 import { KeysService, type Session } from './modules/keys/keys.service.js'
 import { liveHookRoutes } from './modules/live/live.routes.js'
 import { LiveService } from './modules/live/live.service.js'
+import { createMediaFileSender, HotFileCache } from './modules/media/media.files.js'
 import { MediaGate } from './modules/media/media.gate.js'
 import { MediaRepository } from './modules/media/media.repository.js'
 import { mediaRoutes } from './modules/media/media.routes.js'
@@ -279,6 +280,7 @@ export async function buildApp(deps: AppDeps) {
     mediaDir: config.mediaDir,
     capabilitiesOf,
     mediaRateLimitMax: config.MEDIA_RATE_LIMIT_MAX,
+    sendFile: createMediaFileSender(new HotFileCache(config.MEDIA_MEMORY_CACHE_MB * 1024 * 1024)),
   })
   /** Content of a channel changed behind the services' backs (a job finished, a stream began): caches drop it. */
   const contentChanged = async (channelId: number) => {

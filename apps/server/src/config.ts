@@ -106,6 +106,8 @@ export const ConfigSchema = z.object({
   PLAYBACK_TOKEN_TTL_S: z.coerce.number().int().min(10).max(86_400).default(600),
   /** Media files a viewer session may fetch per minute (segments, playlists, thumbnails). */
   MEDIA_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(3000),
+  /** Memory for the segments viewers are fetching right now (MiB, per API process); 0 turns it off. */
+  MEDIA_MEMORY_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
   /** libx264 preset of VOD encodes: faster encodes or smaller files. */
   ENCODE_PRESET: z.enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow']).default('veryfast'),
   /** Jobs one worker runs at once; by default one per core. */

@@ -19,7 +19,7 @@ import type { CatalogService } from '../catalog/catalog.service.js'
 import type { VodService } from '../catalog/vod.service.js'
 import type { GeoService } from '../geo/geo.service.js'
 import type { Session } from '../keys/keys.service.js'
-import { cacheControlFor, sendMediaFile } from './media.files.js'
+import { cacheControlFor, type createMediaFileSender } from './media.files.js'
 import type { MediaGate } from './media.gate.js'
 import type { MediaRepository } from './media.repository.js'
 import { assetDir, type MediaService, PUBLIC_MEDIA_TYPES, type Watchability } from './media.service.js'
@@ -45,6 +45,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
   mediaDir: string
   capabilitiesOf: (session: Session) => Promise<string[]>
   mediaRateLimitMax: number
+  /** Sends one checked file (`createMediaFileSender`). */
+  sendFile: ReturnType<typeof createMediaFileSender>
 }> = async (app, deps) => {
   const { media, catalog, vod, access, geo } = deps
   app.addHook('preHandler', (req, _reply, done) => {
@@ -197,7 +199,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
     }
     const live = verdict.asset.status === 'live'
     const cacheControl = cacheControlFor(params.file, live, 'private')
-    return sendMediaFile(req, reply, assetDir(deps.mediaDir, assetId), params.file, cacheControl)
+    return deps.sendFile(req, reply, assetDir(deps.mediaDir, assetId), params.file, cacheControl)
   }
 
   // Playlists, segments and seek thumbnails, for any viewer who may watch. The downloadable MP4 sits
@@ -232,6 +234,6 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
     if (!file || assetId === null || !(await deps.repo.isPublicFile(assetId, file, PUBLIC_MEDIA_TYPES))) {
       return reply.code(404).send({ message: messages.notFound })
     }
-    return sendMediaFile(req, reply, assetDir(deps.mediaDir, assetId), file, cacheControlFor(file, false, 'public'))
+    return deps.sendFile(req, reply, assetDir(deps.mediaDir, assetId), file, cacheControlFor(file, false, 'public'))
   })
 }
