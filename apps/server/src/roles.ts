@@ -1,7 +1,14 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { findFont, runFfmpeg, spawnFfmpeg, testFeedArgs, wallClockLimitMs } from '@fieldhouse/media'
+import {
+  findFont,
+  LIVE_SEGMENT_SECONDS,
+  runFfmpeg,
+  spawnFfmpeg,
+  testFeedArgs,
+  wallClockLimitMs,
+} from '@fieldhouse/media'
 import type { App } from './app.js'
 import type { Config } from './config.js'
 import type { Db } from './db/database.js'
@@ -221,6 +228,8 @@ async function startDemoFeed(app: App, db: Db, rtmpPort: number) {
         height: 360,
         fps: 25,
         realtime: true,
+        // One keyframe a second, as an encoder should be set for live: 1-s segments, 2-3 s behind live.
+        keyframeSeconds: LIVE_SEGMENT_SECONDS,
         title: 'LIVE — simulated feed',
         home: home ?? 'Home',
         away: away ?? 'Away',

@@ -3,6 +3,7 @@ import {
   escapeDrawtext,
   escapeFilterValue,
   hlsRenditionArgs,
+  LIVE_SEGMENT_SECONDS,
   liveHlsArgs,
   liveHlsDirs,
   masterPlaylist,
@@ -239,6 +240,8 @@ describe('liveHlsArgs', () => {
     expect(flagValue(args, '-c')).toBe('copy')
     expect(flagValue(args, '-hls_playlist_type')).toBe('event')
     expect(flagValue(args, '-hls_flags')).toBe('program_date_time+independent_segments')
+    // 1-s segments wherever the source has a keyframe each second: players sit about 2 s behind.
+    expect(flagValue(args, '-hls_time')).toBe(String(LIVE_SEGMENT_SECONDS))
     expect(flagValue(args, '-hls_segment_filename')).toBe('/live/ev1/source/seg_%05d.ts')
     expect(args.at(-1)).toBe('/live/ev1/source/index.m3u8')
     expect(args).toContain('0:a:0?')
@@ -256,7 +259,11 @@ describe('liveHlsArgs', () => {
     expect(args).toContain('/live/ev1/source/index.m3u8')
     expect(flagValue(args, '-preset')).toBe('ultrafast')
     expect(flagValue(args, '-vf')).toBe('scale=640:360,setsar=1')
-    expect(flagValue(args, '-force_key_frames')).toBe('expr:gte(t,n_forced*2)')
+    // The rendition encoded here gets a keyframe at every segment boundary.
+    expect(flagValue(args, '-force_key_frames')).toBe('expr:gte(t,n_forced*1)')
+    expect(
+      flagValue(liveHlsArgs({ input: 'in.flv', outDir: '/o', segmentSeconds: 2, lowerRendition: r360 }), '-hls_time'),
+    ).toBe('2')
     // The scale applies to the second output only: it comes after the first output's file name.
     expect(args.indexOf('-vf')).toBeGreaterThan(args.indexOf('/live/ev1/source/index.m3u8'))
     expect(liveHlsDirs(r360)).toEqual(['source', '360p'])
@@ -376,6 +383,24 @@ describe('testFeedArgs', () => {
     expect(flagValue(args, '-g')).toBe('60')
     expect(flagValue(args, '-f')).toBe('flv')
     expect(args.at(-1)).toBe('rtmp://127.0.0.1:1935/live/key')
+  })
+
+  it('sends a keyframe as often as asked, as a live encoder set for 1-s segments does', () => {
+    const feed = (keyframeSeconds?: number) =>
+      testFeedArgs({
+        output: 'rtmp://127.0.0.1:1935/live/key',
+        width: 640,
+        height: 360,
+        fps: 25,
+        realtime: true,
+        format: 'flv',
+        ...(keyframeSeconds === undefined ? {} : { keyframeSeconds }),
+      })
+    expect(flagValue(feed(LIVE_SEGMENT_SECONDS), '-g')).toBe('25')
+    expect(flagValue(feed(LIVE_SEGMENT_SECONDS), '-keyint_min')).toBe('25')
+    expect(flagValue(feed(LIVE_SEGMENT_SECONDS), '-sc_threshold')).toBe('0')
+    expect(flagValue(feed(), '-g')).toBe('50')
+    expect(() => feed(0)).toThrow(RangeError)
   })
 
   it('escapes hostile team names', () => {

@@ -366,10 +366,19 @@ export function previewArgs(options: {
 // ---------------------------------------------------------------------------------------------------------
 // Live
 
+/**
+ * Live segments are cut every second where the source has a keyframe, so players can sit about two
+ * seconds behind the newest picture. Passed through untouched, the source's keyframes decide: an
+ * encoder sending one every 2 s gives 2-s segments (OBS: set "Keyframe Interval" to 1 s; its "auto"
+ * means several seconds). The lower rendition, encoded here, gets a keyframe every segment.
+ */
+export const LIVE_SEGMENT_SECONDS = 1
+
 export interface LiveHlsArgsOptions {
   /** `rtmp://127.0.0.1:1935/live/<key>`; a local file path works too (tests, replays). */
   input: string
   outDir: string
+  /** Default `LIVE_SEGMENT_SECONDS`. */
   segmentSeconds?: number
   /** A second, lower rendition encoded live (libx264 ultrafast); null for the source only. */
   lowerRendition?: Rendition | null
@@ -391,7 +400,7 @@ export function liveHlsDirs(lowerRendition?: Rendition | null): string[] {
  * the master playlist is written separately (`masterPlaylist`). Stopping ffmpeg (SIGTERM) ends the playlists.
  */
 export function liveHlsArgs(options: LiveHlsArgsOptions): string[] {
-  const { input, outDir, segmentSeconds = 2, lowerRendition = null, append = false } = options
+  const { input, outDir, segmentSeconds = LIVE_SEGMENT_SECONDS, lowerRendition = null, append = false } = options
   assertPositive('segmentSeconds', segmentSeconds, false)
   const flags = `program_date_time+independent_segments${append ? '+append_list' : ''}`
   const hls = (dir: string) => [
@@ -512,6 +521,8 @@ export interface TestFeedArgsOptions {
   fps: number
   /** Read the generated source at its native rate (`-re`), as a live encoder would send it. */
   realtime: boolean
+  /** An IDR frame every this many seconds (default 2); a live feed sends one every second (see `LIVE_SEGMENT_SECONDS`). */
+  keyframeSeconds?: number
   title?: string
   home?: string
   away?: string
@@ -535,14 +546,15 @@ function enableBetween(from: number, to: number | null): string {
 /**
  * A generated "sport-like" feed: a moving test pattern (testsrc2) with a running clock, a title, and a score
  * bug (home/away names and a score that changes at the timeline's times), plus a 440 Hz tone; H.264
- * ultrafast with an IDR frame every 2 s, AAC. `flv` publishes to RTMP; `mp4` writes a faststart file.
- * Team names and title are escaped (`escapeDrawtext`), so any text is safe.
+ * ultrafast with an IDR frame every `keyframeSeconds` (2 s by default), AAC. `flv` publishes to RTMP;
+ * `mp4` writes a faststart file. Team names and title are escaped (`escapeDrawtext`), so any text is safe.
  */
 export function testFeedArgs(options: TestFeedArgsOptions): string[] {
-  const { width, height, fps, realtime, durationSec = null, fontFile = null, format } = options
+  const { width, height, fps, realtime, durationSec = null, fontFile = null, format, keyframeSeconds = 2 } = options
   assertPositive('width', width)
   assertPositive('height', height)
   assertPositive('fps', fps, false)
+  assertPositive('keyframeSeconds', keyframeSeconds, false)
   if (durationSec !== null) assertPositive('durationSec', durationSec, false)
   const duration = durationSec === null ? '' : `:duration=${seconds(durationSec)}`
   const re = realtime ? ['-re'] : []
@@ -570,7 +582,7 @@ export function testFeedArgs(options: TestFeedArgsOptions): string[] {
     }
   }
   const video = overlays.length > 0 ? ['-vf', overlays.join(',')] : []
-  const gop = String(Math.max(1, Math.round(fps * 2)))
+  const gop = String(Math.max(1, Math.round(fps * keyframeSeconds)))
   const container = format === 'flv' ? ['-f', 'flv'] : ['-movflags', '+faststart', '-f', 'mp4']
   return [
     ...COMMON,

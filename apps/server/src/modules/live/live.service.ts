@@ -152,10 +152,9 @@ export class LiveService {
     let failures = 0
     for (let run = 0; !b.stopping; run++) {
       const append = (resumed || run > 0) && fs.existsSync(path.join(dir, 'source', 'index.m3u8'))
-      const handle = spawnFfmpeg(
-        liveHlsArgs({ input, outDir: dir, segmentSeconds: 2, lowerRendition: lower ?? null, append }),
-        { useSlot: false },
-      )
+      const handle = spawnFfmpeg(liveHlsArgs({ input, outDir: dir, lowerRendition: lower ?? null, append }), {
+        useSlot: false,
+      })
       b.stop = handle.stop
       const startedAt = Date.now()
       const ok = await handle.done.then(

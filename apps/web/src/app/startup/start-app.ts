@@ -1,11 +1,15 @@
+import { constants } from '@fieldhouse/contract'
 import { createBrowserRouter } from 'react-router'
 import { seedChannelQueries } from '../../features/channel/api/seed-channel-queries'
 import { bootstrapQueryOptions, type ChannelBootstrap } from '../../features/channel/api/use-bootstrap'
 import { domainCategoryRedirect } from '../../features/channel/domain-category'
+import { preloadWatchPage, watchSourceOf } from '../../features/watch/watch-preload'
 import { dataLayerEnabled, enableDataLayer, pageViews } from '../../lib/analytics/data-layer'
 import { initI18n, pickLanguage } from '../../lib/i18n/i18n'
+import { useAppStore } from '../../lib/store/app-store'
 import { applyColorVariables } from '../../lib/theme/color-variables'
-import { appRoutes } from '../router/app-routes'
+import { appRoutes, watchViews } from '../router/app-routes'
+import { withTimeout } from '../router/lazy-view'
 import { runtimeRoutes } from '../router/runtime-routes'
 import { type AppServices, createAppServices, loadRuntimeConfig } from './app-services'
 import { routerBasename } from './router-basename'
@@ -17,16 +21,33 @@ export type StartupResult =
   | { kind: 'redirect'; url: string }
   | { kind: 'failed'; services: AppServices | null; error: unknown }
 
+/** How long the start waits for a watch page's detail and hls.js beyond the bootstrap. */
+const WATCH_DATA_GRACE_MS = 250
+
 /**
  * Spec §2 startup: runtime config → keys file → api key (the stored one when there is one) →
  * bootstrap data. Any failure here (after the api client's one automatic key recovery) ends on the error screen.
+ *
+ * A page opened on a watch route gets its view chunk, its detail and hls.js beside that chain, not
+ * after the first render: the viewer's time to the game is the chain plus one render.
  */
 export async function startApp(): Promise<StartupResult> {
   let services: AppServices | null = null
   try {
     const config = await loadRuntimeConfig()
     services = createAppServices(config)
+    const watchSource = watchSourceOf(window.location.pathname, routerBasename(config.basePath))
+    const watchView = watchSource ? watchViews.load() : null
+    // A view that fails to load says so itself, when it renders.
+    watchView?.catch(() => {})
     await services.keys.ensureApiKey()
+    const watchData = watchSource
+      ? preloadWatchPage(watchSource, {
+          api: services.api,
+          queryClient: services.queryClient,
+          viewerId: useAppStore.getState().user?.id ?? null,
+        })
+      : null
     const bootstrap = await services.queryClient.fetchQuery(bootstrapQueryOptions(services.api))
 
     const redirectUrl = domainCategoryRedirect(bootstrap.settings.domain_category, bootstrap['events-categories'])
@@ -51,6 +72,12 @@ export async function startApp(): Promise<StartupResult> {
         pageViews.routeChanged(last)
       })
     }
+    // Rendered only once here, the view shows at once instead of behind a fallback (see `lazyView`).
+    if (watchView) await withTimeout(watchView, constants.chunkLoadTimeoutMs).catch(() => {})
+    // The detail and hls.js come about when the bootstrap does. Waiting a moment for them lets the
+    // video start loading before the first render, one long task; a slow or failing detail is the
+    // page's to show, not a reason to keep the splash up.
+    if (watchData) await Promise.race([watchData, new Promise((resolve) => setTimeout(resolve, WATCH_DATA_GRACE_MS))])
     return { kind: 'ready', services, bootstrap, router }
   } catch (error) {
     return { kind: 'failed', services, error }

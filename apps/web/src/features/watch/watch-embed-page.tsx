@@ -4,8 +4,8 @@ import { LoadError } from '../../components/ui/load-states'
 import { Spinner } from '../../components/ui/spinner'
 import { paths } from '../../lib/navigation/paths'
 import { useDocumentTitle } from '../channel/use-document-title'
-import { useEvent } from '../events/api/use-event'
 import { eventTimeText, eventTitle, formatEventTime } from '../events/event-display'
+import { useWatchEvent } from './api/use-watch-event'
 import { detailPollMs, watchIdOf } from './watch-params'
 import { WatchStage } from './watch-stage'
 import './watch-embed-page.css'
@@ -17,7 +17,7 @@ import './watch-embed-page.css'
 export function WatchEmbedPage() {
   const { t, i18n } = useTranslation()
   const id = watchIdOf(useParams().id)
-  const event = useEvent(id, { refetchInterval: detailPollMs })
+  const event = useWatchEvent(id, { refetchInterval: detailPollMs })
   const title = event.data ? eventTitle(event.data) : t('watch.title')
   useDocumentTitle(title)
   const detail = event.data

@@ -8,9 +8,9 @@ import { useAppStore } from '../../lib/store/app-store'
 import { useUserAccess } from '../account/api/use-user-access'
 import { useDocumentTitle } from '../channel/use-document-title'
 import { EventPassOffers } from '../checkout/event-pass-offers'
-import { useEvent } from '../events/api/use-event'
 import { EventBadges } from '../events/event-card'
 import { eventTimeText, eventTitle, formatEventTime } from '../events/event-display'
+import { useWatchEvent } from './api/use-watch-event'
 import { DownloadButton } from './download-button'
 import { selectWatchScreen } from './player/watch-screen'
 import { detailPollMs, watchIdOf } from './watch-params'
@@ -29,7 +29,7 @@ const offersPasses = (detail: EventDetail) =>
 export function WatchPage() {
   const { t, i18n } = useTranslation()
   const id = watchIdOf(useParams().id)
-  const event = useEvent(id, { refetchInterval: detailPollMs })
+  const event = useWatchEvent(id, { refetchInterval: detailPollMs })
   const signedIn = useAppStore((state) => state.user !== null)
   const access = useUserAccess()
   const title = event.data ? eventTitle(event.data) : t('watch.title')

@@ -1,5 +1,6 @@
 import type { ErrorData, default as HlsType, LevelSwitchedData, ManifestParsedData } from 'hls.js'
 import { chooseEngine, detectPlaybackSupport, type EngineKind } from './engine-choice'
+import { hlsConfig, PRELOAD_BUFFER_S } from './hls-config'
 import type { TokenKeeper } from './playback-token'
 import type { LevelInfo } from './quality'
 
@@ -18,7 +19,10 @@ export interface EngineCallbacks {
 
 export interface PlaybackEngine {
   readonly kind: EngineKind
-  /** Starts fetching segments (the page only loads the playlist until the viewer presses play). */
+  /**
+   * Loads what playing needs, without a buffer cap: at the press, or when a pre-roll starts (the content
+   * buffers behind it). Before that a replay has loaded its first seconds, a live stream its master playlist.
+   */
   startLoading(): void
   /** -1 for Auto. */
   setLevel(level: number): void
@@ -29,11 +33,41 @@ export interface PlaybackEngine {
   destroy(): void
 }
 
-/** hls.js comes in its own chunk, fetched the first time a player starts (it is not part of the app's start). */
-const loadHls = () =>
-  Promise.all([import('hls.js'), import('hls.js/dist/hls.worker.js?url')]).then(
+type HlsModule = readonly [typeof HlsType, string]
+let hlsModule: Promise<HlsModule> | null = null
+
+/**
+ * hls.js comes in its own chunk, fetched the first time a player needs it (it is not part of the app's
+ * start); once only, unless it failed (a retry fetches it again).
+ */
+const loadHls = (): Promise<HlsModule> => {
+  if (hlsModule) return hlsModule
+  const loading = Promise.all([import('hls.js'), import('hls.js/dist/hls.worker.js?url')]).then(
     ([module, worker]) => [module.default, worker.default] as const,
   )
+  hlsModule = loading
+  loading.catch(() => {
+    if (hlsModule === loading) hlsModule = null
+  })
+  return loading
+}
+
+const willUseHlsJs = () =>
+  typeof document !== 'undefined' && chooseEngine(detectPlaybackSupport(document.createElement('video'))) === 'hls.js'
+
+/**
+ * Fetches hls.js ahead of the player, where this browser will play with it (not Safari): the start calls
+ * it when the page opens on a watch route, so the player does not wait for it.
+ */
+export function preloadPlaybackEngine(): Promise<void> {
+  if (!willUseHlsJs()) return Promise.resolve()
+  return loadHls().then(
+    () => {},
+    () => {
+      // The player loads it again, and says so if it cannot.
+    },
+  )
+}
 
 const inertEngine: PlaybackEngine = {
   kind: 'native',
@@ -55,6 +89,8 @@ type EngineOptions = {
   src: string
   keeper: TokenKeeper
   startPosition: number | null
+  /** Buffer the first seconds before the press (a replay); false loads only the master playlist (live). */
+  preload: boolean
   callbacks: EngineCallbacks
 }
 
@@ -93,36 +129,123 @@ export function startPlaybackEngine(video: HTMLVideoElement, options: EngineOpti
   }
 }
 
+/** hls.js on one source: made by a player, or ahead of it (`warmUpPlayback`) and handed over. */
+interface HlsSession {
+  readonly src: string
+  readonly hls: HlsType
+  /** Every request goes through this: as hls.js resolved it until a player hands over its token keeper. */
+  rewrite: (url: string) => string
+  /** Buffers the first seconds (a replay before the press). */
+  preload(): void
+  /** Loads without a cap, from the start position (or on from the preloaded seconds). */
+  loadAll(): void
+}
+
+function openHlsSession(
+  Hls: typeof HlsType,
+  workerPath: string,
+  src: string,
+  startPosition: number | null,
+  // Without a <video> yet, hls.js loads the first segment only with this.
+  beforeMedia: boolean,
+): HlsSession {
+  let loading: 'no' | 'preload' | 'full' = 'no'
+  const session: HlsSession = {
+    src,
+    hls: new Hls({
+      ...hlsConfig({ workerPath, startPosition, rewriteUrl: (url) => session.rewrite(url) }),
+      ...(beforeMedia ? { startFragPrefetch: true } : {}),
+    }),
+    rewrite: (url) => url,
+    preload: () => {
+      if (loading !== 'no') return
+      // hls.js reads its buffer settings on every tick: the cap holds until `loadAll` lifts it.
+      session.hls.config.maxMaxBufferLength = PRELOAD_BUFFER_S
+      session.hls.startLoad(startPosition ?? -1)
+      loading = 'preload'
+    },
+    loadAll: () => {
+      if (loading === 'full') return
+      session.hls.config.maxMaxBufferLength = fullBuffer
+      if (loading === 'no') session.hls.startLoad(startPosition ?? -1)
+      loading = 'full'
+    },
+  }
+  const fullBuffer = session.hls.config.maxMaxBufferLength
+  session.hls.loadSource(src)
+  return session
+}
+
+/** How long hls.js warmed up for a watch page waits for its player (the page may show no player at all). */
+const WARM_UP_TTL_MS = 15_000
+let warm: { session: HlsSession; timer: ReturnType<typeof setTimeout> } | null = null
+
+function dropWarmUp() {
+  if (!warm) return
+  clearTimeout(warm.timer)
+  warm.session.hls.destroy()
+  warm = null
+}
+
+/**
+ * Starts hls.js on a watch page's video while the page is still being drawn: the master playlist, and for
+ * a replay its first segment, load beside the app's start; the player takes this hls.js over when it
+ * mounts on the same source. Only where this browser plays with hls.js.
+ */
+export function warmUpPlayback(playback: { hls: string; live: boolean }) {
+  if (!willUseHlsJs()) return
+  loadHls().then(
+    ([Hls, workerPath]) => {
+      if (!Hls.isSupported() || warm?.session.src === playback.hls) return
+      dropWarmUp()
+      const session = openHlsSession(Hls, workerPath, playback.hls, null, true)
+      // A warm-up that failed is not handed over: the player starts afresh and hears the error itself.
+      session.hls.on(Hls.Events.ERROR, (_event, data: ErrorData) => {
+        if (data.fatal && warm?.session === session) dropWarmUp()
+      })
+      // A live stream's edge moves on while the page waits: it loads at the press (see `startLoading`).
+      if (!playback.live) session.preload()
+      warm = { session, timer: setTimeout(dropWarmUp, WARM_UP_TTL_MS) }
+    },
+    () => {},
+  )
+}
+
+/** The warmed-up hls.js for `src`, when there is one and a player starting from the beginning may have it. */
+function takeWarmUp(src: string, startPosition: number | null): HlsSession | null {
+  const taken = warm?.session ?? null
+  if (!taken || taken.src !== src || startPosition !== null) {
+    dropWarmUp()
+    return null
+  }
+  if (warm) clearTimeout(warm.timer)
+  warm = null
+  return taken
+}
+
 function startHlsJs(
   Hls: typeof HlsType,
   workerPath: string,
   video: HTMLVideoElement,
-  { src, keeper, startPosition, callbacks }: EngineOptions,
+  { src, keeper, startPosition, preload, callbacks }: EngineOptions,
 ): PlaybackEngine {
-  const hls = new Hls({
-    // The worker is a file of our own origin (the page's CSP allows no blob: scripts).
-    workerPath,
-    // Segments load once the viewer presses play (or a pre-roll starts), not on every page view.
-    autoStartLoad: false,
-    startPosition: startPosition ?? -1,
-    capLevelToPlayerSize: true,
-    backBufferLength: 90,
-    // Every playlist, segment and key request carries the latest token.
-    xhrSetup: (xhr, url) => {
-      xhr.open('GET', keeper.rewrite(url), true)
-    },
-  })
+  const session = takeWarmUp(src, startPosition) ?? openHlsSession(Hls, workerPath, src, startPosition, false)
+  // Every playlist, segment and key request from now on carries the latest token.
+  session.rewrite = keeper.rewrite
+  const { hls } = session
   let mediaRecoveries = 0
-  hls.on(Hls.Events.MANIFEST_PARSED, (_event, data: ManifestParsedData) => {
+  const reportLevels = (levels: ManifestParsedData['levels']) =>
     callbacks.onLevels(
-      data.levels.map((level) => ({
+      levels.map((level) => ({
         height: level.height,
         width: level.width,
         bitrate: level.bitrate,
         frameRate: level.frameRate,
       })),
     )
-  })
+  hls.on(Hls.Events.MANIFEST_PARSED, (_event, data: ManifestParsedData) => reportLevels(data.levels))
+  // A warmed-up hls.js may have parsed the master playlist already.
+  if (hls.levels.length > 0) reportLevels(hls.levels)
   hls.on(Hls.Events.LEVEL_SWITCHED, (_event, data: LevelSwitchedData) => {
     callbacks.onLevelSwitched(data.level, hls.autoLevelEnabled)
   })
@@ -146,15 +269,10 @@ function startHlsJs(
     callbacks.onFatalError(data.details)
   })
   hls.attachMedia(video)
-  hls.loadSource(src)
-  let loading = false
+  if (preload) session.preload()
   return {
     kind: 'hls.js',
-    startLoading: () => {
-      if (loading) return
-      loading = true
-      hls.startLoad(startPosition ?? -1)
-    },
+    startLoading: () => session.loadAll(),
     setLevel: (level) => {
       hls.currentLevel = level
     },

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { formatPlayerTime, isBehindLive, secondsBehindLive, seekWindow, timeAtPointer } from './player-time'
+import {
+  formatPlayerTime,
+  isBehindLive,
+  LIVE_JOIN_TOLERANCE_S,
+  liveJoinPosition,
+  secondsBehindLive,
+  seekWindow,
+  timeAtPointer,
+} from './player-time'
 
 describe('player time', () => {
   it('shows whole seconds, never rounded up', () => {
@@ -45,5 +53,19 @@ describe('player time', () => {
     expect(timeAtPointer(50, bar, { start: 0, end: 600 })).toBe(0)
     expect(timeAtPointer(400, bar, { start: 60, end: 660 })).toBe(660)
     expect(timeAtPointer(150, { left: 0, width: 0 }, { start: 10, end: 20 })).toBe(10)
+  })
+
+  it('starts live content at the live position when a pre-roll left it behind', () => {
+    // A 6-s pre-roll: the content buffered from where the edge was when it began.
+    expect(liveJoinPosition({ live: true, currentTime: 120, liveSyncPosition: 126.4 })).toBe(126.4)
+    // Already there (within the tolerance), or ahead: play on from where it is.
+    expect(liveJoinPosition({ live: true, currentTime: 126, liveSyncPosition: 126 + LIVE_JOIN_TOLERANCE_S })).toBeNull()
+    expect(liveJoinPosition({ live: true, currentTime: 127, liveSyncPosition: 126.4 })).toBeNull()
+  })
+
+  it('leaves replays, and players that know no live position, where they are', () => {
+    expect(liveJoinPosition({ live: false, currentTime: 0, liveSyncPosition: 30 })).toBeNull()
+    expect(liveJoinPosition({ live: true, currentTime: 0, liveSyncPosition: null })).toBeNull()
+    expect(liveJoinPosition({ live: true, currentTime: 0, liveSyncPosition: Number.NaN })).toBeNull()
   })
 })

@@ -55,6 +55,30 @@ export function secondsBehindLive({
 
 export const isBehindLive = (secondsBehind: number) => secondsBehind > BEHIND_LIVE_TOLERANCE_S
 
+/** Live content that starts further than this behind its live position starts there instead. */
+export const LIVE_JOIN_TOLERANCE_S = 1
+
+/**
+ * Where live content should be when it starts playing: the live position when the playhead is well
+ * behind it, else null (play on from where it is). Behind a pre-roll the content buffers from where the
+ * edge was when the pre-roll began; without this the game would play the length of the pre-roll late for
+ * as long as it is watched. Only the start of the content: a viewer resuming after a pause, or who has
+ * rewound, stays where they are.
+ */
+export function liveJoinPosition({
+  live,
+  currentTime,
+  liveSyncPosition,
+}: {
+  live: boolean
+  currentTime: number
+  /** The engine's live position; null when it has none (native playback, nothing loaded yet). */
+  liveSyncPosition: number | null
+}): number | null {
+  if (!live || liveSyncPosition === null || !Number.isFinite(liveSyncPosition)) return null
+  return liveSyncPosition - currentTime > LIVE_JOIN_TOLERANCE_S ? liveSyncPosition : null
+}
+
 /** Seconds into the window of the seek bar for a pointer at `x` of a bar from `left`, `width` wide. */
 export function timeAtPointer(x: number, bar: { left: number; width: number }, window: SeekWindow): number {
   if (bar.width <= 0) return window.start

@@ -23,7 +23,14 @@ import {
 } from './player-events'
 import { PlayerIcon } from './player-icons'
 import { keyTargetOf, playerKeyAction, SEEK_STEP_S, VOLUME_STEP } from './player-keys'
-import { formatPlayerTime, isBehindLive, NATIVE_LIVE_OFFSET_S, secondsBehindLive, seekWindow } from './player-time'
+import {
+  formatPlayerTime,
+  isBehindLive,
+  liveJoinPosition,
+  NATIVE_LIVE_OFFSET_S,
+  secondsBehindLive,
+  seekWindow,
+} from './player-time'
 import { PrerollPlayer } from './preroll-player'
 import { type QualityOption, qualityOptions } from './quality'
 import { QualityMenu } from './quality-menu'
@@ -165,6 +172,7 @@ export function VideoPlayer({
       src: playback.hls,
       keeper,
       startPosition,
+      preload: !playback.live,
       callbacks: {
         onLevels: (list) => {
           if (cancelled) return
@@ -309,6 +317,15 @@ export function VideoPlayer({
 
   const startContent = () => {
     setStarted(true)
+    const element = videoRef.current
+    const joinAt = element
+      ? liveJoinPosition({
+          live: playback.live,
+          currentTime: element.currentTime,
+          liveSyncPosition: engineRef.current?.liveSyncPosition() ?? null,
+        })
+      : null
+    if (element && joinAt !== null) element.currentTime = joinAt
     playContent()
   }
 
