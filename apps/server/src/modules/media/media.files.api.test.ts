@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMediaFileSender, HotFileCache, WHOLE_READ_MAX } from './media.files.js'
@@ -96,6 +97,27 @@ describe.each([
     const tail = await app.inject({ url: '/f/download.mp4', headers: { range: 'bytes=-4097' } })
     expect(tail.statusCode).toBe(206)
     expect(tail.rawPayload.equals(large.subarray(large.length - 4097))).toBe(true)
+  })
+
+  it('gzips a playlist for a client that takes it, and only then', async () => {
+    const lines = Array.from({ length: 400 }, (_, i) => `#EXTINF:1.000,\nseg_${String(i).padStart(5, '0')}.ts`)
+    const playlist = `#EXTM3U\n#EXT-X-PLAYLIST-TYPE:EVENT\n${lines.join('\n')}\n`
+    fs.writeFileSync(path.join(root, '360p', 'index.m3u8'), playlist)
+    const zipped = await app.inject({ url: '/f/360p/index.m3u8', headers: { 'accept-encoding': 'br, gzip' } })
+    expect(zipped.headers['content-encoding']).toBe('gzip')
+    expect(zipped.headers.vary).toBe('accept-encoding')
+    expect(zipped.rawPayload.length).toBeLessThan(playlist.length / 4)
+    expect(zlib.gunzipSync(zipped.rawPayload).toString()).toBe(playlist)
+    for (const headers of [{}, { 'accept-encoding': 'gzip;q=0' }, { 'accept-encoding': 'gzip', range: 'bytes=0-6' }]) {
+      const plain = await app.inject({ url: '/f/360p/index.m3u8', headers })
+      expect(plain.headers['content-encoding'], JSON.stringify(headers)).toBeUndefined()
+      expect(playlist.startsWith(plain.payload)).toBe(true)
+    }
+    // The playlist grows (a live game): the next viewer gets the new one, compressed.
+    const grown = `${playlist}#EXTINF:1.000,\nseg_00400.ts\n`
+    fs.writeFileSync(path.join(root, '360p', 'index.m3u8'), grown)
+    const again = await app.inject({ url: '/f/360p/index.m3u8', headers: { 'accept-encoding': 'gzip' } })
+    expect(zlib.gunzipSync(again.rawPayload).toString()).toBe(grown)
   })
 
   it('has nothing for a missing file, a folder or an unknown kind of file', async () => {

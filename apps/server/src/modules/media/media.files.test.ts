@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cacheControlFor, HotFileCache, parseRange } from './media.files.js'
+import { acceptsGzip, cacheControlFor, HotFileCache, parseRange } from './media.files.js'
 
 describe('parseRange', () => {
   it('reads one byte range, open-ended ranges and suffixes', () => {
@@ -56,5 +56,16 @@ describe('HotFileCache', () => {
     expect(cache.wants('/download.mp4', 500)).toBe(false)
     expect(cache.wants('/seg.ts', 5 * 1024 * 1024)).toBe(false)
     expect(new HotFileCache(0).wants('/seg.ts', 10)).toBe(false)
+  })
+})
+
+describe('acceptsGzip', () => {
+  it('reads Accept-Encoding as browsers and players send it', () => {
+    expect(acceptsGzip('gzip, deflate, br, zstd')).toBe(true)
+    expect(acceptsGzip('br;q=1.0, gzip;q=0.8')).toBe(true)
+    expect(acceptsGzip('*')).toBe(true)
+    expect(acceptsGzip('gzip;q=0')).toBe(false)
+    expect(acceptsGzip('identity')).toBe(false)
+    expect(acceptsGzip(undefined)).toBe(false)
   })
 })

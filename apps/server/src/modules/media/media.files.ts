@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import zlib from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
 const TYPES: Record<string, string> = {
@@ -28,6 +29,7 @@ export const WHOLE_READ_MAX = 8 * 1024 * 1024
 /** Larger ones (a download, a preview) stream in chunks this big. */
 const STREAM_CHUNK = 256 * 1024
 
+const gzip = promisify(zlib.gzip)
 const open = promisify(fs.open)
 const fstat = promisify(fs.fstat)
 const read = promisify(fs.read)
@@ -138,6 +140,52 @@ export class HotFileCache {
   }
 }
 
+/** Text files worth compressing: playlists (a live DVR playlist grows by a line a second), seek thumbnails. */
+const COMPRESSIBLE = new Set(['.m3u8', '.vtt'])
+const COMPRESS_MIN = 1024
+
+/** Whether the client takes gzip (`Accept-Encoding`, not refused with q=0). */
+export function acceptsGzip(header: string | undefined) {
+  if (!header) return false
+  return header.split(',').some((part) => {
+    const [coding = '', ...params] = part.trim().toLowerCase().split(';')
+    if (coding.trim() !== 'gzip' && coding.trim() !== '*') return false
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    return q === undefined || Number(q.slice(2)) > 0
+  })
+}
+
+/**
+ * The gzip of each playlist's current version, made once however many viewers ask for it: during a
+ * live game they all reload the same playlist within the same second. Keyed by path, checked against
+ * the file's ETag; the most recently used `maxEntries` are kept.
+ */
+export class GzipMemo {
+  private readonly entries = new Map<string, { etag: string; gz: Promise<Buffer> }>()
+
+  constructor(private readonly maxEntries = 256) {}
+
+  get(file: string, etag: string, read: () => Promise<Buffer>): Promise<Buffer> {
+    const hit = this.entries.get(file)
+    this.entries.delete(file)
+    if (hit?.etag === etag) {
+      this.entries.set(file, hit)
+      return hit.gz
+    }
+    const gz = read().then((bytes) => gzip(bytes, { level: 6 }))
+    const entry = { etag, gz }
+    this.entries.set(file, entry)
+    gz.catch(() => {
+      if (this.entries.get(file) === entry) this.entries.delete(file)
+    })
+    for (const key of this.entries.keys()) {
+      if (this.entries.size <= this.maxEntries) break
+      this.entries.delete(key)
+    }
+    return gz
+  }
+}
+
 /** Reads `length` bytes at `position` into one buffer (a read may return fewer than asked). */
 async function readWhole(fd: number, position: number, length: number) {
   const buffer = Buffer.allocUnsafe(length)
@@ -158,9 +206,10 @@ async function readWhole(fd: number, position: number, length: number) {
  * half the system calls and none of the per-chunk stream machinery of a file stream (a static-file
  * plugin's default 16 KiB chunks cost three quarters of the throughput on the development machine,
  * `npm run bench`); what it read is kept in the `HotFileCache`. Files over `WHOLE_READ_MAX` stream in
- * 256 KiB chunks.
+ * 256 KiB chunks. Playlists go gzipped to clients that take it (`GzipMemo`): a three-hour live playlist
+ * of 1-s segments is about 900 KB, reloaded by every viewer every second; gzipped, about 60 KB.
  */
-export function createMediaFileSender(cache: HotFileCache) {
+export function createMediaFileSender(cache: HotFileCache, compressed = new GzipMemo()) {
   return async function sendMediaFile(
     req: FastifyRequest,
     reply: FastifyReply,
@@ -190,7 +239,21 @@ export function createMediaFileSender(cache: HotFileCache) {
         lastModified: stat.mtime.toUTCString(),
         mtimeSec: Math.floor(stat.mtimeMs / 1000),
       }
+      const ext = path.extname(file)
+      // What a cache in between must know: the same URL has a gzip and a plain form.
+      if (COMPRESSIBLE.has(ext)) reply.header('vary', 'accept-encoding')
+      const compress =
+        COMPRESSIBLE.has(ext) &&
+        facts.size >= COMPRESS_MIN &&
+        facts.size <= WHOLE_READ_MAX &&
+        req.headers.range === undefined &&
+        acceptsGzip(req.headers['accept-encoding'])
       return await answer(req, reply, facts, type, cacheControl, async (start, length) => {
+        if (compress) {
+          const gz = await compressed.get(full, facts.etag, () => readWhole(fd, 0, facts.size))
+          reply.header('content-encoding', 'gzip')
+          return gz
+        }
         if (cache.wants(full, facts.size)) {
           // Read whole once, kept for the next viewers; this one gets its range of it.
           const bytes = await readWhole(fd, 0, facts.size)
