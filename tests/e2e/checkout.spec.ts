@@ -1,7 +1,16 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, newPage } from './browser.js'
-import { accountViaApi, appReady, newEmail, signIn, submitSignIn } from './helpers.js'
+import {
+  accountViaApi,
+  apiKey,
+  appReady,
+  newEmail,
+  playUntilMoving,
+  signIn,
+  submitSignIn,
+  videoReady,
+} from './helpers.js'
 
 const baseUrl = inject('baseUrl')
 const dataDir = inject('dataDir')
@@ -9,12 +18,7 @@ const PASSWORD = 'a long password 1'
 
 /** Finished paid games of the demo channel (each has its own Game Pass). */
 async function paidReplays(): Promise<{ id: number; type: string; name: string }[]> {
-  const res = await fetch(`${baseUrl}/api/get_api_key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ channel_key: 'demo' }),
-  })
-  const key = (await res.json()).data.api_key
+  const key = await apiKey(baseUrl)
   const events = (await (await fetch(`${baseUrl}/api/events?stream_status[]=vod&no_limit=1&api_key=${key}`)).json())
     .data
   return events.filter((e: { type: string }) => e.type === 'paid')
@@ -38,14 +42,11 @@ async function payWithCard(page: Page, number: string) {
   await page.getByTestId('checkout-pay').click()
 }
 
-/** The watch page's player area once it has decided: not asking to sign in nor for a pass. */
+/** The game really plays for this viewer: its page opens on the player and the picture moves. */
 async function watchOpens(page: Page, eventId: number | undefined) {
+  await videoReady(baseUrl, eventId as number)
   await page.goto(`${baseUrl}/watch/${eventId}`)
-  await page.getByTestId('watch-stage').or(page.getByTestId('player')).first().waitFor()
-  await page.waitForFunction(() => {
-    const s = document.querySelector('[data-testid="watch-stage"]')
-    return s === null || !['no_access', 'sign_in'].includes(s.getAttribute('data-screen') ?? '')
-  })
+  await playUntilMoving(page)
 }
 
 describe('buying passes (test gateway)', () => {
@@ -76,11 +77,9 @@ describe('buying passes (test gateway)', () => {
     await page.getByTestId('purchase-success').waitFor({ timeout: 30_000 })
     await page.getByRole('link', { name: 'Watch now' }).click()
     await page.waitForURL(`${baseUrl}/watch/${game?.id}`)
-    await page.getByTestId('watch-stage').or(page.getByTestId('player')).first().waitFor()
-    await page.waitForFunction(() => {
-      const s = document.querySelector('[data-testid="watch-stage"]')
-      return s === null || !['no_access', 'sign_in'].includes(s.getAttribute('data-screen') ?? '')
-    })
+    await videoReady(baseUrl, game?.id as number)
+    await page.reload()
+    await playUntilMoving(page)
     await context.close()
   })
 
@@ -238,6 +237,11 @@ describe('buying passes (test gateway)', () => {
       .filter({ hasText: name ?? '' })
       .getByText('Auto-Renewal Cancelled')
       .waitFor()
+    // The subscription's first charge is its "New subscription" transaction.
+    await page.getByRole('link', { name: 'Transactions' }).click()
+    const started = page.getByTestId('transaction').filter({ hasText: name ?? '' })
+    await started.first().waitFor()
+    expect(await started.first().getAttribute('data-type')).toBe('New subscription')
 
     await watchOpens(page, game?.id)
     await context.close()

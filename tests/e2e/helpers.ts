@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
 import { linkFromOutbox } from './mail.js'
 
 let n = 0
@@ -55,4 +56,58 @@ export async function accountViaApi(baseUrl: string, dataDir: string, email: str
   })
   const { api_key } = (await verified.json()).data
   await post('/api/custom-forms/passes', { api_key, fields: [] })
+}
+
+/** A new anonymous api key of the demo channel. */
+export async function apiKey(baseUrl: string) {
+  const res = await fetch(`${baseUrl}/api/get_api_key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ channel_key: 'demo' }),
+  })
+  return (await res.json()).data.api_key as string
+}
+
+/** Waits until the server has video for the event (the demo encodes at first start, the feed takes seconds). */
+export async function videoReady(baseUrl: string, id: number, path = 'events') {
+  const key = await apiKey(baseUrl)
+  for (let i = 0; i < 300; i++) {
+    const detail = (await (await fetch(`${baseUrl}/api/${path}/${id}?api_key=${key}`)).json()).data
+    if (detail.media_status === 'ready' || detail.media_status === 'live') return detail
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error(`no video for ${path} ${id}`)
+}
+
+/**
+ * Presses play and waits until the picture moves (after the pre-roll, if one plays); with `past`,
+ * until the game's own clock (the video's currentTime) has gone beyond that many seconds.
+ */
+export async function playUntilMoving(page: Page, { past }: { past?: number } = {}) {
+  const player = page.getByTestId('player')
+  await page.getByTestId('player-start').click()
+  await page.waitForFunction(
+    () => {
+      const v = document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')
+      return v !== null && !v.paused && v.readyState >= 3 && v.currentTime > 0.5
+    },
+    undefined,
+    { timeout: 60_000 },
+  )
+  expect(await player.getAttribute('data-state')).toBe('playing')
+  const t0 = await page.evaluate(
+    () => document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')!.currentTime,
+  )
+  await page.waitForFunction(
+    (start) => document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')!.currentTime > start + 1,
+    t0,
+    { timeout: 30_000 },
+  )
+  if (past !== undefined) {
+    await page.waitForFunction(
+      (seconds) => document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')!.currentTime > seconds,
+      past,
+      { timeout: 30_000 },
+    )
+  }
 }

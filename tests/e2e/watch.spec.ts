@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, newPage } from './browser.js'
-import { accountViaApi, appReady, newEmail, signIn } from './helpers.js'
+import { accountViaApi, apiKey, appReady, newEmail, playUntilMoving, signIn, videoReady } from './helpers.js'
 
 const baseUrl = inject('baseUrl')
 const dataDir = inject('dataDir')
@@ -12,62 +12,9 @@ interface EventRow {
   stream_status: string
 }
 
-async function apiKey() {
-  const res = await fetch(`${baseUrl}/api/get_api_key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ channel_key: 'demo' }),
-  })
-  return (await res.json()).data.api_key as string
-}
-
 async function events(status: string): Promise<EventRow[]> {
-  const key = await apiKey()
+  const key = await apiKey(baseUrl)
   return (await (await fetch(`${baseUrl}/api/events?stream_status[]=${status}&no_limit=1&api_key=${key}`)).json()).data
-}
-
-/** Waits until the server has video for the event (the demo encodes at first start, the feed takes seconds). */
-async function videoReady(id: number, path = 'events') {
-  const key = await apiKey()
-  for (let i = 0; i < 300; i++) {
-    const detail = (await (await fetch(`${baseUrl}/api/${path}/${id}?api_key=${key}`)).json()).data
-    if (detail.media_status === 'ready' || detail.media_status === 'live') return detail
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error(`no video for ${path} ${id}`)
-}
-
-/**
- * Presses play and waits until the picture moves (after the pre-roll, if one plays); with `past`,
- * until the game's own clock (the video's currentTime) has gone beyond that many seconds.
- */
-async function playUntilMoving(page: Page, { past }: { past?: number } = {}) {
-  const player = page.getByTestId('player')
-  await page.getByTestId('player-start').click()
-  await page.waitForFunction(
-    () => {
-      const v = document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')
-      return v !== null && !v.paused && v.readyState >= 3 && v.currentTime > 0.5
-    },
-    undefined,
-    { timeout: 60_000 },
-  )
-  expect(await player.getAttribute('data-state')).toBe('playing')
-  const t0 = await page.evaluate(
-    () => document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')!.currentTime,
-  )
-  await page.waitForFunction(
-    (start) => document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')!.currentTime > start + 1,
-    t0,
-    { timeout: 30_000 },
-  )
-  if (past !== undefined) {
-    await page.waitForFunction(
-      (seconds) => document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')!.currentTime > seconds,
-      past,
-      { timeout: 30_000 },
-    )
-  }
 }
 
 interface LiveLatency {
@@ -138,7 +85,7 @@ describe('watching', () => {
     timeout: 180_000,
   }, async () => {
     const live = (await events('live')).find((e) => e.type === 'free') as EventRow
-    await videoReady(live.id)
+    await videoReady(baseUrl, live.id)
     const { context, page } = await newPage(browser)
     // Every playlist request stays in the resource timing (liveLatency reads it), not only the first 250.
     await context.addInitScript(() => performance.setResourceTimingBufferSize(100_000))
@@ -174,7 +121,7 @@ describe('watching', () => {
     timeout: 180_000,
   }, async () => {
     const replay = (await events('vod')).find((e) => e.type === 'free') as EventRow
-    await videoReady(replay.id)
+    await videoReady(baseUrl, replay.id)
     const { context, page } = await newPage(browser)
     await page.goto(`${baseUrl}/watch/${replay.id}`)
     await appReady(page)
@@ -193,7 +140,7 @@ describe('watching', () => {
 
   it('a paid replay asks an anonymous viewer to sign in, and a signed-in viewer without a pass for one', async () => {
     const paid = (await events('vod')).find((e) => e.type === 'paid') as EventRow
-    await videoReady(paid.id)
+    await videoReady(baseUrl, paid.id)
     const { context, page } = await newPage(browser)
     await page.goto(`${baseUrl}/watch/${paid.id}`)
     await appReady(page)
@@ -230,7 +177,7 @@ describe('watching', () => {
 
   it('the embed page has no header or footer, and plays', { timeout: 180_000 }, async () => {
     const live = (await events('live')).find((e) => e.type === 'free') as EventRow
-    await videoReady(live.id)
+    await videoReady(baseUrl, live.id)
     const { context, page } = await newPage(browser, 800, 450)
     await page.goto(`${baseUrl}/watch_embed/${live.id}`)
     await appReady(page)
@@ -245,10 +192,10 @@ describe('watching', () => {
 
   // The demo encodes its library after its replays at first start: this one may wait for the worker.
   it('a library video plays on /watch_library', { timeout: 180_000 }, async () => {
-    const key = await apiKey()
+    const key = await apiKey(baseUrl)
     const items = (await (await fetch(`${baseUrl}/api/vod-media-items?limit=20&api_key=${key}`)).json()).data
     const free = items.find((v: { type: string }) => v.type === 'free')
-    await videoReady(free.id, 'vod-media-items')
+    await videoReady(baseUrl, free.id, 'vod-media-items')
     const { context, page } = await newPage(browser)
     await page.goto(`${baseUrl}/watch_library/${free.id}`)
     await appReady(page)
