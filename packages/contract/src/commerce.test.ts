@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { currencySymbol, ecommerceValue, passesLuhn, passFlags, priceTitle, TEST_CARDS } from './commerce.js'
 import { anOrder, aPass } from './fixtures.js'
+import { currencySymbol, ecommerceValue, passesLuhn, passFlags, priceTitle, TEST_CARDS } from './pricing.js'
 
 const pass = aPass
 const order = anOrder

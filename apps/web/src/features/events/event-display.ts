@@ -61,27 +61,51 @@ const zoneAbbreviations: ReadonlyArray<{ zones: readonly string[]; standard: str
   { zones: ['UTC', 'Etc/UTC'], standard: 'UTC', summer: 'UTC' },
 ]
 
+/**
+ * Formatters, made once per locale, options and zone and reused: the first one a page makes costs tens
+ * of milliseconds (the browser loads its locale and zone data then), and each further one a little more,
+ * while formatting with one already made is cheap. A schedule formats the same few zones for every card.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>()
+function formatter(locale: string, options: Intl.DateTimeFormatOptions & { timeZone: string }): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`
+  let made = formatters.get(key)
+  if (!made) {
+    made = new Intl.DateTimeFormat(locale, options)
+    formatters.set(key, made)
+  }
+  return made
+}
+
+const zoneNameOf = (parts: Intl.DateTimeFormatPart[]) => parts.find((part) => part.type === 'timeZoneName')?.value
+
 /** Minutes east of UTC of a zone at a moment. */
 function offsetMinutes(date: Date, timeZone: string): number {
-  const name =
-    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
-      .formatToParts(date)
-      .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT'
+  const name = zoneNameOf(formatter('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(date)) ?? 'GMT'
   const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name)
   if (!match) return 0
   const minutes = Number(match[2]) * 60 + Number(match[3] ?? 0)
   return match[1] === '-' ? -minutes : minutes
 }
 
+/** Zones this browser knows (true) or refused (false), asked once each. */
+const knownZones = new Map<string, boolean>()
+
 /** A usable IANA zone: the event's own, or UTC when the browser does not know it. */
 export function safeTimeZone(timeZone: string | null | undefined): string {
   if (!timeZone) return 'UTC'
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone })
-    return timeZone
-  } catch {
-    return 'UTC'
+  let known = knownZones.get(timeZone)
+  if (known === undefined) {
+    try {
+      // The formatter every event time needs first: made here, it is the check and is kept for that use.
+      formatter('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone })
+      known = true
+    } catch {
+      known = false
+    }
+    knownZones.set(timeZone, known)
   }
+  return known ? timeZone : 'UTC'
 }
 
 /** "MST", "CDT", "CET"…: the zone's short name at that moment, the same in every interface language. */
@@ -89,6 +113,8 @@ export function timeZoneAbbreviation(date: Date, timeZone: string): string {
   const zone = safeTimeZone(timeZone)
   const known = zoneAbbreviations.find((entry) => entry.zones.includes(zone))
   if (known) {
+    // A zone without summer time needs no offsets.
+    if (known.summer === known.standard) return known.standard
     const year = date.getUTCFullYear()
     const standardOffset = Math.min(
       offsetMinutes(new Date(Date.UTC(year, 0, 1)), zone),
@@ -96,11 +122,7 @@ export function timeZoneAbbreviation(date: Date, timeZone: string): string {
     )
     return offsetMinutes(date, zone) > standardOffset ? known.summer : known.standard
   }
-  return (
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' })
-      .formatToParts(date)
-      .find((part) => part.type === 'timeZoneName')?.value ?? zone
-  )
+  return zoneNameOf(formatter('en-US', { timeZone: zone, timeZoneName: 'short' }).formatToParts(date)) ?? zone
 }
 
 export interface EventTime {
@@ -119,16 +141,11 @@ export interface EventTime {
 /** The start of an event in its own time zone, with that zone's abbreviation. */
 export function formatEventTime(isoUtc: string, timeZone: string, locale = 'en'): EventTime {
   const date = new Date(isoUtc)
-  const zone = safeTimeZone(timeZone)
   if (Number.isNaN(date.getTime())) return { date: '', time: '', zone: '', iso: isoUtc, day: '' }
-  const datePart = new Intl.DateTimeFormat(locale, {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    timeZone: zone,
-  }).format(date)
-  const timePart = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: zone }).format(date)
-  const day = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: zone })
+  const zone = safeTimeZone(timeZone)
+  const datePart = formatter(locale, { weekday: 'short', month: 'short', day: 'numeric', timeZone: zone }).format(date)
+  const timePart = formatter(locale, { hour: 'numeric', minute: '2-digit', timeZone: zone }).format(date)
+  const day = formatter('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: zone })
     .format(date)
     .slice(0, 10)
   return { date: datePart, time: timePart, zone: timeZoneAbbreviation(date, zone), iso: date.toISOString(), day }
@@ -137,6 +154,18 @@ export function formatEventTime(isoUtc: string, timeZone: string, locale = 'en')
 /** One line: "Sat, Nov 21 · 9:00 PM MST". */
 export const eventTimeText = (time: EventTime) => (time.date ? `${time.date} · ${time.time} ${time.zone}` : '')
 
+const numberFormats = new Map<string, Intl.NumberFormat>()
+/** Like the date formatters: one per locale and options, reused by every card. */
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`
+  let made = numberFormats.get(key)
+  if (!made) {
+    made = new Intl.NumberFormat(locale, options)
+    numberFormats.set(key, made)
+  }
+  return made
+}
+
 /**
  * A price in the channel's currency (spec §9: the symbol $ for USD and CAD; others as the language
  * writes them). Whole amounts keep their cents, as prices on tickets do.
@@ -144,10 +173,10 @@ export const eventTimeText = (time: EventTime) => (time.date ? `${time.date} · 
 export function formatPrice(amount: number, currency: string | null | undefined, locale = 'en'): string {
   const code = (currency || constants.defaultCurrency).toUpperCase()
   if ((constants.dollarCurrencies as readonly string[]).includes(code)) {
-    return `$${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)}`
+    return `$${numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)}`
   }
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency: code }).format(amount)
+    return numberFormat(locale, { style: 'currency', currency: code }).format(amount)
   } catch {
     return `${code} ${amount.toFixed(2)}`
   }

@@ -42,14 +42,28 @@ let hlsModule: Promise<HlsModule> | null = null
  */
 const loadHls = (): Promise<HlsModule> => {
   if (hlsModule) return hlsModule
-  const loading = Promise.all([import('hls.js'), import('hls.js/dist/hls.worker.js?url')]).then(
-    ([module, worker]) => [module.default, worker.default] as const,
-  )
+  const loading = Promise.all([import('hls.js'), import('hls.js/dist/hls.worker.js?url')]).then(([module, worker]) => {
+    prefetchWorker(worker.default)
+    return [module.default, worker.default] as const
+  })
   hlsModule = loading
   loading.catch(() => {
     if (hlsModule === loading) hlsModule = null
   })
   return loading
+}
+
+/**
+ * hls.js starts its transmuxing worker when the first segment has arrived, and only then would the
+ * worker's script be asked for: fetched now, beside the playlists, it comes from the browser's cache at
+ * that moment (hashed assets are cached for a year).
+ */
+function prefetchWorker(url: string) {
+  fetch(url)
+    .then((response) => response.arrayBuffer())
+    .catch(() => {
+      // The worker asks for it itself.
+    })
 }
 
 const willUseHlsJs = () =>

@@ -309,6 +309,14 @@ export function VideoPlayer({
 
   useEffect(() => () => clearTimeout(hideTimerRef.current), [])
 
+  // The keys work on the player once it has started: focus moves from the start button (gone now) to
+  // the player. Here, after the press's render, not in the press itself: focusing asks the browser for
+  // the page's layout, which then would be worked out twice (before and after that render), and after
+  // the video's play() rather than before it.
+  useEffect(() => {
+    if (started) containerRef.current?.focus({ preventScroll: true })
+  }, [started])
+
   const poke = () => {
     setControlsActive(true)
     clearTimeout(hideTimerRef.current)
@@ -331,7 +339,6 @@ export function VideoPlayer({
 
   const handleStart = () => {
     if (preroll === undefined) return
-    containerRef.current?.focus({ preventScroll: true })
     if (preroll) {
       setActivePreroll(preroll)
       setStarted(true)
