@@ -314,27 +314,5 @@ export async function waitForDemoVideos(product) {
   return replay
 }
 
-/**
- * Debian's Chromium (CHROMIUM_PATH for another) through playwright-core, headless, with the flags the
- * browser journeys use (tests/e2e/browser.ts) plus `extraArgs`.
- */
-export async function launchChromium(extraArgs = []) {
-  const { chromium } = await import('playwright-core')
-  const executablePath =
-    process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p))
-  if (!executablePath) throw new Error('Chromium not found: install Debian\'s "chromium" package or set CHROMIUM_PATH')
-  return chromium.launch({
-    executablePath,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...extraArgs,
-    ],
-  })
-}
+/** Chromium as the browser journeys launch it (`tests/e2e/chromium.mjs`), with `extraArgs` added. */
+export { launchChromium } from '../tests/e2e/chromium.mjs'

@@ -1,30 +1,7 @@
-import fs from 'node:fs'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { launchChromium } from './chromium.mjs'
 
-/**
- * Debian's Chromium (CHROMIUM_PATH to use another), headless, with the flags this closed network
- * needs (no background connections to Google's hosts).
- */
-export const chromiumPath = () =>
-  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p))
-
-export async function launchBrowser(): Promise<Browser> {
-  const executablePath = chromiumPath()
-  if (!executablePath) throw new Error('Chromium not found: install Debian\'s "chromium" package or set CHROMIUM_PATH')
-  return chromium.launch({
-    executablePath,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
-}
+export const launchBrowser = (): Promise<Browser> => launchChromium()
 
 /** A fresh page (own storage) at a given viewport width. */
 export async function newPage(
