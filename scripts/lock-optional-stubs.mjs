@@ -40,11 +40,12 @@ for (const [where, entry] of Object.entries(lock.packages)) {
     const existing = lock.packages[base] ?? lock.packages[`node_modules/${dep}`]
     if (existing && !existing.optional) continue
     if (existing?.integrity) continue
+    // The fields in the order npm writes them (version, then the rest by name), so that a later
+    // `npm install` leaves the lock as it is.
+    const fields = { ...(entry.dev ? { dev: true } : {}), optional: true, ...platform(dep) }
     lock.packages[`node_modules/${dep}`] = {
       version,
-      ...(entry.dev ? { dev: true } : {}),
-      optional: true,
-      ...platform(dep),
+      ...Object.fromEntries(Object.entries(fields).sort(([a], [b]) => a.localeCompare(b))),
     }
     added++
   }
