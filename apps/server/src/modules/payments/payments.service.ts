@@ -84,6 +84,8 @@ export class PaymentsService {
       clock?: () => number
       /** The viewer's own capabilities (granted by an operator), merged with their passes'. */
       userCapabilities: (session: Session) => Promise<string[]>
+      /** An order just became paid, inside the transaction that made it so (the basic-pass choice). */
+      onPaid?: (trx: Kysely<Database>, order: { channelId: number; userId: number }) => Promise<void>
     },
   ) {}
 
@@ -830,6 +832,9 @@ export class PaymentsService {
       .where((eb) => this.sameCheckout(eb, order))
       .execute()
     if (next.status === 'failed' && order.status === 'created') await this.releaseHolds(trx, order)
+    if (next.status === 'paid' && order.status !== 'paid') {
+      await this.deps.onPaid?.(trx, { channelId: order.channel_id, userId: order.user_id })
+    }
   }
 
   // --- the scheduled work ----------------------------------------------------------------------
