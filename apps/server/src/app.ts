@@ -55,7 +55,7 @@ import { createGateway } from './modules/payments/gateways/create-gateway.js'
 import { TestGateway } from './modules/payments/gateways/test.gateway.js'
 import { PaymentsRepository } from './modules/payments/payments.repository.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
-import { PaymentsService } from './modules/payments/payments.service.js'
+import { PACKAGE_KINDS, PaymentsService } from './modules/payments/payments.service.js'
 import { registerErrorHandling } from './plugins/errors.js'
 import rateLimit from './plugins/rate-limit.js'
 import securityHeaders, { isEmbedPath, pageCsp } from './plugins/security-headers.js'
@@ -244,6 +244,9 @@ export async function buildApp(deps: AppDeps) {
     userCapabilities: ownCapabilitiesOf,
     onPaid: (trx, order) => forms.chooseBasicPass(order.channelId, order.userId, trx),
   })
+  // Spec §7: the bootstrap document carries the passes on sale too.
+  channels.addBootstrapPart('packages', (channel) => payments.passes(channel, [...PACKAGE_KINDS]))
+  channels.addBootstrapPart('subscriptions', (channel) => payments.passes(channel, ['subscription']))
   if (gateway instanceof TestGateway) gateway.onEvent((event) => payments.handleEvent(event).then(() => undefined))
   catalog.passesOf = (userId) => payments.viewerPasses(userId)
   accounts.usePassCapabilities(async (userId) => [...(await payments.viewerPasses(userId)).capabilities])

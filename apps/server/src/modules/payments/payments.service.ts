@@ -72,6 +72,9 @@ export interface ReconcileTimes {
  * the provider's events change orders — each event applied once, in the same transaction as the
  * order write, in whatever order the events arrive (decision 10).
  */
+/** What `GET packages` lists (spec §7): every pass kind but subscriptions, which have their own call. */
+export const PACKAGE_KINDS = ['package', 'event', 'addon'] as const satisfies readonly PassKind[]
+
 export class PaymentsService {
   private readonly passCache = new Map<number, { passes: ViewerPasses; at: number }>()
 
