@@ -198,9 +198,16 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
         const focused = await page.evaluate(() => {
           const el = document.activeElement as HTMLElement | null
           if (!el || el === document.body) return null
-          const style = getComputedStyle(el)
-          const ring = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2
-          const shadow = style.boxShadow !== 'none'
+          // The ring is on the element, or on the card whose covering link it is (`:has(:focus-visible)`).
+          const ringed = (n: Element) => {
+            const style = getComputedStyle(n)
+            return (
+              (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2) ||
+              style.boxShadow !== 'none'
+            )
+          }
+          const card = el.parentElement?.closest('.event-card, .event-row, .vod-card')
+          const visible = ringed(el) || (card ? ringed(card) : false)
           const path: string[] = []
           for (let n: Element | null = el; n && n !== document.body; n = n.parentElement) {
             path.unshift(`${n.tagName}:${Array.from(n.parentElement?.children ?? []).indexOf(n)}`)
@@ -208,7 +215,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
           return {
             id: path.join('/'),
             name: el.getAttribute('aria-label') ?? el.textContent?.trim(),
-            visible: ring || shadow,
+            visible,
           }
         })
         if (!focused) continue
