@@ -180,6 +180,17 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     await context.close()
   })
 
+  it('tells the truth on an empty channel’s home: nothing live, nothing promised, no "Watch live"', async () => {
+    const { context, page } = await newPage(browser, 390, 844)
+    await open(page, `${lightUrl}/`)
+    await page.getByText('Nothing is live right now.', { exact: true }).waitFor()
+    expect(await page.getByText(/only a few days away/).count()).toBe(0)
+    expect(await page.getByRole('link', { name: 'Watch live' }).count()).toBe(0)
+    await page.getByRole('link', { name: 'See the schedule' }).first().waitFor()
+    await page.screenshot({ path: path.resolve('test-results/screenshots/390-light-home.png'), fullPage: true })
+    await context.close()
+  })
+
   it('reaches every control of the home and watch pages by keyboard, each visibly focused', async () => {
     const { context, page } = await newPage(browser)
     for (const p of ['/', pages[6] as string]) {

@@ -1,3 +1,4 @@
+import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger'
 import { EventCategorySchema } from '@fieldhouse/contract'
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -11,10 +12,13 @@ export const openApiSchemas = z.registry<{ id: string }>()
 openApiSchemas.add(EventCategorySchema, { id: 'EventCategory' })
 
 /** Route schemas → OpenAPI, with references to the named schemas. */
-export const openApiTransform = createJsonSchemaTransform({ schemaRegistry: openApiSchemas })
-/** Adds the named schemas to the document's components. */
-export const openApiTransformObject = createJsonSchemaTransformObject({
+export const openApiTransform: NonNullable<FastifyDynamicSwaggerOptions['transform']> = createJsonSchemaTransform({
   schemaRegistry: openApiSchemas,
-  // The document is OpenAPI 3.0 (nullable, not type null), like the routes' own schemas.
-  zodToJsonConfig: { target: 'openapi-3.0' },
 })
+/** Adds the named schemas to the document's components. */
+export const openApiTransformObject: NonNullable<FastifyDynamicSwaggerOptions['transformObject']> =
+  createJsonSchemaTransformObject({
+    schemaRegistry: openApiSchemas,
+    // The document is OpenAPI 3.0 (nullable, not type null), like the routes' own schemas.
+    zodToJsonConfig: { target: 'openapi-3.0' },
+  })

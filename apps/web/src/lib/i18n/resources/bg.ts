@@ -548,6 +548,7 @@ export const bg: Translation = {
   },
   spec: {
     emailInvalid: 'Необходим е валиден имейл адрес',
+    phoneInvalid: 'Необходим е валиден телефонен номер',
     fieldRequired: 'Полето е задължително',
     enterEmail: 'Въведете имейла си',
     enterFirstName: 'Въведете името си',

@@ -553,6 +553,7 @@ export const en = {
    */
   spec: {
     emailInvalid: messages.emailInvalid,
+    phoneInvalid: messages.phoneInvalid,
     fieldRequired: messages.fieldRequired,
     enterEmail: messages.enterEmail,
     enterFirstName: messages.enterFirstName,

@@ -554,6 +554,7 @@ export const fr: Translation = {
   },
   spec: {
     emailInvalid: 'Une adresse e-mail valide est requise',
+    phoneInvalid: 'Un numéro de téléphone valide est requis',
     fieldRequired: 'Ce champ est obligatoire',
     enterEmail: 'Saisissez votre e-mail',
     enterFirstName: 'Saisissez votre prénom',
