@@ -140,6 +140,12 @@ export const ConfigSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /** Tests only (NODE_ENV=test): the process SIGKILLs itself when the order is written and the gateway
+   * is about to be asked for the money — the crash a retry of the same checkout resumes. */
+  TEST_KILL_BEFORE_CHARGE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   /** A generated test feed published over RTMP into the demo channel's live event. */
   DEMO_LIVE: z
     .enum(['true', 'false', '1', '0'])
@@ -178,6 +184,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (parsed.data.TEST_KILL_AFTER_CHARGE && parsed.data.NODE_ENV !== 'test') {
     throw new ConfigError(['TEST_KILL_AFTER_CHARGE: only for tests (NODE_ENV=test)'])
+  }
+  if (parsed.data.TEST_KILL_BEFORE_CHARGE && parsed.data.NODE_ENV !== 'test') {
+    throw new ConfigError(['TEST_KILL_BEFORE_CHARGE: only for tests (NODE_ENV=test)'])
   }
   if (parsed.data.SCRYPT_LOG_N < 17 && parsed.data.NODE_ENV !== 'test') {
     throw new ConfigError(['SCRYPT_LOG_N: below 17 only for tests (NODE_ENV=test)'])
