@@ -146,7 +146,13 @@ export async function buildApp(deps: AppDeps) {
   const forms = new FormsService(new FormsRepository(db.kysely, db.dialect))
   const mailer =
     deps.mailer ??
-    createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log: app.log })
+    createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: config.outboxDir,
+      log: app.log,
+      logLinks: config.NODE_ENV === 'development',
+    })
   const accountsRepo = new AccountsRepository(db.kysely, db.dialect)
   const accounts = new AccountsService({
     repo: accountsRepo,

@@ -231,7 +231,10 @@ export class AccountsService {
     const valid =
       token && token.email === input.email && token.expires_at === input.expires && token.expires_at > this.clock()
     if (!valid || token.used_at !== null) {
-      const user = await this.d.repo.findUserByEmail(session.channel.id, input.email)
+      // Only the holder of the address's own link learns that it is verified already: a made-up
+      // signature answers alike for every address, known or not, verified or not.
+      const genuine = token !== undefined && token.email === input.email
+      const user = genuine ? await this.d.repo.findUserByEmail(session.channel.id, input.email) : undefined
       if (user?.email_verified_at) throw conflict(messages.emailAlreadyVerified)
       throw invalid({ signature: [messages.verificationFailed] }, messages.verificationFailed)
     }
