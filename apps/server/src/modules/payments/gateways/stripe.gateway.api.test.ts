@@ -494,6 +494,7 @@ describe('StripeGateway against the Stripe stand-in', () => {
       orderId: 61,
       paymentId: paid.providerPaymentId,
       amount: 499,
+      currency: 'USD',
     })
     const declined = await charge(card('pm_card_chargeDeclined'), { order: 62 })
     expect(

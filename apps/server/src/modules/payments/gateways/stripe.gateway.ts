@@ -451,6 +451,7 @@ export class StripeGateway implements PaymentGateway {
         orderId: ref.orderId,
         paymentId,
         amount: payment.amount,
+        ...currencyOf(intent.currency),
         ...(intent.last_payment_error?.message ? { failureMessage: intent.last_payment_error.message } : {}),
       }
       return { state: 'settled', paymentId, events: [event] }
@@ -506,6 +507,7 @@ export class StripeGateway implements PaymentGateway {
         event('invoice.paid', {
           paymentId: invoice.id,
           amount: invoice.amount_paid,
+          ...currencyOf(invoice.currency),
           ...(invoice.billing_reason ? { billingReason: invoice.billing_reason } : {}),
         }),
       )
@@ -563,6 +565,7 @@ export class StripeGateway implements PaymentGateway {
           orderId: orderIdOf(pi.metadata),
           paymentId: pi.id,
           amount: event.type === 'payment_intent.succeeded' ? pi.amount_received || pi.amount : pi.amount,
+          ...currencyOf(pi.currency),
           ...(pi.last_payment_error?.message ? { failureMessage: pi.last_payment_error.message } : {}),
         }
       }
@@ -591,6 +594,7 @@ export class StripeGateway implements PaymentGateway {
           // The invoice stands for its payment: one per period, so one ledger row per renewal.
           paymentId: inv.id ?? event.id,
           amount: inv.amount_paid,
+          ...currencyOf(inv.currency),
           ...(inv.billing_reason ? { billingReason: inv.billing_reason } : {}),
         }
       }
@@ -624,6 +628,7 @@ export class StripeGateway implements PaymentGateway {
           orderId: orderIdOf(charge.metadata),
           ...(paymentId ? { paymentId } : {}),
           amount: charge.amount_refunded,
+          ...currencyOf(charge.currency),
           fullyRefunded: charge.refunded,
         }
       }
@@ -632,6 +637,10 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 }
+
+/** Stripe's lower-case currency as our orders keep it. */
+const currencyOf = (currency: string | null | undefined) =>
+  typeof currency === 'string' && currency ? { currency: currency.toUpperCase() } : {}
 
 const paymentStatusOf = (intent: Stripe.PaymentIntent): PaymentStatus => {
   if (intent.status === 'succeeded') return { status: 'succeeded', amount: intent.amount_received }
