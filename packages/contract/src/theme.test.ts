@@ -141,7 +141,7 @@ describe('deriveTheme', () => {
       'footer-text-color': '#222222',
       'primary-color': '#0842a0',
       'primary-text-color': '#ffffff',
-      'live-color': '#b00020',
+      'live-color': '#8b0000',
     })
     expect(theme.adjustments).toEqual([])
   })

@@ -157,10 +157,10 @@ export interface Theme {
 
 /**
  * Surfaces text is drawn on: the page itself, cards (5 % of the text colour over it), secondary buttons
- * and hovered rows (10 %), raised panels (14 %) and fields on a raised panel (19 %).
+ * and hovered rows (10 %), raised panels (14 %) and fields and secondary buttons on a raised panel (23 %).
  */
 export const bodySurfaces = (background: Rgb, text: Rgb): Rgb[] =>
-  [0, 0.05, 0.1, 0.14, 0.19].map((alpha) => round(mix(text, background, alpha)))
+  [0, 0.05, 0.1, 0.14, 0.23].map((alpha) => round(mix(text, background, alpha)))
 
 /**
  * Messages (errors, confirmations) tint a raised panel with the live or success colour (10 %); body text
