@@ -60,6 +60,7 @@ import { TestGateway } from './modules/payments/gateways/test.gateway.js'
 import { PaymentsRepository } from './modules/payments/payments.repository.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
 import { PaymentsService } from './modules/payments/payments.service.js'
+import compression from './plugins/compression.js'
 import { registerErrorHandling } from './plugins/errors.js'
 import rateLimit from './plugins/rate-limit.js'
 import securityHeaders, { isEmbedPath, pageCsp } from './plugins/security-headers.js'
@@ -166,6 +167,8 @@ export async function buildApp(deps: AppDeps) {
     mailColors: async (channel) => (await channels.colors(channel))['primary-color'] ?? '#1f6feb',
   })
 
+  // Before any route: it hooks each route as it is declared.
+  await app.register(compression)
   await app.register(swagger, {
     openapi: {
       info: { title: 'Fieldhouse API', version: '0.1.0', description: 'White-label sports streaming and pay-per-view' },

@@ -1,4 +1,4 @@
-import { messages } from '@fieldhouse/contract'
+import { constants, messages } from '@fieldhouse/contract'
 import Stripe from 'stripe'
 import {
   CardError,
@@ -41,6 +41,15 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300
 const ms = (s: number | null | undefined) => (s ? s * 1000 : undefined)
 const sum = (list: { amount: number }[] | null | undefined) => (list ?? []).reduce((n, x) => n + x.amount, 0)
 const idOf = (x: string | { id?: string } | null | undefined) => (typeof x === 'string' ? x : x?.id)
+
+/**
+ * Spec §9's cycles as Stripe prices them: monthly is 30 days (not a calendar month, so a renewal lands
+ * on the same day the test gateway's does), annual 12 months.
+ */
+export const stripeRecurring = (interval: 'month' | 'year') =>
+  interval === 'month'
+    ? ({ interval: 'day', interval_count: constants.subscriptionCycles.monthlyDays } as const)
+    : ({ interval: 'month', interval_count: constants.subscriptionCycles.annualMonths } as const)
 
 /** A subscription's period end, epoch ms: on the subscription in older API versions, on its items in newer ones. */
 const periodEndOf = (sub: Stripe.Subscription) =>
@@ -236,7 +245,7 @@ export class StripeGateway implements PaymentGateway {
                 currency,
                 product: product.id,
                 unit_amount: req.amount,
-                recurring: { interval: req.interval },
+                recurring: stripeRecurring(req.interval),
               },
             },
           ],
@@ -364,7 +373,7 @@ export class StripeGateway implements PaymentGateway {
               currency,
               product: await this.previewProductId(),
               unit_amount: req.amount,
-              recurring: { interval: 'month' },
+              recurring: stripeRecurring('month'),
             },
           },
         ],

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { messages, passesLuhn, TEST_CARDS } from '@fieldhouse/contract'
+import { constants, messages, passesLuhn, TEST_CARDS } from '@fieldhouse/contract'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../../db/schema.js'
 import {
@@ -27,9 +27,9 @@ const subscriptionIdOf = (idempotencyKey: string) =>
 
 /** Spec §9: annual is 12 months, monthly 30 days. */
 export const periodEnd = (from: number, interval: 'month' | 'year') => {
-  if (interval === 'month') return from + 30 * DAY
+  if (interval === 'month') return from + constants.subscriptionCycles.monthlyDays * DAY
   const d = new Date(from)
-  d.setUTCFullYear(d.getUTCFullYear() + 1)
+  d.setUTCMonth(d.getUTCMonth() + constants.subscriptionCycles.annualMonths)
   return d.getTime()
 }
 
