@@ -5,12 +5,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { dataOf, HealthSchema, messages } from '@fieldhouse/contract'
 import Fastify, { type FastifyServerOptions } from 'fastify'
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Redis } from 'ioredis'
 import { sql } from 'kysely'
 import type { Config } from './config.js'
@@ -19,6 +14,7 @@ import { JobQueue } from './jobs/queue.js'
 import { AppError } from './lib/errors.js'
 import { createMailer, type Mailer } from './lib/mailer.js'
 import { loadMediaSecret } from './lib/media-secret.js'
+import { openApiTransform, openApiTransformObject } from './lib/openapi-schemas.js'
 import { type PasswordHasher, scryptHasher } from './lib/passwords.js'
 import { parseQuery } from './lib/query-string.js'
 import { siteverify } from './lib/recaptcha.js'
@@ -59,7 +55,7 @@ import { createGateway } from './modules/payments/gateways/create-gateway.js'
 import { TestGateway } from './modules/payments/gateways/test.gateway.js'
 import { PaymentsRepository } from './modules/payments/payments.repository.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
-import { PaymentsService } from './modules/payments/payments.service.js'
+import { PACKAGE_KINDS, PaymentsService } from './modules/payments/payments.service.js'
 import compression from './plugins/compression.js'
 import { registerErrorHandling } from './plugins/errors.js'
 import rateLimit from './plugins/rate-limit.js'
@@ -176,7 +172,8 @@ export async function buildApp(deps: AppDeps) {
         securitySchemes: { apiKey: { type: 'apiKey', in: 'query', name: 'api_key' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
+    transformObject: openApiTransformObject,
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
   const stripeInPage = Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY)
@@ -259,7 +256,11 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     clock,
     userCapabilities: ownCapabilitiesOf,
+    onPaid: (trx, order) => forms.chooseBasicPass(order.channelId, order.userId, trx),
   })
+  // Spec §7: the bootstrap document carries the passes on sale too.
+  channels.addBootstrapPart('packages', (channel) => payments.passes(channel, [...PACKAGE_KINDS]))
+  channels.addBootstrapPart('subscriptions', (channel) => payments.passes(channel, ['subscription']))
   if (gateway instanceof TestGateway) gateway.onEvent((event) => payments.handleEvent(event).then(() => undefined))
   catalog.passesOf = (userId) => payments.viewerPasses(userId)
   accounts.usePassCapabilities(async (userId) => [...(await payments.viewerPasses(userId)).capabilities])
