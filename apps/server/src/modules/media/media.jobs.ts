@@ -19,6 +19,7 @@ import {
 import type { Kysely } from 'kysely'
 import type { Database, MediaAssetRow } from '../../db/schema.js'
 import type { Job, JobPayloads } from '../../jobs/queue.js'
+import { withOwnTempRoot } from '../../jobs/temp-folders.js'
 import { type JobContext, type JobHandlers, PermanentJobError } from '../../jobs/worker.js'
 import type { MediaRepository } from './media.repository.js'
 import { assetDir } from './media.service.js'
@@ -33,7 +34,9 @@ export interface MediaJobDeps {
   changed: (channelId: number) => Promise<void> | void
 }
 
-const tmpRoot = (mediaDir: string) => path.join(mediaDir, 'tmp')
+/** Work in this process's temp folder: what a killed encode leaves there, the sweep can tell is dead. */
+const inTemp = <T>(mediaDir: string, work: (root: string) => Promise<T>) =>
+  withOwnTempRoot(path.join(mediaDir, 'tmp'), work)
 
 /**
  * The worker's media jobs: encode an imported file into the HLS ladder with its poster, seek
@@ -54,33 +57,34 @@ export function mediaJobHandlers(deps: MediaJobDeps): JobHandlers {
     // A retry starts from nothing: what an earlier attempt left is not half of this one.
     fs.rmSync(finalDir, { recursive: true, force: true })
     fs.mkdirSync(finalDir, { recursive: true })
-    fs.mkdirSync(tmpRoot(mediaDir), { recursive: true })
     if (!fs.existsSync(source)) throw new PermanentJobError('The uploaded file is missing.')
     await repo.updateAsset(asset.id, { status: 'processing', progress: 0, error: null })
     let lastWrite = 0
-    const result = await transcodeToHls({
-      input: source,
-      finalDir,
-      tmpRoot: tmpRoot(mediaDir),
-      signal: ctx.signal,
-      preset: deps.preset,
-      onProgress: (percent) => {
-        ctx.progress(percent)
-        const now = Date.now()
-        if (now - lastWrite > 1000) {
-          lastWrite = now
-          repo.updateAsset(asset.id, { progress: Math.floor(percent) }).catch(() => {})
-        }
-      },
-      onRenditionReady: async (info) => {
-        // Published with its first rendition; the master playlist grows as the others finish.
-        await repo.setMedia(asset, MediaTypeId.vod, info.master)
-        if (info.ready.length === 1) {
-          await repo.updateAsset(asset.id, { status: 'ready' })
-          await deps.changed(asset.channel_id)
-        }
-      },
-    })
+    const result = await inTemp(mediaDir, (tmpRoot) =>
+      transcodeToHls({
+        input: source,
+        finalDir,
+        tmpRoot,
+        signal: ctx.signal,
+        preset: deps.preset,
+        onProgress: (percent) => {
+          ctx.progress(percent)
+          const now = Date.now()
+          if (now - lastWrite > 1000) {
+            lastWrite = now
+            repo.updateAsset(asset.id, { progress: Math.floor(percent) }).catch(() => {})
+          }
+        },
+        onRenditionReady: async (info) => {
+          // Published with its first rendition; the master playlist grows as the others finish.
+          await repo.setMedia(asset, MediaTypeId.vod, info.master)
+          if (info.ready.length === 1) {
+            await repo.updateAsset(asset.id, { status: 'ready' })
+            await deps.changed(asset.channel_id)
+          }
+        },
+      }),
+    )
     await repo.setMedia(asset, MediaTypeId.vod, 'master.m3u8')
     if (result.poster) await repo.setMedia(asset, MediaTypeId.image, result.poster)
     if (result.thumbnailsVtt) await repo.setMedia(asset, MediaTypeId.thumbnails, result.thumbnailsVtt)
@@ -202,19 +206,20 @@ export function mediaJobHandlers(deps: MediaJobDeps): JobHandlers {
       const master = fs.readFileSync(path.join(dir, 'master.m3u8'), 'utf8')
       const variant = firstVariant(master)
       if (!variant) throw new PermanentJobError('The recording has no playable rendition.')
-      const partial = path.join(tmpRoot(mediaDir), `download-${asset.id}-${job.id}.mp4`)
-      fs.mkdirSync(tmpRoot(mediaDir), { recursive: true })
-      try {
-        await runFfmpeg(remuxMp4Args({ inputPlaylist: path.join(dir, variant), output: partial }), {
-          signal: ctx.signal,
-          durationSec: asset.duration ?? undefined,
-          timeoutMs: wallClockLimitMs(asset.duration),
-          onProgress: (p) => ctx.progress(p.percent ?? 0),
-        })
-        fs.renameSync(partial, out)
-      } finally {
-        fs.rmSync(partial, { force: true })
-      }
+      await inTemp(mediaDir, async (tmpRoot) => {
+        const partial = path.join(tmpRoot, `download-${asset.id}-${job.id}.mp4`)
+        try {
+          await runFfmpeg(remuxMp4Args({ inputPlaylist: path.join(dir, variant), output: partial }), {
+            signal: ctx.signal,
+            durationSec: asset.duration ?? undefined,
+            timeoutMs: wallClockLimitMs(asset.duration),
+            onProgress: (p) => ctx.progress(p.percent ?? 0),
+          })
+          fs.renameSync(partial, out)
+        } finally {
+          fs.rmSync(partial, { force: true })
+        }
+      })
     },
   }
 }
