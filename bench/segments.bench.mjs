@@ -13,6 +13,7 @@ import {
   writeResult,
 } from './lib.mjs'
 import { startNginx } from './ref-nginx.mjs'
+import { startS3Copy } from './ref-s3.mjs'
 
 const CONNECTIONS = Number(process.env.BENCH_SEGMENT_CONNECTIONS ?? 16)
 
@@ -45,6 +46,12 @@ export async function benchSegments({ duration = 5, rounds = 3 } = {}) {
       { MEDIA_MEMORY_CACHE_MB: '0', MEDIA_RATE_LIMIT_MAX: '100000000' },
       { shareDataDir: product.dataDir },
     )
+    // The same server on the S3 backend (a loopback s3rver holding a copy of the asset's objects),
+    // with its memory cache (the default) and without (every request a HEAD and a ranged GET to S3).
+    const s3 = await startS3Copy(product.dataDir, file)
+    const s3Env = { ...s3.env, MEDIA_RATE_LIMIT_MAX: '100000000' }
+    const onS3 = await startProduct(s3Env, { shareDataDir: product.dataDir })
+    const onS3Uncached = await startProduct({ ...s3Env, MEDIA_MEMORY_CACHE_MB: '0' }, { shareDataDir: product.dataDir })
     const port = await freePort()
     const [cmd, args] = serverCommand([path.join(root, 'bench/ref-file-server.mjs'), String(port), file, 'video/mp2t'])
     const node = spawn(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'] })
@@ -59,6 +66,8 @@ export async function benchSegments({ duration = 5, rounds = 3 } = {}) {
         ...(nginx ? [{ name: 'nginx', url: nginx.url, pid: nginx.pid }] : []),
         { name: 'ours', url: segmentUrl, pid: product.pid },
         { name: 'oursUncached', url: segmentUrl.replace(product.url, uncached.url), pid: uncached.pid },
+        { name: 'oursS3', url: segmentUrl.replace(product.url, onS3.url), pid: onS3.pid },
+        { name: 'oursS3Uncached', url: segmentUrl.replace(product.url, onS3Uncached.url), pid: onS3Uncached.pid },
       ]
       for (const side of sides) await measure(side, 3)
       const best = {}
@@ -83,6 +92,11 @@ export async function benchSegments({ duration = 5, rounds = 3 } = {}) {
         goal: 1.0,
         oursUncached: best.oursUncached,
         ratioUncached: ratio(best.oursUncached.capacity, best.node.capacity),
+        // The S3 backend: capacity counts the server's CPU only (the S3 server's own is not ours).
+        oursS3: best.oursS3,
+        ratioS3: ratio(best.oursS3.capacity, best.node.capacity),
+        oursS3Uncached: best.oursS3Uncached,
+        ratioS3Uncached: ratio(best.oursS3Uncached.capacity, best.node.capacity),
         ...(nginx
           ? {
               nginx: { version: nginx.version, ...best.nginx },
@@ -99,6 +113,9 @@ export async function benchSegments({ duration = 5, rounds = 3 } = {}) {
       node.kill('SIGTERM')
       await nginx?.stop()
       await uncached.stop()
+      await onS3.stop()
+      await onS3Uncached.stop()
+      await s3.stop()
     }
   } finally {
     await product.stop()
