@@ -1,5 +1,5 @@
 import { startBarePage } from './bare-page.mjs'
-import { demoApiKey, launchChromium, median, startProduct, writeResult } from './lib.mjs'
+import { demoApiKey, launchChromium, median, newViewerHeaders, startProduct, writeResult } from './lib.mjs'
 
 const VIDEO = '[data-testid="player-video"]'
 const SAMPLE_EVERY_MS = 500
@@ -93,6 +93,7 @@ async function liveDemo(product) {
 /** Plays `url`, then reads the frame's lag every half second for `seconds`; the visit's storage after. */
 async function sample(browser, url, seconds, storageState) {
   const context = await browser.newContext({
+    extraHTTPHeaders: newViewerHeaders(),
     viewport: { width: 1280, height: 720 },
     locale: 'en-US',
     ...(storageState ? { storageState } : {}),

@@ -1,12 +1,30 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
+import { visualizer } from 'rollup-plugin-visualizer'
 import { defaultClientConditions, defineConfig } from 'vite'
+import { compression } from 'vite-plugin-compression2'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
 
 /** Where `npm run dev -w @fieldhouse/web` sends API, keys, media and runtime-config requests. */
 const devApiOrigin = process.env.FIELDHOUSE_DEV_API ?? 'http://localhost:3000'
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Every text asset of 1 KiB or more is also written as .br (quality 11) and .gz (level 9) at build;
+    // the server picks one by Accept-Encoding (docs/decisions/0015-performance.md), at no CPU per request.
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+    // What each chunk is made of, gzipped and brotli sizes included: `npm run bench` points at it.
+    visualizer({
+      filename: path.join(here, '../../bench/results/web-bundle.html'),
+      template: 'treemap',
+      gzipSize: true,
+      brotliSize: true,
+    }),
+  ],
   // The contract ships TypeScript source under the `source` condition, so no build step is needed for it.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {

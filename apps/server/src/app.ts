@@ -5,12 +5,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { dataOf, HealthSchema, messages } from '@fieldhouse/contract'
 import Fastify, { type FastifyServerOptions } from 'fastify'
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Redis } from 'ioredis'
 import { sql } from 'kysely'
 import type { Config } from './config.js'
@@ -20,7 +15,8 @@ import { AppError } from './lib/errors.js'
 import { createMailer, type Mailer } from './lib/mailer.js'
 import { loadMediaSecret } from './lib/media-secret.js'
 import { createMediaStore } from './lib/media-store/index.js'
-import { scryptHasher } from './lib/passwords.js'
+import { openApiTransform, openApiTransformObject } from './lib/openapi-schemas.js'
+import { type PasswordHasher, scryptHasher } from './lib/passwords.js'
 import { parseQuery } from './lib/query-string.js'
 import { siteverify } from './lib/recaptcha.js'
 import { ResponseCache } from './lib/response-cache.js'
@@ -60,7 +56,8 @@ import { createGateway } from './modules/payments/gateways/create-gateway.js'
 import { TestGateway } from './modules/payments/gateways/test.gateway.js'
 import { PaymentsRepository } from './modules/payments/payments.repository.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
-import { PaymentsService } from './modules/payments/payments.service.js'
+import { PACKAGE_KINDS, PaymentsService } from './modules/payments/payments.service.js'
+import compression from './plugins/compression.js'
 import { registerErrorHandling } from './plugins/errors.js'
 import rateLimit from './plugins/rate-limit.js'
 import securityHeaders, { isEmbedPath, pageCsp } from './plugins/security-headers.js'
@@ -78,6 +75,8 @@ export interface AppDeps {
   clock?: () => number
   /** Mail transport; by default SMTP_URL's relay or the outbox folder. */
   mailer?: Mailer
+  /** Password hashing; by default scrypt at SCRYPT_LOG_N (tests count the hashes through it). */
+  hasher?: PasswordHasher
 }
 
 export const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')
@@ -145,13 +144,19 @@ export async function buildApp(deps: AppDeps) {
   const forms = new FormsService(new FormsRepository(db.kysely, db.dialect))
   const mailer =
     deps.mailer ??
-    createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log: app.log })
+    createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: config.outboxDir,
+      log: app.log,
+      logLinks: config.NODE_ENV === 'development',
+    })
   const accountsRepo = new AccountsRepository(db.kysely, db.dialect)
   const accounts = new AccountsService({
     repo: accountsRepo,
     keys,
     forms,
-    hasher: scryptHasher(config.SCRYPT_LOG_N),
+    hasher: deps.hasher ?? scryptHasher(config.SCRYPT_LOG_N),
     mailer,
     throttle: new LoginThrottle({ maxFailures: config.LOGIN_MAX_FAILURES, windowMs: 15 * 60_000, now: clock }),
     clock,
@@ -159,6 +164,8 @@ export async function buildApp(deps: AppDeps) {
     mailColors: async (channel) => (await channels.colors(channel))['primary-color'] ?? '#1f6feb',
   })
 
+  // Before any route: it hooks each route as it is declared.
+  await app.register(compression)
   await app.register(swagger, {
     openapi: {
       info: { title: 'Fieldhouse API', version: '0.1.0', description: 'White-label sports streaming and pay-per-view' },
@@ -166,13 +173,15 @@ export async function buildApp(deps: AppDeps) {
         securitySchemes: { apiKey: { type: 'apiKey', in: 'query', name: 'api_key' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
+    transformObject: openApiTransformObject,
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
   const stripeInPage = Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY)
   await app.register(securityHeaders, { stripe: stripeInPage })
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,
+    keys,
     redis: deps.redis,
     nameSpace: deps.rateLimitNamespace ?? 'fieldhouse-rl:',
   })
@@ -194,6 +203,7 @@ export async function buildApp(deps: AppDeps) {
     channels,
     defaultChannelKey: config.DEFAULT_CHANNEL_KEY,
     apiKeyRateLimitMax: config.API_KEY_RATE_LIMIT_MAX,
+    apiKeyHourlyMax: config.API_KEY_HOURLY_MAX,
   })
   await app.register(channelRoutes, { channels })
   const providerSettings = (id?: string, secret?: string, issuer?: string) =>
@@ -233,6 +243,7 @@ export async function buildApp(deps: AppDeps) {
     channels,
     publicUrl: config.publicUrl,
     authRateLimitMax: config.AUTH_RATE_LIMIT_MAX,
+    authAddressRateLimitMax: config.AUTH_ADDRESS_RATE_LIMIT_MAX,
     humanCheck: siteverify(config.RECAPTCHA_VERIFY_URL),
   })
   const ownCapabilitiesOf = async (session: Session): Promise<string[]> => {
@@ -246,7 +257,11 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     clock,
     userCapabilities: ownCapabilitiesOf,
+    onPaid: (trx, order) => forms.chooseBasicPass(order.channelId, order.userId, trx),
   })
+  // Spec §7: the bootstrap document carries the passes on sale too.
+  channels.addBootstrapPart('packages', (channel) => payments.passes(channel, [...PACKAGE_KINDS]))
+  channels.addBootstrapPart('subscriptions', (channel) => payments.passes(channel, ['subscription']))
   if (gateway instanceof TestGateway) gateway.onEvent((event) => payments.handleEvent(event).then(() => undefined))
   catalog.passesOf = (userId) => payments.viewerPasses(userId)
   accounts.usePassCapabilities(async (userId) => [...(await payments.viewerPasses(userId)).capabilities])

@@ -1,16 +1,14 @@
 import { createHash } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { type SerializedBody, sendSerialized } from './compressed-body.js'
 import { VersionedCache } from './versioned-cache.js'
+
+export type { SerializedBody }
 
 /**
  * Serialised answers for anonymous viewers, per channel content version (design §7). A signed-in
  * viewer's answer may differ (access, favourites), so it is built fresh and marked private.
  */
-export interface SerializedBody {
-  body: Buffer
-  etag: string
-}
-
 export const serialize = (payload: unknown): SerializedBody => {
   const body = Buffer.from(JSON.stringify(payload))
   return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` }
@@ -26,7 +24,10 @@ export class ResponseCache {
     this.cache = new VersionedCache(options)
   }
 
-  /** Sends `build()`'s payload, from memory for anonymous viewers, honouring If-None-Match. */
+  /**
+   * Sends `build()`'s payload, from memory for anonymous viewers (with its compressed bytes, made once
+   * per entry), honouring If-None-Match.
+   */
   async send(req: FastifyRequest, reply: FastifyReply, build: () => Promise<unknown>, maxAgeSeconds = 15) {
     const session = req.session
     let entry: SerializedBody | undefined
@@ -44,9 +45,7 @@ export class ResponseCache {
       reply.header('cache-control', 'private, no-cache')
     }
     entry ??= serialize(await build())
-    reply.header('etag', entry.etag)
-    if (req.headers['if-none-match'] === entry.etag) return reply.status(304).send()
-    return reply.type('application/json; charset=utf-8').send(entry.body)
+    return sendSerialized(req, reply, entry)
   }
 
   invalidate(channelId: number) {

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin'
 
 /**
  * The built web app, served by the same process (design §1): hashed assets with a year's cache,
+ * brotli or gzip precompressed at build when the client takes it,
  * and `index.html` for every other non-/api GET so history-mode routes (and an optional base-path
  * segment) load the app. Unknown /api paths answer JSON 404.
  */
@@ -42,9 +43,14 @@ export default fp(
         serve: true,
         decorateReply: true,
         cacheControl: false,
+        // The build writes .br and .gz beside every text file of 1 KiB or more (vite.config.ts): sent by
+        // the client's Accept-Encoding (brotli first), the file itself to a client that takes neither.
+        preCompressed: true,
         setHeaders: (res, file) => {
           const immutable = file.includes(`${path.sep}assets${path.sep}`)
           res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+          // Shared caches must keep one copy per encoding.
+          res.setHeader('vary', 'accept-encoding')
         },
       })
     }

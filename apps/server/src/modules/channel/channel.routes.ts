@@ -13,7 +13,7 @@ import {
 } from '@fieldhouse/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { SerializedBody } from '../../lib/response-cache.js'
+import { type SerializedBody, sendSerialized } from '../../lib/compressed-body.js'
 import type { ChannelService } from './channel.service.js'
 
 const tags = ['channel']
@@ -57,15 +57,19 @@ export const channelRoutes: FastifyPluginAsyncZod<{ channels: ChannelService }> 
 
   // Serialised once per content version; anonymous and cacheable, revalidated by ETag. A plain
   // (non-async) handler: the hottest call of all answers from memory without a promise.
-  app.get('/api/channel-bootstrap-data', { schema: { tags, querystring: BootstrapQuerySchema } }, (req, reply) => {
-    const send = ({ body, etag }: SerializedBody) => {
-      reply.headers({ etag, 'cache-control': 'public, max-age=30', vary: 'authorization' })
-      if (req.headers['if-none-match'] === etag) return reply.status(304).send()
-      return reply.type('application/json; charset=utf-8').send(body)
-    }
-    const fresh = channels.freshBootstrapBody(req.session.channel)
-    if (fresh) return send(fresh)
-    channels.bootstrapBody(req.session.channel).then(send, (error) => reply.send(error))
-    return reply
-  })
+  // compress: false — the document carries its own compressed bytes (made once per version).
+  app.get(
+    '/api/channel-bootstrap-data',
+    { compress: false, schema: { tags, querystring: BootstrapQuerySchema } },
+    (req, reply) => {
+      const send = (entry: SerializedBody) => {
+        reply.header('cache-control', 'public, max-age=30')
+        return sendSerialized(req, reply, entry, 'authorization')
+      }
+      const fresh = channels.freshBootstrapBody(req.session.channel)
+      if (fresh) return send(fresh)
+      channels.bootstrapBody(req.session.channel).then(send, (error) => reply.send(error))
+      return reply
+    },
+  )
 }

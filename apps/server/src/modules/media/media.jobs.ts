@@ -19,6 +19,7 @@ import {
 import type { Kysely } from 'kysely'
 import type { Database, MediaAssetRow } from '../../db/schema.js'
 import type { Job, JobPayloads } from '../../jobs/queue.js'
+import { withOwnTempRoot } from '../../jobs/temp-folders.js'
 import { type JobContext, type JobHandlers, PermanentJobError } from '../../jobs/worker.js'
 import { assetKey, type MediaStore } from '../../lib/media-store/index.js'
 import type { MediaRepository } from './media.repository.js'
@@ -36,7 +37,9 @@ export interface MediaJobDeps {
   changed: (channelId: number) => Promise<void> | void
 }
 
-const tmpRoot = (mediaDir: string) => path.join(mediaDir, 'tmp')
+/** Work in this process's temp folder: what a killed encode leaves there, the sweep can tell is dead. */
+const inTemp = <T>(mediaDir: string, work: (root: string) => Promise<T>) =>
+  withOwnTempRoot(path.join(mediaDir, 'tmp'), work)
 
 /**
  * The worker's media jobs: encode an imported file into the HLS ladder with its poster, seek
@@ -68,38 +71,39 @@ export function mediaJobHandlers(deps: MediaJobDeps): JobHandlers {
     const prefix = assetKey(asset.id)
     // A retry starts from nothing: what an earlier attempt left is not half of this one.
     await store.deletePrefix(prefix)
-    fs.mkdirSync(tmpRoot(mediaDir), { recursive: true })
     if (!fs.existsSync(source)) throw new PermanentJobError('The uploaded file is missing.')
     await repo.updateAsset(asset.id, { status: 'processing', progress: 0, error: null })
     const finalDir = await store.workDir(prefix)
     const published = new Set<string>()
     let lastWrite = 0
-    const result = await transcodeToHls({
-      input: source,
-      finalDir,
-      tmpRoot: tmpRoot(mediaDir),
-      signal: ctx.signal,
-      preset: deps.preset,
-      onProgress: (percent) => {
-        ctx.progress(percent)
-        const now = Date.now()
-        if (now - lastWrite > 1000) {
-          lastWrite = now
-          repo.updateAsset(asset.id, { progress: Math.floor(percent) }).catch(() => {})
-        }
-      },
-      onRenditionReady: async (info) => {
-        // The rendition's segments and playlist, then the master that names it.
-        await store.publishDir(finalDir, prefix, (rel) => rel.startsWith(`${info.name}/`) || rel === info.master)
-        published.add(info.name)
-        // Published with its first rendition; the master playlist grows as the others finish.
-        await repo.setMedia(asset, MediaTypeId.vod, info.master)
-        if (info.ready.length === 1) {
-          await repo.updateAsset(asset.id, { status: 'ready' })
-          await deps.changed(asset.channel_id)
-        }
-      },
-    })
+    const result = await inTemp(mediaDir, (tmpRoot) =>
+      transcodeToHls({
+        input: source,
+        finalDir,
+        tmpRoot,
+        signal: ctx.signal,
+        preset: deps.preset,
+        onProgress: (percent) => {
+          ctx.progress(percent)
+          const now = Date.now()
+          if (now - lastWrite > 1000) {
+            lastWrite = now
+            repo.updateAsset(asset.id, { progress: Math.floor(percent) }).catch(() => {})
+          }
+        },
+        onRenditionReady: async (info) => {
+          // The rendition's segments and playlist, then the master that names it.
+          await store.publishDir(finalDir, prefix, (rel) => rel.startsWith(`${info.name}/`) || rel === info.master)
+          published.add(info.name)
+          // Published with its first rendition; the master playlist grows as the others finish.
+          await repo.setMedia(asset, MediaTypeId.vod, info.master)
+          if (info.ready.length === 1) {
+            await repo.updateAsset(asset.id, { status: 'ready' })
+            await deps.changed(asset.channel_id)
+          }
+        },
+      }),
+    )
       .then(async (done) => {
         // The poster, thumbnails and preview (the renditions went as they were ready).
         await store.publishDir(finalDir, prefix, (rel) => !published.has(rel.split('/')[0]!) && rel !== 'master.m3u8')
@@ -230,24 +234,26 @@ export function mediaJobHandlers(deps: MediaJobDeps): JobHandlers {
       const asset = await assetOf(job.payload.assetId)
       const key = assetKey(asset.id, 'download.mp4')
       if (await store.stat(key)) return
-      const partial = path.join(tmpRoot(mediaDir), `download-${asset.id}-${job.id}.mp4`)
-      fs.mkdirSync(tmpRoot(mediaDir), { recursive: true })
-      try {
-        await withVariant(asset.id, (inputPlaylist) =>
-          runFfmpeg(remuxMp4Args({ inputPlaylist, output: partial }), {
-            signal: ctx.signal,
-            durationSec: asset.duration ?? undefined,
-            timeoutMs: wallClockLimitMs(asset.duration),
-            onProgress: (p) => ctx.progress(p.percent ?? 0),
-          }),
-        )
-        await store.put(key, { file: partial })
-      } finally {
-        fs.rmSync(partial, { force: true })
-      }
+      await inTemp(mediaDir, async (tmpRoot) => {
+        const partial = path.join(tmpRoot, `download-${asset.id}-${job.id}.mp4`)
+        try {
+          await withVariant(asset.id, (inputPlaylist) =>
+            runFfmpeg(remuxMp4Args({ inputPlaylist, output: partial }), {
+              signal: ctx.signal,
+              durationSec: asset.duration ?? undefined,
+              timeoutMs: wallClockLimitMs(asset.duration),
+              onProgress: (p) => ctx.progress(p.percent ?? 0),
+            }),
+          )
+          await store.put(key, { file: partial })
+        } finally {
+          fs.rmSync(partial, { force: true })
+        }
+      })
     },
   }
 }
+
 /**
  * What the last failed attempt of a media job leaves behind (the worker's failure hook). An encode
  * (an import, a demo video) that never finished is marked `failed` with its reason, which the

@@ -92,7 +92,7 @@ function SchoolLinks({ event, groups }: { event: Event; groups: ParticipantGroup
 function Crest({ participant }: { participant: EventParticipant }) {
   const image = participant.images[0]
   return image ? (
-    <img className="event-crest" src={image} alt="" loading="lazy" />
+    <img className="event-crest" src={image} alt="" width={88} height={88} loading="lazy" decoding="async" />
   ) : (
     <span className="event-crest event-crest--text" aria-hidden="true">
       {participant.short_name.slice(0, 3)}

@@ -25,7 +25,15 @@ export function BrowseCatalogue() {
               <li key={school.id}>
                 <Link className="school-tile" to={schoolHref(school.alias)}>
                   {school.images[0] ? (
-                    <img className="school-tile__crest" src={school.images[0]} alt="" loading="lazy" />
+                    <img
+                      className="school-tile__crest"
+                      src={school.images[0]}
+                      alt=""
+                      width={56}
+                      height={56}
+                      loading="lazy"
+                      decoding="async"
+                    />
                   ) : null}
                   <span className="school-tile__name">{school.name}</span>
                   {school.properties.city ? (
