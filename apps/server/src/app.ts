@@ -14,6 +14,7 @@ import { JobQueue } from './jobs/queue.js'
 import { AppError } from './lib/errors.js'
 import { createMailer, type Mailer } from './lib/mailer.js'
 import { loadMediaSecret } from './lib/media-secret.js'
+import { createMediaStore } from './lib/media-store/index.js'
 import { openApiTransform, openApiTransformObject } from './lib/openapi-schemas.js'
 import { type PasswordHasher, scryptHasher } from './lib/passwords.js'
 import { parseQuery } from './lib/query-string.js'
@@ -274,6 +275,7 @@ export async function buildApp(deps: AppDeps) {
   })
   const queue = new JobQueue(db.kysely, db.dialect, clock)
   const mediaRepo = new MediaRepository(db.kysely, clock)
+  const store = createMediaStore(config)
   const mediaSecret = loadMediaSecret(config.MEDIA_SECRET, config.dataDir)
   const media = new MediaService(mediaRepo, {
     mediaDir: config.mediaDir,
@@ -292,7 +294,7 @@ export async function buildApp(deps: AppDeps) {
     access,
     geo,
     queue,
-    mediaDir: config.mediaDir,
+    store,
     capabilitiesOf,
     mediaRateLimitMax: config.MEDIA_RATE_LIMIT_MAX,
     sendFile: createMediaFileSender(new HotFileCache(config.MEDIA_MEMORY_CACHE_MB * 1024 * 1024)),
@@ -307,7 +309,7 @@ export async function buildApp(deps: AppDeps) {
     db: db.kysely,
     repo: mediaRepo,
     queue,
-    mediaDir: config.mediaDir,
+    store,
     log: app.log,
     pullBaseUrl: config.ingestPullUrl,
     lowerRendition: config.liveLowerRendition,
@@ -339,6 +341,7 @@ export async function buildApp(deps: AppDeps) {
       queue,
       mediaRepo,
       media,
+      store,
       live,
       contentChanged,
       payments,
