@@ -257,7 +257,7 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     clock,
     userCapabilities: ownCapabilitiesOf,
-    onPaid: (trx, order) => forms.chooseBasicPass(order.channelId, order.userId, trx),
+    onPaid: (order) => forms.chooseBasicPass(order.channelId, order.userId),
   })
   // Spec §7: the bootstrap document carries the passes on sale too.
   channels.addBootstrapPart('packages', (channel) => payments.passes(channel, [...PACKAGE_KINDS]))

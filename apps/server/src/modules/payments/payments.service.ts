@@ -156,8 +156,8 @@ export class PaymentsService {
       clock?: () => number
       /** The viewer's own capabilities (granted by an operator), merged with their passes'. */
       userCapabilities: (session: Session) => Promise<string[]>
-      /** An order just became paid, inside the transaction that made it so (the basic-pass choice). */
-      onPaid?: (trx: Kysely<Database>, order: { channelId: number; userId: number }) => Promise<void>
+      /** An order has just become paid (after its commit): the basic-pass choice. */
+      onPaid?: (order: { channelId: number; userId: number }) => Promise<void>
     },
   ) {}
 
@@ -920,10 +920,16 @@ export class PaymentsService {
         )
         return { outcome: 'ignored' as const }
       }
-      await this.apply(trx, order, event)
-      return { outcome: 'applied' as const, userId: order.user_id }
+      const becamePaid = await this.apply(trx, order, event)
+      return { outcome: 'applied' as const, userId: order.user_id, channelId: order.channel_id, becamePaid }
     })
     if ('userId' in result && result.userId !== undefined) this.passCache.delete(result.userId)
+    // After the commit, outside the order's lock: the order's transaction stays as short as before.
+    if ('becamePaid' in result && result.becamePaid) {
+      await this.deps.onPaid?.({ channelId: result.channelId, userId: result.userId }).catch((error: unknown) => {
+        this.deps.log.error({ err: error, user: result.userId }, 'the basic-pass choice of a purchase was not saved')
+      })
+    }
     return result.outcome
   }
 
@@ -1029,7 +1035,7 @@ export class PaymentsService {
         break
     }
     if (newer) next.provider_updated_at = e.created
-    if (Object.keys(next).length === 0) return
+    if (Object.keys(next).length === 0) return false
     // Bundles: the passes bought with the lead order follow it.
     await trx
       .updateTable('orders')
@@ -1037,9 +1043,7 @@ export class PaymentsService {
       .where((eb) => this.sameCheckout(eb, order))
       .execute()
     if (next.status === 'failed' && order.status === 'created') await this.releaseHolds(trx, order)
-    if (next.status === 'paid' && order.status !== 'paid') {
-      await this.deps.onPaid?.(trx, { channelId: order.channel_id, userId: order.user_id })
-    }
+    return next.status === 'paid' && order.status !== 'paid'
   }
 
   // --- the scheduled work ----------------------------------------------------------------------
