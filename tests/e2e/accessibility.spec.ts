@@ -4,7 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, newPage } from './browser.js'
-import { accountViaApi, apiKey, appReady, newEmail, signIn } from './helpers.js'
+import { accountViaApi, apiKey, appReady, newEmail, playUntilMoving, signIn, videoReady } from './helpers.js'
 
 const baseUrl = inject('baseUrl')
 const dataDir = inject('dataDir')
@@ -235,6 +235,37 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       }
       expect(seen.size, p).toBeGreaterThanOrEqual(focusable)
     }
+    await context.close()
+  })
+
+  it('names every control of the playing player, and each is reached by keyboard', { timeout: 120_000 }, async () => {
+    const free = pages[7] as string
+    await videoReady(baseUrl, Number(free.split('/').pop()))
+    const { context, page } = await newPage(browser)
+    await open(page, baseUrl + free)
+    await playUntilMoving(page)
+    const player = page.getByTestId('player')
+    const controls = player.locator('button, input')
+    expect(await controls.count()).toBeGreaterThanOrEqual(5)
+    const unnamed = await new AxeBuilder({ page })
+      .include('[data-testid="player"]')
+      .withRules(['button-name', 'label', 'aria-input-field-name', 'aria-toggle-field-name', 'color-contrast'])
+      .analyze()
+    expect(unnamed.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([])
+    // Tab from the picture through the controls: each one gets focus in turn (their names: axe above).
+    await player.focus()
+    const reached = new Set<string>()
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab')
+      const which = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null
+        if (!el?.closest('[data-testid="player"]')) return null
+        return el.outerHTML.slice(0, 120)
+      })
+      if (which === null) break
+      reached.add(which)
+    }
+    expect(reached.size).toBeGreaterThanOrEqual(4)
     await context.close()
   })
 })
