@@ -53,7 +53,6 @@ import { MediaRepository } from './modules/media/media.repository.js'
 import { mediaRoutes } from './modules/media/media.routes.js'
 import { MediaService } from './modules/media/media.service.js'
 import { createGateway } from './modules/payments/gateways/create-gateway.js'
-import { TestGateway } from './modules/payments/gateways/test.gateway.js'
 import { PaymentsRepository } from './modules/payments/payments.repository.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
 import { PACKAGE_KINDS, PaymentsService } from './modules/payments/payments.service.js'
@@ -257,7 +256,7 @@ export async function buildApp(deps: AppDeps) {
   // Spec §7: the bootstrap document carries the passes on sale too.
   channels.addBootstrapPart('packages', (channel) => payments.passes(channel, [...PACKAGE_KINDS]))
   channels.addBootstrapPart('subscriptions', (channel) => payments.passes(channel, ['subscription']))
-  if (gateway instanceof TestGateway) gateway.onEvent((event) => payments.handleEvent(event).then(() => undefined))
+  gateway.onEvent?.((event) => payments.handleEvent(event).then(() => undefined))
   await app.register(paymentsRoutes, {
     payments,
     gateway,
