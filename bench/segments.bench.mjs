@@ -14,6 +14,7 @@ import {
   writeResult,
 } from './lib.mjs'
 import { startNginx } from './ref-nginx.mjs'
+import { startS3Copy } from './ref-s3.mjs'
 
 const CONNECTIONS = Number(process.env.BENCH_SEGMENT_CONNECTIONS ?? 16)
 const VIEWERS = 400
@@ -43,6 +44,14 @@ export async function benchSegments({ duration = 5, rounds = 3 } = {}) {
     // and closes the file, as the references do. The cached figure is what a live game's viewers get,
     // all asking for the newest segment; the uncached one what a long tail of replays gets.
     const uncached = await startProduct({ MEDIA_MEMORY_CACHE_MB: '0' }, { shareDataDir: product.dataDir })
+    // The same server on the S3 backend (a loopback s3rver holding a copy of the asset's objects),
+    // with its memory cache (the default) and without (every request a HEAD and a ranged GET to S3).
+    const s3 = await startS3Copy(product.dataDir, file)
+    const onS3 = await startProduct(s3.env, { shareDataDir: product.dataDir })
+    const onS3Uncached = await startProduct(
+      { ...s3.env, MEDIA_MEMORY_CACHE_MB: '0' },
+      { shareDataDir: product.dataDir },
+    )
     const port = await freePort()
     const [cmd, args] = serverCommand([path.join(root, 'bench/ref-file-server.mjs'), String(port), file, 'video/mp2t'])
     const node = spawn(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'] })
@@ -58,6 +67,13 @@ export async function benchSegments({ duration = 5, rounds = 3 } = {}) {
         // Ours: the load spread over many viewers, each with its own signed URL and address, as players are.
         { name: 'ours', url: segmentUrl, pid: product.pid, viewers },
         { name: 'oursUncached', url: segmentUrl.replace(product.url, uncached.url), pid: uncached.pid, viewers },
+        { name: 'oursS3', url: segmentUrl.replace(product.url, onS3.url), pid: onS3.pid, viewers },
+        {
+          name: 'oursS3Uncached',
+          url: segmentUrl.replace(product.url, onS3Uncached.url),
+          pid: onS3Uncached.pid,
+          viewers,
+        },
       ]
       for (const side of sides) await measure(side, 3)
       const best = {}
@@ -82,6 +98,11 @@ export async function benchSegments({ duration = 5, rounds = 3 } = {}) {
         goal: 1.0,
         oursUncached: best.oursUncached,
         ratioUncached: ratio(best.oursUncached.capacity, best.node.capacity),
+        // The S3 backend: capacity counts the server's CPU only (the S3 server's own is not ours).
+        oursS3: best.oursS3,
+        ratioS3: ratio(best.oursS3.capacity, best.node.capacity),
+        oursS3Uncached: best.oursS3Uncached,
+        ratioS3Uncached: ratio(best.oursS3Uncached.capacity, best.node.capacity),
         ...(nginx
           ? {
               nginx: { version: nginx.version, ...best.nginx },
@@ -98,6 +119,9 @@ export async function benchSegments({ duration = 5, rounds = 3 } = {}) {
       node.kill('SIGTERM')
       await nginx?.stop()
       await uncached.stop()
+      await onS3.stop()
+      await onS3Uncached.stop()
+      await s3.stop()
     }
   } finally {
     await product.stop()

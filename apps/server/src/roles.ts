@@ -32,7 +32,7 @@ export interface Roles {
  * queue), the ingest (RTMP → HLS), and in the embedded demo the generated videos and live feed.
  */
 export async function startRoles(app: App, config: Config, db: Db): Promise<Roles> {
-  const { queue, mediaRepo, live, contentChanged } = app.services
+  const { queue, mediaRepo, live, contentChanged, store } = app.services
   const stops: (() => Promise<void>)[] = []
   const roles: Roles = {
     stop: async () => {
@@ -46,13 +46,14 @@ export async function startRoles(app: App, config: Config, db: Db): Promise<Role
       handlers: mediaJobHandlers({
         db: db.kysely,
         repo: mediaRepo,
+        store,
         mediaDir: config.mediaDir,
         preset: config.ENCODE_PRESET,
         changed: contentChanged,
       }),
       concurrency: config.WORKER_CONCURRENCY ?? os.availableParallelism(),
       log: app.log,
-      onFailure: mediaJobFailureHook({ repo: mediaRepo, mediaDir: config.mediaDir, changed: contentChanged }),
+      onFailure: mediaJobFailureHook({ repo: mediaRepo, store, changed: contentChanged }),
     })
     // What killed encodes left: at start, and every ten minutes (another process on this host may die).
     const sweepTemp = () => {

@@ -10,6 +10,8 @@ export type DialectName = 'sqlite' | 'postgres'
 export interface Db {
   kysely: Kysely<Database>
   dialect: DialectName
+  /** The PostgreSQL schema this handle is confined to, when one was given. */
+  schema?: string | undefined
   close(): Promise<void>
 }
 
@@ -34,7 +36,7 @@ export function openDatabase(options: DbOptions): Db {
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     })
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() }
+    return { kysely, dialect: 'postgres', schema: options.schema, close: () => kysely.destroy() }
   }
   const file = options.sqliteFile ?? ':memory:'
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })

@@ -29,7 +29,13 @@ class CodeMigrationProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest(db: Db) {
-  const migrator = new Migrator({ db: db.kysely, provider: new CodeMigrationProvider(db) })
+  // The migration tables live in the handle's own schema: Kysely otherwise looks for them in every
+  // schema of the database, and another schema's tables (a parallel test run) would count as ours.
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: new CodeMigrationProvider(db),
+    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+  })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) {

@@ -26,6 +26,18 @@ const userOf = async (ctx: TestContext, key: string) =>
   (await ctx.app.services.keys.sessionForKeyHash(hashToken(key))).userId as number
 const post = (ctx: TestContext, path: string, key: string, body: object) =>
   ctx.json(path, { method: 'POST', body: { api_key: key, ...body } })
+/**
+ * Each concurrent checkout answers the one order (it joined the open checkout) or, when it arrived
+ * after that order was already paid, the spec's "already bought" refusal: which of the two depends on
+ * how fast the first charge settles, never on the number of charges.
+ */
+const expectJoinedOrRefused = (answers: { status: number; body: any }[], orderId: number) => {
+  for (const a of answers) {
+    if (a.status === 409) expect(a.body.message).toBe('You already bought this package.')
+    else expect({ status: a.status, id: a.body.data?.id }).toEqual({ status: 200, id: orderId })
+  }
+  expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(0)
+}
 const addonOf = async (ctx: TestContext) => {
   const packages = (await ctx.json(`/api/packages?api_key=${await ctx.apiKey()}`)).body.data
   return packages.find((p: { kind: string }) => p.kind === 'addon') as { id: number; price: number }
@@ -53,11 +65,7 @@ describe.each(testDatabases())('one open checkout per pass with the test gateway
     )
     const orders = await ordersOf(ctx, userId)
     expect(orders).toHaveLength(1)
-    // Each answer is that order — or, for a checkout that came after it was paid, "already bought".
-    for (const a of answers) {
-      if (a.status === 200) expect(a.body.data.id).toBe(orders[0]?.id)
-      else expect(a).toMatchObject({ status: 409, body: { message: 'You already bought this package.' } })
-    }
+    expectJoinedOrRefused(answers, orders[0]?.id as number)
     const charges = await ctx.db.kysely
       .selectFrom('test_gateway_payments')
       .selectAll()
@@ -169,10 +177,9 @@ describe.each(testDatabases())(
           }),
         ),
       )
-      expect(answers.map((a) => a.status)).toEqual(Array(CONCURRENT).fill(200))
       const orders = await ordersOf(ctx, userId)
       expect(orders).toHaveLength(1)
-      expect(new Set(answers.map((a) => a.body.data.id))).toEqual(new Set([orders[0]?.id]))
+      expectJoinedOrRefused(answers, orders[0]?.id as number)
       expect(intentsOf(orders.map((o) => o.id))).toMatchObject([{ status: 'succeeded', amount: 499 }])
     })
 
