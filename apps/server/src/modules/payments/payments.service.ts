@@ -486,9 +486,13 @@ export class PaymentsService {
     // different keys exactly one insert wins; the others join it — or, on other terms (another card
     // or code), replace it once it is cancelled — and never charge a second time.
     let placed: Awaited<ReturnType<PaymentsRepository['createOrder']>> | undefined
-    for (let attempt = 0; attempt < 3 && !placed?.created; attempt++) {
+    for (let attempt = 0; attempt < 3 && placed?.created !== true; attempt++) {
       placed = await this.repo.createOrder(orderValues(lead, 0))
-      if (placed.created) break
+      if (placed.created === true) break
+      if (placed.created === 'settled') {
+        for (const p of passes) await this.assertNotBought(user.id, p)
+        continue
+      }
       if (placed.sameKey) return this.again(session, user, placed.order, lead, input)
       const open = placed.order
       const sameTerms =
@@ -498,15 +502,28 @@ export class PaymentsService {
         open.pass_id === lead.id &&
         !open.idempotency_key.includes('#')
       if (sameTerms) return this.join(session, user, open, lead, source)
-      if (!(await this.replace(open))) throw conflict(messages.checkoutInProgress)
+      if (!(await this.replace(open))) {
+        // The open checkout may have just been paid: then the pass is bought, as the viewer should hear.
+        for (const p of passes) await this.assertNotBought(user.id, p)
+        throw conflict(messages.checkoutInProgress)
+      }
     }
-    if (!placed?.created) throw conflict(messages.checkoutInProgress)
+    if (placed?.created !== true) throw conflict(messages.checkoutInProgress)
     const order = placed.order
+    // The index holds open checkouts only: one that was paid between our first look and our insert is
+    // seen now (it was paid before the insert, or the insert would have been refused). This order then
+    // gives way before the provider is asked, and is not kept.
+    try {
+      for (const p of passes) await this.assertNotBought(user.id, p)
+    } catch (error) {
+      await this.repo.deleteUnasked(order.id)
+      throw error
+    }
     for (const [i, p] of passes.entries()) {
       if (i === 0) continue
       // A pass of the bundle already in another open checkout: this one gives way, charging nothing.
       const sibling = await this.repo.createOrder(orderValues(p, i))
-      if (!sibling.created && !sibling.sameKey) {
+      if (sibling.created === 'settled' || (sibling.created === false && !sibling.sameKey)) {
         await this.failLocally(order.id, messages.checkoutInProgress, { release: false })
         throw conflict(messages.checkoutInProgress)
       }
