@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -96,7 +97,7 @@ export async function startProduct(env = {}, { shareDataDir } = {}) {
 export async function startReference(body, headers) {
   const port = await freePort()
   const file = path.join(os.tmpdir(), `fh-bench-ref-${port}.json`)
-  fs.writeFileSync(file, JSON.stringify({ body, headers }))
+  fs.writeFileSync(file, JSON.stringify({ body: Buffer.from(body).toString('base64'), headers }))
   const [cmd, args] = serverCommand([path.join(root, 'bench/ref-server.mjs'), String(port), file])
   const child = spawn(cmd, args, {
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -117,10 +118,17 @@ export async function startReference(body, headers) {
  * Requests per second for `url` under `connections` concurrent keep-alive clients. `unique` adds a
  * different `n=` parameter to every request, so no cache keyed on the URL can answer.
  */
-export async function load(url, { duration = 5, connections = 10, unique = false } = {}) {
+export async function load(url, { duration = 5, connections = 10, unique = false, headers = BROWSER_HEADERS } = {}) {
   let n = 0
   const requests = unique ? [{ setupRequest: (req) => ({ ...req, path: `${req.path}&n=${++n}` }) }] : undefined
-  const result = await autocannon({ url, duration, connections, pipelining: 1, ...(requests ? { requests } : {}) })
+  const result = await autocannon({
+    url,
+    duration,
+    connections,
+    pipelining: 1,
+    headers,
+    ...(requests ? { requests } : {}),
+  })
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`)
   }
@@ -136,8 +144,13 @@ export function writeResult(name, result) {
   )
 }
 
+/** What a browser's fetch sends that changes the answer: the encodings it takes. */
+export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' }
+
 const REFERENCE_HEADERS = [
   'content-type',
+  'content-encoding',
+  'vary',
   'etag',
   'cache-control',
   'content-security-policy',
@@ -154,14 +167,27 @@ export async function sampleAnswer(product, pathTemplate) {
   })
   const { data } = await keyRes.json()
   const path = pathTemplate.replace('{key}', data.api_key)
-  const sample = await fetch(product.url + path)
-  const body = await sample.text()
+  // The bytes as sent (compressed, as a browser takes them), not as fetch would decode them.
+  const { body, headers: sent } = await rawGet(product.url + path, BROWSER_HEADERS)
   const headers = {}
   for (const h of REFERENCE_HEADERS) {
-    const v = sample.headers.get(h)
-    if (v) headers[h] = v
+    if (sent[h]) headers[h] = sent[h]
   }
   return { path, body, headers }
+}
+
+/** One GET with `headers`; the body's bytes exactly as the server sent them. */
+export function rawGet(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks = []
+        res.on('data', (c) => chunks.push(c))
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }))
+        res.on('error', reject)
+      })
+      .on('error', reject)
+  })
 }
 
 /**

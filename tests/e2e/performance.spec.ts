@@ -84,7 +84,10 @@ describe('page performance a viewer notices', () => {
     const total = shifts.reduce((sum, s) => sum + s.value, 0)
     expect(total, JSON.stringify(shifts)).toBeLessThanOrEqual(0.05)
     // The footer is below the first screen: it was never painted there to be pushed down.
-    const footerTop = await page.locator('footer').first().evaluate((f) => f.getBoundingClientRect().top)
+    const footerTop = await page
+      .locator('footer')
+      .first()
+      .evaluate((f) => f.getBoundingClientRect().top)
     expect(footerTop).toBeGreaterThanOrEqual(844)
     await context.close()
   })
