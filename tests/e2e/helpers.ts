@@ -27,14 +27,20 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
  * A verified account with the basic pass chosen, made through the API, for journeys that are about
  * something else.
  */
-export async function accountViaApi(baseUrl: string, dataDir: string, email: string, password: string) {
+export async function accountViaApi(
+  baseUrl: string,
+  dataDir: string,
+  email: string,
+  password: string,
+  channelKey = 'demo',
+) {
   const key = async () =>
     (
       await (
         await fetch(`${baseUrl}/api/get_api_key`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ channel_key: 'demo' }),
+          body: JSON.stringify({ channel_key: channelKey }),
         })
       ).json()
     ).data.api_key

@@ -122,6 +122,78 @@ describe('rate limits', () => {
   })
 })
 
+describe('HSTS (Strict-Transport-Security)', () => {
+  const hsts = async (env: Record<string, string>, headers: Record<string, string>) => {
+    const ctx = await createTestContext('sqlite', { env })
+    try {
+      const answers = await Promise.all(['/api/health', '/'].map((url) => ctx.app.inject({ url, headers })))
+      return answers.map((a) => a.headers['strict-transport-security'] ?? null)
+    } finally {
+      await ctx.close()
+    }
+  }
+
+  it('is sent when the request came over TLS through a trusted proxy hop', async () => {
+    expect(await hsts({ TRUST_PROXY_HOPS: '1' }, { 'x-forwarded-proto': 'https' })).toEqual([
+      'max-age=31536000',
+      'max-age=31536000',
+    ])
+  })
+
+  it('is not sent over plain HTTP, nor when an untrusted client claims https', async () => {
+    expect(await hsts({ TRUST_PROXY_HOPS: '1' }, { 'x-forwarded-proto': 'http' })).toEqual([null, null])
+    expect(await hsts({}, { 'x-forwarded-proto': 'https' })).toEqual([null, null])
+  })
+
+  it('is sent when the socket itself is TLS', async () => {
+    const ctx = await createTestContext('sqlite')
+    const { execFileSync } = await import('node:child_process')
+    const https = await import('node:https')
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-tls-'))
+    // A self-signed certificate for the one request; the app's own handler behind a TLS listener.
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-subj',
+        '/CN=localhost',
+        '-days',
+        '1',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    )
+    const server = https.createServer(
+      { key: fs.readFileSync(path.join(dir, 'key.pem')), cert: fs.readFileSync(path.join(dir, 'cert.pem')) },
+      (req, res) => ctx.app.server.emit('request', req, res),
+    )
+    try {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+      const { port } = server.address() as { port: number }
+      const header = await new Promise<string | string[] | undefined>((resolve, reject) => {
+        https
+          .get({ host: '127.0.0.1', port, path: '/api/health', rejectUnauthorized: false }, (res) => {
+            res.resume()
+            resolve(res.headers['strict-transport-security'])
+          })
+          .on('error', reject)
+      })
+      expect(header).toBe('max-age=31536000')
+    } finally {
+      server.close()
+      await ctx.close()
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
 describe.runIf(process.env.TEST_REDIS_URL)('rate limits shared through Redis', () => {
   it('counts one client across two API processes', async () => {
     const { Redis } = await import('ioredis')

@@ -19,7 +19,7 @@ import { JobQueue } from './jobs/queue.js'
 import { AppError } from './lib/errors.js'
 import { createMailer, type Mailer } from './lib/mailer.js'
 import { loadMediaSecret } from './lib/media-secret.js'
-import { scryptHasher } from './lib/passwords.js'
+import { type PasswordHasher, scryptHasher } from './lib/passwords.js'
 import { parseQuery } from './lib/query-string.js'
 import { siteverify } from './lib/recaptcha.js'
 import { ResponseCache } from './lib/response-cache.js'
@@ -78,6 +78,8 @@ export interface AppDeps {
   clock?: () => number
   /** Mail transport; by default SMTP_URL's relay or the outbox folder. */
   mailer?: Mailer
+  /** Password hashing; by default scrypt at SCRYPT_LOG_N (tests count the hashes through it). */
+  hasher?: PasswordHasher
 }
 
 export const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')
@@ -145,13 +147,19 @@ export async function buildApp(deps: AppDeps) {
   const forms = new FormsService(new FormsRepository(db.kysely, db.dialect))
   const mailer =
     deps.mailer ??
-    createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log: app.log })
+    createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: config.outboxDir,
+      log: app.log,
+      logLinks: config.NODE_ENV === 'development',
+    })
   const accountsRepo = new AccountsRepository(db.kysely, db.dialect)
   const accounts = new AccountsService({
     repo: accountsRepo,
     keys,
     forms,
-    hasher: scryptHasher(config.SCRYPT_LOG_N),
+    hasher: deps.hasher ?? scryptHasher(config.SCRYPT_LOG_N),
     mailer,
     throttle: new LoginThrottle({ maxFailures: config.LOGIN_MAX_FAILURES, windowMs: 15 * 60_000, now: clock }),
     clock,
@@ -175,6 +183,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(securityHeaders, { stripe: stripeInPage })
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,
+    keys,
     redis: deps.redis,
     nameSpace: deps.rateLimitNamespace ?? 'fieldhouse-rl:',
   })
@@ -196,6 +205,7 @@ export async function buildApp(deps: AppDeps) {
     channels,
     defaultChannelKey: config.DEFAULT_CHANNEL_KEY,
     apiKeyRateLimitMax: config.API_KEY_RATE_LIMIT_MAX,
+    apiKeyHourlyMax: config.API_KEY_HOURLY_MAX,
   })
   await app.register(channelRoutes, { channels })
   const providerSettings = (id?: string, secret?: string, issuer?: string) =>
@@ -235,6 +245,7 @@ export async function buildApp(deps: AppDeps) {
     channels,
     publicUrl: config.publicUrl,
     authRateLimitMax: config.AUTH_RATE_LIMIT_MAX,
+    authAddressRateLimitMax: config.AUTH_ADDRESS_RATE_LIMIT_MAX,
     humanCheck: siteverify(config.RECAPTCHA_VERIFY_URL),
   })
   const ownCapabilitiesOf = async (session: Session): Promise<string[]> => {

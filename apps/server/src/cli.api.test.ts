@@ -55,6 +55,38 @@ describe('npm run cli -- channel …', () => {
     expect((await run('channel', 'list')).out).toBe('eastside\tEastside League\t')
   })
 
+  it('sets a channel’s colours and tells the operator what had to be adjusted for contrast', async () => {
+    await run('channel', 'create', '--key', 'eastside', '--name', 'Eastside League')
+    const set = await run(
+      'channel',
+      'colors',
+      '--key',
+      'eastside',
+      '--set',
+      'body-background=#ffffff',
+      '--set',
+      'body-text-color=#1a1a1a',
+      '--set',
+      'primary-color=#ff5a1f',
+      '--set',
+      'primary-text-color=#ffffff',
+    )
+    expect(set.code).toBe(0)
+    expect(set.out).toContain('primary-color\t#ff5a1f')
+    expect(set.out).toContain('Adjusted for contrast (WCAG AA)')
+    expect(set.out).toMatch(
+      /primary-text-color: #ffffff is adjusted to #[0-9a-f]{6} \(contrast on primary-color 3\.\d+:1/,
+    )
+    expect(set.out).not.toContain('body-text-color:')
+    // Readable choices: nothing to report; stored values are the operator's own.
+    const fixed = await run('channel', 'colors', '--key', 'eastside', '--set', 'primary-color=#0b57d0')
+    expect(fixed.out).toContain('primary-text-color\t#ffffff')
+    expect(fixed.out).not.toContain('primary-text-color: #ffffff is adjusted')
+    const bad = await run('channel', 'colors', '--key', 'eastside', '--set', 'primary-color=orange')
+    expect(bad).toMatchObject({ code: 2, out: '--set primary-color: A colour is a hex value such as #0b1d3a' })
+    expect((await run('channel', 'colors', '--key', 'nowhere')).code).toBe(1)
+  })
+
   it('creates a user with a temporary password shown once, who must change it', async () => {
     vi.stubEnv('NODE_ENV', 'test')
     vi.stubEnv('SCRYPT_LOG_N', '12')

@@ -1,5 +1,11 @@
 import { parseArgs } from 'node:util'
-import { ChannelKeySchema, EmailSchema } from '@fieldhouse/contract'
+import {
+  ChannelKeySchema,
+  ColorSettingsSchema,
+  deriveTheme,
+  describeAdjustments,
+  EmailSchema,
+} from '@fieldhouse/contract'
 import { importMedia, mediaUsage, showStreamKey } from './cli-media.js'
 import { type Config, loadConfig } from './config.js'
 import { type Db, openDatabase } from './db/database.js'
@@ -15,13 +21,14 @@ import { ChannelRepository } from './modules/channel/channel.repository.js'
 const usage = `Usage:
   npm run cli -- channel create --key KEY --name NAME [--domain HOST ...] [--language en] [--currency USD]
   npm run cli -- channel list
+  npm run cli -- channel colors --key KEY [--set NAME=#HEX ...]
   npm run cli -- user create --channel KEY --email EMAIL [--first-name F] [--last-name L] --temporary-password
 ${mediaUsage}`
 
 export async function runCli(argv: string[], out: (line: string) => void = console.log) {
   const [area, action, ...rest] = argv
   const known =
-    (area === 'channel' && (action === 'create' || action === 'list')) ||
+    (area === 'channel' && (action === 'create' || action === 'list' || action === 'colors')) ||
     (area === 'user' && action === 'create') ||
     (area === 'media' && action === 'import') ||
     (area === 'event' && action === 'stream-key')
@@ -37,6 +44,7 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
     if (area === 'user') return await createUser(rest, config, db, repo, out)
     if (area === 'media') return await importMedia(rest, config, db, repo, out)
     if (area === 'event') return await showStreamKey(rest, config, db, repo, out)
+    if (action === 'colors') return await channelColors(rest, repo, out)
     if (action === 'list') {
       const rows = await repo.listForCli()
       const byKey = new Map<string, { name: string; hosts: string[] }>()
@@ -89,6 +97,53 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
   } finally {
     await db.close()
   }
+}
+
+/**
+ * Shows (and with `--set`, changes) a channel's web colours, and tells the operator which chosen colours
+ * the site cannot show as they are because text on them would not meet WCAG AA, and what it shows
+ * instead (decision 13). The chosen values are stored as chosen; the site derives the readable ones.
+ */
+async function channelColors(args: string[], channels: ChannelRepository, out: (line: string) => void) {
+  const { values } = parseArgs({
+    args,
+    options: { key: { type: 'string' }, set: { type: 'string', multiple: true } },
+  })
+  const channel = values.key ? await channels.findByKey(values.key) : undefined
+  if (!channel) {
+    out(`No channel with key "${values.key ?? ''}".`)
+    return 1
+  }
+  const changes: Record<string, string> = {}
+  for (const pair of values.set ?? []) {
+    const [name, value] = pair.split('=', 2)
+    if (!name || !/^[a-z0-9-]+$/.test(name) || value === undefined) {
+      out(`--set ${pair}: expected NAME=#HEX, e.g. primary-color=#ff5a1f`)
+      return 2
+    }
+    changes[name] = value
+  }
+  const parsed = ColorSettingsSchema.safeParse(changes)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    out(`--set ${String(issue?.path[0] ?? '')}: ${issue?.message ?? 'not a colour'}`)
+    return 2
+  }
+  if (Object.keys(parsed.data).length) await channels.setColors(channel.id, parsed.data, Date.now())
+  const colors = Object.fromEntries(
+    (await channels.colorSettings(channel.id, 'web')).map((row) => [row.name, row.value] as const),
+  )
+  for (const [name, value] of Object.entries(colors)) out(`${name}\t${value}`)
+  const adjustments = describeAdjustments(deriveTheme(colors).adjustments)
+  if (adjustments.length) {
+    out('')
+    out('Adjusted for contrast (WCAG AA): the site shows these instead, so text stays readable:')
+    for (const line of adjustments) out(`  ${line}`)
+  } else {
+    out('')
+    out('Every text colour reads on its background as chosen (WCAG AA).')
+  }
+  return 0
 }
 
 /**

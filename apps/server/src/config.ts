@@ -58,10 +58,14 @@ export const ConfigSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Requests a client (api key, or address when it has none) may make per minute. */
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
-  /** Anonymous api keys a client address may create per minute. */
-  API_KEY_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
-  /** Requests per minute per client address to the sign-in, sign-up and reset calls. */
+  /** Anonymous api keys a client address may create per minute: a crowd behind one address (decision 11). */
+  API_KEY_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(750),
+  /** Anonymous api keys a client address may create per hour: what stops a script (decision 11). */
+  API_KEY_HOURLY_MAX: z.coerce.number().int().positive().default(3000),
+  /** Requests per minute per api key (a made-up key: per address) to the sign-in, sign-up and reset calls. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  /** Requests per minute per client address to those calls, all keys together (decision 11). */
+  AUTH_ADDRESS_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   /** Failed sign-ins an account may have in 15 minutes before it must wait. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   /** smtp:// or smtps:// URL of a mail relay; unset writes each mail to DATA_DIR/outbox. */
@@ -140,6 +144,12 @@ export const ConfigSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /** Tests only (NODE_ENV=test): the process SIGKILLs itself when the order is written and the gateway
+   * is about to be asked for the money — the crash a retry of the same checkout resumes. */
+  TEST_KILL_BEFORE_CHARGE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   /** A generated test feed published over RTMP into the demo channel's live event. */
   DEMO_LIVE: z
     .enum(['true', 'false', '1', '0'])
@@ -178,6 +188,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (parsed.data.TEST_KILL_AFTER_CHARGE && parsed.data.NODE_ENV !== 'test') {
     throw new ConfigError(['TEST_KILL_AFTER_CHARGE: only for tests (NODE_ENV=test)'])
+  }
+  if (parsed.data.TEST_KILL_BEFORE_CHARGE && parsed.data.NODE_ENV !== 'test') {
+    throw new ConfigError(['TEST_KILL_BEFORE_CHARGE: only for tests (NODE_ENV=test)'])
   }
   if (parsed.data.SCRYPT_LOG_N < 17 && parsed.data.NODE_ENV !== 'test') {
     throw new ConfigError(['SCRYPT_LOG_N: below 17 only for tests (NODE_ENV=test)'])

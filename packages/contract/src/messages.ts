@@ -70,6 +70,8 @@ export const messages = {
   noVideoYet: 'There is no video to play yet.',
   downloadNotAllowed: 'Downloading events is not part of your pass.',
   mediaTokenInvalid: 'This video link has expired. Reload the page to keep watching.',
+  checkoutInProgress: 'A payment for this pass is already on its way. Please wait a moment for its outcome.',
+  checkoutReplaced: 'This checkout was replaced by a newer one with another card or promo code. Nothing was charged.',
 } as const
 
 export type MessageKey = keyof typeof messages

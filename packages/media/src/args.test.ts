@@ -6,7 +6,6 @@ import {
   LIVE_SEGMENT_SECONDS,
   liveHlsArgs,
   liveHlsDirs,
-  masterPlaylist,
   planSprite,
   posterArgs,
   previewArgs,
@@ -105,42 +104,6 @@ describe('hlsRenditionArgs', () => {
     expect(() =>
       hlsRenditionArgs({ input: 'a', outDir: 'o', rendition: r360, hasAudio: true, segmentSeconds: -1 }),
     ).toThrow()
-  })
-})
-
-describe('masterPlaylist', () => {
-  const entries = ladder.map((r) => ({
-    name: r.name,
-    bandwidth: r.bandwidth,
-    averageBandwidth: r.averageBandwidth,
-    width: r.width,
-    height: r.height,
-    codecs: r.codecs,
-    uri: `${r.name}/index.m3u8`,
-    frameRate: r.fps,
-  }))
-
-  it('lists variants highest first with the HLS attributes', () => {
-    const text = masterPlaylist([...entries].reverse())
-    const lines = text.trimEnd().split('\n')
-    expect(lines.slice(0, 3)).toEqual(['#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-INDEPENDENT-SEGMENTS'])
-    expect(lines[3]).toBe(
-      `#EXT-X-STREAM-INF:BANDWIDTH=${r720.bandwidth},AVERAGE-BANDWIDTH=${r720.averageBandwidth},` +
-        'RESOLUTION=1280x720,CODECS="avc1.4d401f,mp4a.40.2",FRAME-RATE=25.000',
-    )
-    expect(lines[4]).toBe('720p/index.m3u8')
-    expect(lines.filter((l) => !l.startsWith('#'))).toEqual(['720p/index.m3u8', '480p/index.m3u8', '360p/index.m3u8'])
-    expect(text.endsWith('\n')).toBe(true)
-  })
-
-  it('omits optional attributes and refuses entries that would break the syntax', () => {
-    const text = masterPlaylist([
-      { name: 'a', bandwidth: 1000, width: 2, height: 2, codecs: 'avc1.4d401e', uri: 'a.m3u8' },
-    ])
-    expect(text).toContain('#EXT-X-STREAM-INF:BANDWIDTH=1000,RESOLUTION=2x2,CODECS="avc1.4d401e"\na.m3u8')
-    const bad = { name: 'a', bandwidth: 1000, width: 2, height: 2, codecs: 'x', uri: 'a.m3u8' }
-    expect(() => masterPlaylist([{ ...bad, codecs: 'a"b' }])).toThrow()
-    expect(() => masterPlaylist([{ ...bad, uri: 'a\n#EXT-X-ENDLIST' }])).toThrow()
   })
 })
 

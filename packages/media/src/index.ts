@@ -5,6 +5,7 @@
 export * from './args.js'
 export * from './binaries.js'
 export * from './fonts.js'
+export * from './hls.js'
 export * from './inputs.js'
 export * from './ladder.js'
 export * from './probe.js'
@@ -23,4 +24,16 @@ export {
   spawnFfmpeg,
   wallClockLimitMs,
 } from './runner.js'
-export * from './vod-pipeline.js'
+export {
+  MASTER_PLAYLIST,
+  measureBandwidth,
+  POSTER_FILE,
+  PREVIEW_FILE,
+  type RenditionReady,
+  SPRITE_FILE,
+  THUMBNAILS_DIR,
+  THUMBNAILS_VTT,
+  type TranscodeOptions,
+  type TranscodeResult,
+  transcodeToHls,
+} from './vod-pipeline.js'

@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseMediaPlaylist } from './hls.js'
 import { probe } from './probe.js'
 import { FfmpegError } from './runner.js'
 import { makeFixture, parsePlaylist, tempDir } from './test/helpers.js'
-import { measureBandwidth, parseMediaPlaylist, type RenditionReady, transcodeToHls } from './vod-pipeline.js'
+import { measureBandwidth, type RenditionReady, transcodeToHls } from './vod-pipeline.js'
 
 describe('parseMediaPlaylist / measureBandwidth', () => {
   it('reads segments and measures peak and average rates', () => {

@@ -1,16 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import {
-  hlsRenditionArgs,
-  type MasterPlaylistEntry,
-  masterPlaylist,
-  planSprite,
-  posterArgs,
-  previewArgs,
-  spriteArgs,
-  thumbnailsVtt,
-} from './args.js'
+import { planSprite, posterArgs, previewArgs, spriteArgs, thumbnailsVtt } from './args/images.js'
+import { hlsRenditionArgs } from './args/vod.js'
+import { type MasterPlaylistEntry, masterPlaylist, parseMediaPlaylist } from './hls.js'
 import { planLadder, type Rendition } from './ladder.js'
 import { probe } from './probe.js'
 import { runFfmpeg, wallClockLimitMs } from './runner.js'
@@ -59,29 +52,6 @@ export interface TranscodeResult {
   poster: string
   thumbnailsVtt: string
   preview: string
-}
-
-/** One segment of a media playlist. */
-export interface PlaylistSegment {
-  durationSec: number
-  uri: string
-}
-
-/** The segments of an HLS media playlist (EXTINF durations and URIs); tags other than EXTINF are skipped. */
-export function parseMediaPlaylist(text: string): PlaylistSegment[] {
-  const segments: PlaylistSegment[] = []
-  let duration: number | null = null
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim()
-    if (!line) continue
-    if (line.startsWith('#EXTINF:')) {
-      duration = Number.parseFloat(line.slice(8))
-    } else if (!line.startsWith('#') && duration !== null) {
-      segments.push({ durationSec: duration, uri: line })
-      duration = null
-    }
-  }
-  return segments
 }
 
 /**

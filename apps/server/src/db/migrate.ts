@@ -6,6 +6,7 @@ import * as socialLogin from './migrations/0003_social_login.js'
 import * as catalogue from './migrations/0004_catalogue.js'
 import * as video from './migrations/0005_video.js'
 import * as commerce from './migrations/0006_commerce.js'
+import * as checkoutGuard from './migrations/0007_checkout_guard.js'
 
 /** Migrations in order; each is written once for both databases through `dialect.ts`. */
 const migrations = {
@@ -15,6 +16,7 @@ const migrations = {
   '0004_catalogue': catalogue,
   '0005_video': video,
   '0006_commerce': commerce,
+  '0007_checkout_guard': checkoutGuard,
 }
 
 class CodeMigrationProvider implements MigrationProvider {

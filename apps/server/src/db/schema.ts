@@ -433,6 +433,8 @@ export interface OrderTable {
   auto_renew: number
   failure_message: string | null
   provider_updated_at: number
+  /** What the open checkout pays with (card id, or last four and expiry); null on orders before 0007. */
+  checkout_terms: string | null
   created_at: number
   updated_at: number
 }
@@ -474,6 +476,8 @@ export interface TestGatewayPaymentTable {
   amount: number
   status: 'succeeded' | 'failed'
   failure_message: string | null
+  /** Upper-case ISO code; null on payments before migration 0007. */
+  currency: string | null
   created_at: number
 }
 

@@ -19,13 +19,17 @@ export interface Mailer {
 
 /**
  * `SMTP_URL` set: a real relay over SMTP. Unset (the embedded default): each message is written to
- * `DATA_DIR/outbox/*.eml` and its link logged, so sign-up works offline.
+ * `DATA_DIR/outbox/*.eml`, and the log says which file. The link itself (a sign-in, verification or
+ * reset token) is logged only in development (`logLinks`), where the developer follows it; in
+ * production logs are shipped and kept, and a token in them is an account taken over — there the
+ * line names the file only, never the token or the address.
  */
 export function createMailer(options: {
   smtpUrl?: string | undefined
   from: string
   outboxDir: string
   log: FastifyBaseLogger
+  logLinks?: boolean
 }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl)
@@ -48,8 +52,10 @@ export function createMailer(options: {
       fs.mkdirSync(options.outboxDir, { recursive: true })
       const file = path.join(options.outboxDir, `${Date.now()}-${info.messageId.replace(/[^a-z0-9]/gi, '')}.eml`)
       fs.writeFileSync(file, info.message as Buffer)
-      // Only in the embedded mode, where no mail leaves the machine: the developer follows the link.
-      options.log.info({ file, subject: m.subject, link: m.link }, 'mail written to the outbox')
+      options.log.info(
+        { file, subject: m.subject, ...(options.logLinks && m.link ? { link: m.link } : {}) },
+        'mail written to the outbox',
+      )
     },
   }
 }

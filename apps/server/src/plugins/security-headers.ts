@@ -44,6 +44,11 @@ const API_HEADERS = {
   'referrer-policy': 'strict-origin-when-cross-origin',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
 }
+/**
+ * A year, the figure browsers' preload lists ask for. Without includeSubDomains: channels are
+ * white-label and live on their owners' domains, whose other hosts we do not answer for.
+ */
+const HSTS = 'max-age=31536000'
 const isApiPath = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs')
 
 export const isEmbedPath = (url: string) => /^(?:\/[^/]+)?\/watch_embed\//.test(url)
@@ -55,6 +60,9 @@ export default fp(
     // Set up front (a callback hook, no promise per request); a route may still replace them.
     app.addHook('onRequest', (req, reply, done) => {
       reply.headers(isApiPath(req.url) ? API_HEADERS : isEmbedPath(req.url) ? EMBED_HEADERS : PAGE_HEADERS)
+      // HSTS only on an answer that went out over TLS: the socket's own, or a trusted proxy's
+      // (X-Forwarded-Proto counts only within TRUST_PROXY_HOPS, so a client cannot claim it).
+      if (req.protocol === 'https') reply.header('strict-transport-security', HSTS)
       done()
     })
   },

@@ -52,6 +52,21 @@ export function apiKeyHashOf(req: FastifyRequest): string | undefined {
   return r[HASH]
 }
 
+const SESSION = Symbol('keySession')
+type WithSession = FastifyRequest & { [SESSION]?: Session | Promise<Session> }
+
+/**
+ * The session of the request's api key, looked up once per request: the rate limiter asks first
+ * (a key counts as a key only once it is known to be one), the session hook then takes the same
+ * answer. A key seen in the last seconds answers synchronously; an unknown key rejects with the
+ * api-key error.
+ */
+export function keySessionOf(req: FastifyRequest, keys: KeysService, keyHash: string): Session | Promise<Session> {
+  const r = req as WithSession
+  if (r[SESSION] === undefined) r[SESSION] = keys.recentSession(keyHash) ?? keys.sessionForKeyHash(keyHash)
+  return r[SESSION]
+}
+
 export default fp(
   async (app: FastifyInstance, opts: { keys: KeysService }) => {
     app.decorateRequest('session', null as unknown as Session)
@@ -89,17 +104,17 @@ export default fp(
 
     // preValidation: the body is parsed (the key may be in it) and the schema has not yet stripped it.
     // A callback hook, synchronous when the key was seen in the last seconds (the common case).
-    app.addHook('preValidation', (req, _reply, done) => {
+    const resolveSession = (req: FastifyRequest, _reply: unknown, done: (err?: Error) => void) => {
       const mode = req.routeOptions.config.session
       if (!mode || mode === 'none') return done()
       const keyHash = apiKeyHashOf(req)
       if (keyHash) {
-        const recent = opts.keys.recentSession(keyHash)
-        if (recent) {
-          req.session = recent
+        const found = keySessionOf(req, opts.keys, keyHash)
+        if (!(found instanceof Promise)) {
+          req.session = found
           return checkTemporary(req, done)
         }
-        opts.keys.sessionForKeyHash(keyHash).then((session) => {
+        found.then((session) => {
           req.session = session
           checkTemporary(req, done)
         }, done)
@@ -112,6 +127,13 @@ export default fp(
         req.session = session
         done()
       }, done)
+    }
+    // On each route, after the hooks already there — the rate limiter's among them (registered
+    // before this plugin), so a request with a made-up key is counted before it is refused.
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/')) return
+      const hooks = route.preValidation
+      route.preValidation = [...(Array.isArray(hooks) ? hooks : hooks ? [hooks] : []), resolveSession]
     })
   },
   { name: 'session' },

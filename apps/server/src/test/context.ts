@@ -41,6 +41,7 @@ export async function createTestContext(
     webDist?: string
     redis?: AppDeps['redis']
     rateLimitNamespace?: string
+    hasher?: AppDeps['hasher']
   } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-test-'))
@@ -81,6 +82,7 @@ export async function createTestContext(
     logger: options.logger ?? false,
     redis: options.redis,
     rateLimitNamespace: options.rateLimitNamespace,
+    ...(options.hasher ? { hasher: options.hasher } : {}),
   })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()

@@ -212,11 +212,17 @@ export async function startStripeStandin(opts: {
     const c = get('coupon', id)
     return c.percent_off !== null ? Math.round((amount * c.percent_off) / 100) : Math.min(amount, c.amount_off)
   }
-  const periodEnd = (start: number, interval: string) => {
+  /** Stripe's recurring intervals: day, week, month or year, times `interval_count`, at most one year. */
+  const periodEnd = (start: number, interval: string, count = 1) => {
     const d = new Date(start * 1000)
-    if (interval === 'year') d.setUTCFullYear(d.getUTCFullYear() + 1)
-    else if (interval === 'month') d.setUTCMonth(d.getUTCMonth() + 1)
+    const days = { day: 1, week: 7 }[interval]
+    if (days) d.setUTCDate(d.getUTCDate() + days * count)
+    else if (interval === 'month') d.setUTCMonth(d.getUTCMonth() + count)
+    else if (interval === 'year') d.setUTCFullYear(d.getUTCFullYear() + count)
     else throw invalid(`Invalid recurring[interval]: ${interval}`)
+    if (d.getTime() - start * 1000 > 366 * 86_400_000) {
+      throw invalid('The maximum billing period is 1 year (365 days, 52 weeks or 12 months).')
+    }
     return Math.floor(d.getTime() / 1000)
   }
   const list = (url: string, data: Obj[]) => ({ object: 'list', data, has_more: false, url })
@@ -347,7 +353,7 @@ export async function startStripeStandin(opts: {
         currency: data.currency,
         product: data.product,
         unit_amount: Number(data.unit_amount),
-        recurring: { interval: data.recurring?.interval },
+        recurring: { interval: data.recurring?.interval, interval_count: Number(data.recurring?.interval_count ?? 1) },
         type: 'recurring',
       })
       const pmId = b.default_payment_method ?? customer.invoice_settings.default_payment_method
@@ -355,7 +361,8 @@ export async function startStripeStandin(opts: {
       if (pm && pm.customer !== customer.id) throw invalid(`The customer does not have a payment method ${pmId}.`)
       const start = now()
       const trial = Number(b.trial_period_days ?? 0)
-      const end = trial > 0 ? start + trial * 86_400 : periodEnd(start, price.recurring.interval)
+      const end =
+        trial > 0 ? start + trial * 86_400 : periodEnd(start, price.recurring.interval, price.recurring.interval_count)
       const due = trial > 0 ? 0 : price.unit_amount - couponOff(b.discounts, price.unit_amount)
       if (due > 0 && !pm) throw invalid('This customer has no attached payment source or default payment method.')
       // The first invoice is paid at once; `error_if_incomplete` makes a failed payment an error, nothing created.

@@ -37,8 +37,13 @@ export async function makeFixture(
 
 /** Parses an HLS playlist with a real parser (m3u8-parser, as video.js uses). */
 export async function parsePlaylist(file: string): Promise<Manifest> {
+  return parsePlaylistText(await fs.readFile(file, 'utf8'))
+}
+
+/** Parses HLS playlist text with the same real parser. */
+export function parsePlaylistText(text: string): Manifest {
   const parser = new Parser()
-  parser.push(await fs.readFile(file, 'utf8'))
+  parser.push(text)
   parser.end()
   return parser.manifest
 }

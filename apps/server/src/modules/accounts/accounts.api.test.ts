@@ -2,7 +2,7 @@ import { messages } from '@fieldhouse/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashToken } from '../../lib/secrets.js'
 import { createTestContext, type TestContext, testDatabases } from '../../test/context.js'
-import { buildChannel } from '../../test/factories.js'
+import { buildChannel, buildUser } from '../../test/factories.js'
 import { linkIn, type Mailbox, startMailbox } from '../../test/mailbox.js'
 
 describe.each(testDatabases())('accounts on %s', (kind) => {
@@ -128,6 +128,24 @@ describe.each(testDatabases())('accounts on %s', (kind) => {
       expect((await ctx.json(`/api/user/access?api_key=${anon}`)).body.errors.api_key).toBeDefined()
       const again = await post('/api/auth/email-verify', { ...fields, api_key: await ctx.apiKey() })
       expect(again).toMatchObject({ status: 409, body: { message: messages.emailAlreadyVerified } })
+    })
+
+    it('a made-up signature answers the same for a verified, an unverified and an unknown address', async () => {
+      const verified = await buildUser(ctx, { email: newEmail(), verified: true })
+      const unverified = await buildUser(ctx, { email: newEmail(), verified: false })
+      const answers = []
+      for (const email of [verified.email, unverified.email, newEmail()]) {
+        const res = await post('/api/auth/email-verify', {
+          email,
+          expires: Date.now() + 3_600_000,
+          signature: 'a'.repeat(43),
+          api_key: await ctx.apiKey(),
+        })
+        answers.push({ status: res.status, body: res.body })
+      }
+      expect(answers[0]).toMatchObject({ status: 422, body: { message: messages.verificationFailed } })
+      expect(answers[1]).toEqual(answers[0])
+      expect(answers[2]).toEqual(answers[0])
     })
 
     it('refuses a tampered, expired-looking or cross-purpose link', async () => {

@@ -22,6 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { invalid, unauthorized } from '../../lib/errors.js'
 import type { HumanCheck } from '../../lib/recaptcha.js'
+import { extraLimit } from '../../plugins/rate-limit.js'
 import { recaptchaSecretOf } from '../channel/channel.presenter.js'
 import type { ChannelService } from '../channel/channel.service.js'
 import type { FormsService } from '../forms/forms.service.js'
@@ -41,10 +42,14 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   channels: ChannelService
   publicUrl: string
   authRateLimitMax: number
+  authAddressRateLimitMax: number
   humanCheck: HumanCheck
   social: SocialLogin
   geoBlocked: (req: FastifyRequest) => boolean
-}> = async (app, { accounts, forms, channels, publicUrl, authRateLimitMax, humanCheck, social, geoBlocked }) => {
+}> = async (
+  app,
+  { accounts, forms, channels, publicUrl, authRateLimitMax, authAddressRateLimitMax, humanCheck, social, geoBlocked },
+) => {
   const origin = async (req: FastifyRequest) => {
     const host = req.hostname.replace(/:\d+$/, '').toLowerCase()
     return (await channels.findKeyByHost(host)) === req.session.channel.key
@@ -61,10 +66,22 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       throw invalid({ recaptcha_token: [messages.recaptchaInvalid] }, messages.recaptchaInvalid)
     }
   }
-  // Per client address, in front of the per-account limits in the service.
+  // Per api key (the limiter's own key: a made-up one counts against its address), in front of the
+  // per-account limits in the service; and per address a ceiling a venue's crowd stays under
+  // (decision 11), so that minting keys does not buy a script unbounded password hashing.
   const authLimit = {
-    rateLimit: { max: authRateLimitMax, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => req.ip },
+    rateLimit: { max: authRateLimitMax, timeWindow: 60_000 },
   }
+  const addressCeiling = extraLimit(app, {
+    max: authAddressRateLimitMax,
+    timeWindow: 60_000,
+    keyGenerator: (req: FastifyRequest) => `auth-ip:${req.ip}`,
+  })
+  app.addHook('onRoute', (route) => {
+    if (route.config?.rateLimit !== authLimit.rateLimit) return
+    const hooks = route.preValidation
+    route.preValidation = [addressCeiling, ...(Array.isArray(hooks) ? hooks : hooks ? [hooks] : [])]
+  })
 
   app.post(
     '/api/v2/auth/register',

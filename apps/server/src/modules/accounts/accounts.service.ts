@@ -231,7 +231,10 @@ export class AccountsService {
     const valid =
       token && token.email === input.email && token.expires_at === input.expires && token.expires_at > this.clock()
     if (!valid || token.used_at !== null) {
-      const user = await this.d.repo.findUserByEmail(session.channel.id, input.email)
+      // Only the holder of the address's own link learns that it is verified already: a made-up
+      // signature answers alike for every address, known or not, verified or not.
+      const genuine = token !== undefined && token.email === input.email
+      const user = genuine ? await this.d.repo.findUserByEmail(session.channel.id, input.email) : undefined
       if (user?.email_verified_at) throw conflict(messages.emailAlreadyVerified)
       throw invalid({ signature: [messages.verificationFailed] }, messages.verificationFailed)
     }
@@ -251,16 +254,14 @@ export class AccountsService {
     origin: string,
   ): Promise<AuthSession> {
     if (session.userId) throw conflict(messages.alreadyLoggedIn)
-    const throttleKey = `${session.channel.id}:${input.email}`
-    const wait = this.d.throttle.retryAfter(throttleKey)
+    const throttleKey = `${session.channel.id}:${input.email.toLowerCase()}`
+    // Counted before the hash, in one step: concurrent guesses cannot all be checked.
+    const wait = this.d.throttle.begin(throttleKey)
     if (wait > 0) throw new AppError(429, messages.tooManyRequests, undefined, { 'retry-after': String(wait) })
     const user = await this.d.repo.findUserByEmail(session.channel.id, input.email)
     // Verified against a dummy hash when there is no user: the answer takes as long either way.
     const ok = await this.d.hasher.verify(input.password, user?.password_hash ?? null)
-    if (!user || !ok) {
-      this.d.throttle.fail(throttleKey)
-      throw unauthorized(messages.wrongAuthData, { email: [messages.wrongAuthData] })
-    }
+    if (!user || !ok) throw unauthorized(messages.wrongAuthData, { email: [messages.wrongAuthData] })
     this.d.throttle.succeed(throttleKey)
     if (user.email_verified_at === null) {
       this.defer(async () => {

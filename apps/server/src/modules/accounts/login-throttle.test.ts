@@ -24,3 +24,25 @@ describe('LoginThrottle', () => {
     expect(t.retryAfter('a')).toBe(0)
   })
 })
+
+describe('LoginThrottle.begin (counted before the password is hashed)', () => {
+  it('lets at most maxFailures of 50 attempts that begin at once through', () => {
+    const t = new LoginThrottle({ maxFailures: 5, windowMs: 60_000, now: () => 0 })
+    const let_through = Array.from({ length: 50 }, () => t.begin('a')).filter((wait) => wait === 0)
+    expect(let_through).toHaveLength(5)
+    expect(t.retryAfter('a')).toBe(60)
+    expect(t.begin('b')).toBe(0)
+  })
+
+  it('a success clears the attempts; the window’s end opens the account again', () => {
+    let now = 0
+    const t = new LoginThrottle({ maxFailures: 2, windowMs: 60_000, now: () => now })
+    expect(t.begin('a')).toBe(0)
+    t.succeed('a')
+    expect(t.begin('a')).toBe(0)
+    expect(t.begin('a')).toBe(0)
+    expect(t.begin('a')).toBe(60)
+    now = 60_000
+    expect(t.begin('a')).toBe(0)
+  })
+})

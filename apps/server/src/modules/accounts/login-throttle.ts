@@ -1,11 +1,13 @@
 /**
- * Failed sign-ins per account (design §8: keyed on the account, so a shared venue network does not lock
- * out every buyer). After `maxFailures` within `windowMs` the account refuses sign-ins until the
- * window ends; a success clears it. In memory, per process: with several API processes the limit
- * applies per process (docs/scaling.md); the per-address limit sits in front in the rate limiter.
+ * Sign-in attempts per account (design §8: keyed on the account, so a shared venue network does not
+ * lock out every buyer). An attempt is counted when it begins — before the password is hashed, in
+ * one synchronous step — so however many guesses arrive at once, at most `maxFailures` of them are
+ * checked per `windowMs`; the rest wait for the window's end. A success clears the count. In memory,
+ * per process: with several API processes the limit applies per process (docs/scaling.md); the
+ * per-key and per-address limits sit in front in the rate limiter.
  */
 export class LoginThrottle {
-  private readonly failures = new Map<string, { count: number; resetAt: number }>()
+  private readonly attempts = new Map<string, { count: number; resetAt: number }>()
 
   constructor(private readonly options: { maxFailures: number; windowMs: number; now?: () => number }) {}
 
@@ -13,27 +15,43 @@ export class LoginThrottle {
     return this.options.now?.() ?? Date.now()
   }
 
-  /** Seconds until the account may try again, or 0. */
-  retryAfter(key: string): number {
-    const entry = this.failures.get(key)
-    if (!entry) return 0
-    const now = this.now()
-    if (now >= entry.resetAt) {
-      this.failures.delete(key)
-      return 0
+  private entry(key: string) {
+    const entry = this.attempts.get(key)
+    if (entry && this.now() >= entry.resetAt) {
+      this.attempts.delete(key)
+      return undefined
     }
-    return entry.count >= this.options.maxFailures ? Math.ceil((entry.resetAt - now) / 1000) : 0
+    return entry
   }
 
+  /** Seconds until the account may try again, or 0. */
+  retryAfter(key: string): number {
+    const entry = this.entry(key)
+    return entry && entry.count >= this.options.maxFailures ? Math.ceil((entry.resetAt - this.now()) / 1000) : 0
+  }
+
+  /**
+   * Takes one attempt for the account before its password is checked: 0 when it may go on, else the
+   * seconds to wait. An attempt that fails stays counted; `succeed` clears them.
+   */
+  begin(key: string): number {
+    const wait = this.retryAfter(key)
+    if (wait > 0) return wait
+    const entry = this.entry(key)
+    if (entry) entry.count++
+    else {
+      if (this.attempts.size > 100_000) this.attempts.clear()
+      this.attempts.set(key, { count: 1, resetAt: this.now() + this.options.windowMs })
+    }
+    return 0
+  }
+
+  /** A failure counted after the fact (for callers that did not `begin`). */
   fail(key: string) {
-    const now = this.now()
-    const entry = this.failures.get(key)
-    if (!entry || now >= entry.resetAt) this.failures.set(key, { count: 1, resetAt: now + this.options.windowMs })
-    else entry.count++
-    if (this.failures.size > 100_000) this.failures.clear()
+    this.begin(key)
   }
 
   succeed(key: string) {
-    this.failures.delete(key)
+    this.attempts.delete(key)
   }
 }

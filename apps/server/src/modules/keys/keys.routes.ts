@@ -1,6 +1,7 @@
 import { ApiKeyCreateSchema, ApiKeySchema, dataOf, KeysFileSchema, type RuntimeConfig } from '@fieldhouse/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { extraLimit } from '../../plugins/rate-limit.js'
 import type { ChannelService } from '../channel/channel.service.js'
 import type { KeysService } from './keys.service.js'
 
@@ -14,8 +15,9 @@ export const keysRoutes: FastifyPluginAsyncZod<{
   channels: ChannelService
   defaultChannelKey: string
   apiKeyRateLimitMax: number
+  apiKeyHourlyMax: number
   authProviders: () => string[]
-}> = async (app, { keys, channels, defaultChannelKey, apiKeyRateLimitMax, authProviders }) => {
+}> = async (app, { keys, channels, defaultChannelKey, apiKeyRateLimitMax, apiKeyHourlyMax, authProviders }) => {
   // What the browser may know of the deployment; the keys file it names depends on the host.
   app.get('/runtime-config.json', { schema: { hide: true } }, async (req, reply): Promise<RuntimeConfig> => {
     const host = req.hostname.replace(/:\d+$/, '').toLowerCase()
@@ -47,10 +49,17 @@ export const keysRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/get_api_key',
     {
+      // Per address: a crowd arriving at once behind one address (a gym's Wi-Fi) within the minute's
+      // figure, a script held by the hour's (decision 11).
       config: {
         session: 'none',
         rateLimit: { max: apiKeyRateLimitMax, timeWindow: 60_000, keyGenerator: (req) => req.ip },
       },
+      preValidation: extraLimit(app, {
+        max: apiKeyHourlyMax,
+        timeWindow: 3_600_000,
+        keyGenerator: (req) => `key-hour:${req.ip}`,
+      }),
       schema: { tags, body: ApiKeyCreateSchema, response: { 200: dataOf(ApiKeySchema) } },
     },
     async (req, reply) => {

@@ -1,7 +1,16 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { MediaTypeId } from '@fieldhouse/contract'
-import { liveHlsArgs, liveHlsDirs, planLadder, type Rendition, spawnFfmpeg } from '@fieldhouse/media'
+import {
+  endPlaylist,
+  liveHlsArgs,
+  liveHlsDirs,
+  liveMasterPlaylist,
+  planLadder,
+  playlistSeconds,
+  type Rendition,
+  spawnFfmpeg,
+} from '@fieldhouse/media'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database, MediaAssetRow } from '../../db/schema.js'
@@ -19,26 +28,15 @@ interface Broadcast {
   stopping: boolean
 }
 
-/** Total length of the segments a media playlist names (its #EXTINF durations). */
-export function playlistSeconds(text: string) {
-  let total = 0
-  for (const m of text.matchAll(/^#EXTINF:([0-9.]+)/gm)) total += Number(m[1])
-  return total
-}
-
 /**
  * The live master playlist: the source as it arrives (its size and codecs are the encoder's, so only
  * its bandwidth is stated, as RFC 8216 allows) and the lower rendition when there is one.
  */
 export function liveMaster(lower: Rendition | undefined) {
-  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-STREAM-INF:BANDWIDTH=4000000', 'source/index.m3u8']
-  if (lower) {
-    lines.push(
-      `#EXT-X-STREAM-INF:BANDWIDTH=${lower.bandwidth},RESOLUTION=${lower.width}x${lower.height},CODECS="${lower.codecs}"`,
-      `${lower.name}/index.m3u8`,
-    )
-  }
-  return `${lines.join('\n')}\n`
+  return liveMasterPlaylist([
+    { name: 'source', bandwidth: 4_000_000, uri: 'source/index.m3u8' },
+    ...(lower ? [{ ...lower, uri: `${lower.name}/index.m3u8` }] : []),
+  ])
 }
 
 /** The lower rendition a live stream gets beside its source, when the machine can afford one. */
@@ -53,7 +51,7 @@ const LOWER = planLadder({
  * Live events (design §5): a stream key names one event. Publishing makes the event live and starts
  * an ffmpeg that pulls the stream and writes HLS as it arrives — an EVENT playlist with
  * program-date-time tags, so viewers can rewind to the start — into a `live` asset whose master
- * playlist is media type 2. Unpublishing lets ffmpeg finish the playlist (#EXT-X-ENDLIST); the
+ * playlist is media type 2. Unpublishing lets ffmpeg finish the playlist (ENDLIST); the
  * recording becomes the event's replay (type 3), the event turns `vod`, and a job makes its poster,
  * seek thumbnails and preview. A publish after a restart or a dropped connection appends to the same
  * recording, so nothing already recorded is lost.
@@ -178,7 +176,7 @@ export class LiveService {
     const b = this.broadcasts.get(streamKey)
     if (!b || b.stopping) return
     b.stopping = true
-    // ffmpeg sees the end of its input and writes #EXT-X-ENDLIST; a stop is the fallback.
+    // ffmpeg sees the end of its input and ends its playlists; a stop is the fallback.
     const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 10_000).unref())
     if ((await Promise.race([b.ended, timeout])) === 'timeout') await b.stop()
     await b.ended.catch(() => {})
@@ -193,13 +191,11 @@ export class LiveService {
     const playlist = path.join(dir, 'source', 'index.m3u8')
     const text = fs.existsSync(playlist) ? fs.readFileSync(playlist, 'utf8') : ''
     const seconds = playlistSeconds(text)
-    if (text && !text.includes('#EXT-X-ENDLIST')) {
-      for (const variant of fs.readdirSync(dir)) {
-        const p = path.join(dir, variant, 'index.m3u8')
-        if (fs.existsSync(p) && !fs.readFileSync(p, 'utf8').includes('#EXT-X-ENDLIST')) {
-          fs.appendFileSync(p, '#EXT-X-ENDLIST\n')
-        }
-      }
+    // ffmpeg stopped before it could end its playlists: end them, so players see a finished replay.
+    for (const variant of text ? fs.readdirSync(dir) : []) {
+      const p = path.join(dir, variant, 'index.m3u8')
+      const ended = fs.existsSync(p) ? endPlaylist(fs.readFileSync(p, 'utf8')) : null
+      if (ended) fs.writeFileSync(p, ended)
     }
     if (seconds > 0) {
       await repo.retypeMedia(asset.id, MediaTypeId.live, MediaTypeId.vod)

@@ -44,6 +44,19 @@ export class MediaGate {
     return this.deps.freshMs ?? 2000
   }
 
+  /**
+   * Whose budget a media request spends (the rate limiter asks before anything else): the session
+   * of a token whose signature holds for the asset and scope — expiry aside, so an old tab counts
+   * against its own viewer — else null, and the request counts against its address. The session id
+   * is readable in every media URL: unchecked, anyone could spend another viewer's budget.
+   */
+  limitKeyOf(token: string, assetParam: string, scope: TokenScope): string | null {
+    const assetId = /^[1-9][0-9]{0,9}$/.test(assetParam) ? Number(assetParam) : null
+    if (assetId === null) return null
+    const verdict = verifyToken(this.deps.secret, token, assetId, 0, scope)
+    return verdict.ok ? `m:${verdict.sessionId}` : null
+  }
+
   async check(
     token: string,
     assetId: number,

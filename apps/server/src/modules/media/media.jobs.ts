@@ -4,6 +4,7 @@ import path from 'node:path'
 import { MediaTypeId } from '@fieldhouse/contract'
 import {
   findFont,
+  firstVariant,
   planSprite,
   posterArgs,
   previewArgs,
@@ -33,14 +34,6 @@ export interface MediaJobDeps {
 }
 
 const tmpRoot = (mediaDir: string) => path.join(mediaDir, 'tmp')
-
-/** The first variant named by a master playlist: the highest rendition (or the live source). */
-export function firstVariant(master: string): string | null {
-  const lines = master.split(/\r?\n/)
-  const i = lines.findIndex((l) => l.startsWith('#EXT-X-STREAM-INF'))
-  const uri = i >= 0 ? lines.slice(i + 1).find((l) => l.trim() !== '' && !l.startsWith('#')) : undefined
-  return uri?.trim() ?? null
-}
 
 /**
  * The worker's media jobs: encode an imported file into the HLS ladder with its poster, seek

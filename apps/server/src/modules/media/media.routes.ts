@@ -172,15 +172,16 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
   )
 
   // The files. Not under /api: no api key (the token is the credential), and their own rate limit,
-  // keyed on the token's session, generous enough for a player fetching two-second segments.
-  const fileRateLimit = {
+  // keyed on the token's session once its signature is checked (else on the address), generous
+  // enough for a player fetching two-second segments.
+  const fileRateLimit = (scope: TokenScope) => ({
     max: deps.mediaRateLimitMax,
     timeWindow: 60_000,
     keyGenerator: (req: { params: unknown; ip: string }) => {
-      const token = (req.params as { token?: string }).token
-      return token ? `m:${token.split('.')[0]}` : `ip:${req.ip}`
+      const { token, asset } = req.params as { token?: string; asset?: string }
+      return (token && asset ? deps.gate.limitKeyOf(token, asset, scope) : null) ?? `ip:${req.ip}`
     },
-  }
+  })
 
   /** Signed files: the token must fit the asset, the scope, a living session and the viewer's country. */
   const sendSigned = async (
@@ -206,7 +207,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
   // in the same folder but is not theirs: it has its own scope and path below.
   app.get(
     '/media/p/:token/:asset/*',
-    { config: { rateLimit: fileRateLimit }, schema: { hide: true } },
+    { config: { rateLimit: fileRateLimit('play') }, schema: { hide: true } },
     async (req, reply) => {
       const { token, asset, '*': rest } = req.params as { token: string; asset: string; '*': string }
       const file = safeMediaPath(rest)
@@ -218,7 +219,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
   // download capability and access were checked.
   app.get(
     `/media/d/:token/:asset/${DOWNLOAD_FILE}`,
-    { config: { rateLimit: fileRateLimit }, schema: { hide: true } },
+    { config: { rateLimit: fileRateLimit('download') }, schema: { hide: true } },
     async (req, reply) => {
       const { token, asset } = req.params as { token: string; asset: string }
       const name = (req.query as { name?: string }).name?.replace(/[^A-Za-z0-9._-]/g, '') || 'event.mp4'
@@ -227,13 +228,17 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
     },
   )
 
-  app.get('/media/o/:asset/*', { config: { rateLimit: fileRateLimit }, schema: { hide: true } }, async (req, reply) => {
-    const { asset: assetParam, '*': rest } = req.params as { asset: string; '*': string }
-    const file = safeMediaPath(rest)
-    const assetId = /^[1-9][0-9]{0,9}$/.test(assetParam) ? Number(assetParam) : null
-    if (!file || assetId === null || !(await deps.repo.isPublicFile(assetId, file, PUBLIC_MEDIA_TYPES))) {
-      return reply.code(404).send({ message: messages.notFound })
-    }
-    return deps.sendFile(req, reply, assetDir(deps.mediaDir, assetId), file, cacheControlFor(file, false, 'public'))
-  })
+  app.get(
+    '/media/o/:asset/*',
+    { config: { rateLimit: fileRateLimit('play') }, schema: { hide: true } },
+    async (req, reply) => {
+      const { asset: assetParam, '*': rest } = req.params as { asset: string; '*': string }
+      const file = safeMediaPath(rest)
+      const assetId = /^[1-9][0-9]{0,9}$/.test(assetParam) ? Number(assetParam) : null
+      if (!file || assetId === null || !(await deps.repo.isPublicFile(assetId, file, PUBLIC_MEDIA_TYPES))) {
+        return reply.code(404).send({ message: messages.notFound })
+      }
+      return deps.sendFile(req, reply, assetDir(deps.mediaDir, assetId), file, cacheControlFor(file, false, 'public'))
+    },
+  )
 }

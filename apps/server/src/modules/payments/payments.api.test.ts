@@ -295,7 +295,8 @@ describe.each(testDatabases())('passes and payments on %s', (kind) => {
           type: 'subscription',
           status: 'created',
           activity_status: 'inactive',
-          amount: 1499,
+          // As checkout writes a trial's order: nothing charged yet, the trial marked from the start.
+          amount: 0,
           discount: 0,
           service_fee: 0,
           currency: 'USD',
@@ -308,7 +309,7 @@ describe.each(testDatabases())('passes and payments on %s', (kind) => {
           provider_payment_id: null,
           provider_subscription_id: `sub_${n}`,
           period_end: null,
-          trial_ends_at: null,
+          trial_ends_at: trialEnd,
           auto_renew: 1,
           failure_message: null,
           provider_updated_at: 0,

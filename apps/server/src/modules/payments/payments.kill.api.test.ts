@@ -75,7 +75,12 @@ describe.each(testDatabases())('a server process killed between the charge and i
     if (entry) fs.rmSync(entry, { force: true })
   })
 
-  const startServer = (options: { kill?: boolean; reconcile?: boolean; env?: Record<string, string> }) =>
+  const startServer = (options: {
+    kill?: boolean
+    killBefore?: boolean
+    reconcile?: boolean
+    env?: Record<string, string>
+  }) =>
     new Promise<Server>((resolve, reject) => {
       const env: Record<string, string> = {
         PATH: process.env.PATH ?? '',
@@ -87,6 +92,7 @@ describe.each(testDatabases())('a server process killed between the charge and i
         DATA_DIR: ctx.config.dataDir,
         ...(kind === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' } : {}),
         ...(options.kill ? { TEST_KILL_AFTER_CHARGE: 'true' } : {}),
+        ...(options.killBefore ? { TEST_KILL_BEFORE_CHARGE: 'true' } : {}),
         ...options.env,
       }
       const args = [entry, ...(schema ? ['--schema', schema] : []), ...(options.reconcile ? ['--reconcile'] : [])]
@@ -173,6 +179,42 @@ describe.each(testDatabases())('a server process killed between the charge and i
     await stop(restarted)
   })
 
+  it('killed before the charge: a retry with the same checkout key pays that order at once, once', async () => {
+    const key = await signedInKey(ctx)
+    const userId = await userOf(key)
+    const checkout = { api_key: key, id: await addonId(), card: VISA, idempotency_key: 'killed-before-charge-1' }
+    const dying = await startServer({ killBefore: true })
+    expect(await json(dying, '/api/stripe/buy', checkout).catch((error: Error) => error)).toBeInstanceOf(Error)
+    expect((await dying.exited).signal).toBe('SIGKILL')
+    const [waiting] = await ordersOf(userId)
+    expect(waiting).toMatchObject({ status: 'created', provider_payment_id: null })
+    const charges = () =>
+      ctx.db.kysely
+        .selectFrom('test_gateway_payments')
+        .selectAll()
+        .where('order_id', '=', waiting?.id as number)
+        .execute()
+    expect(await charges()).toHaveLength(0)
+
+    // No reconciliation here: the viewer's retry itself picks the order up, without the 15-minute wait.
+    const restarted = await startServer({})
+    const retried = await json(restarted, '/api/stripe/buy', checkout)
+    expect(retried.status).toBe(200)
+    expect(retried.body.data.id).toBe(waiting?.id)
+    expect(await charges()).toMatchObject([{ status: 'succeeded', amount: 499, currency: 'USD' }])
+    let order = retried.body.data
+    for (let i = 0; i < 50 && order.status === 'created'; i++) {
+      await new Promise((r) => setTimeout(r, 100))
+      order = (await json(restarted, `/api/orders/${waiting?.id}?api_key=${key}`)).body.data
+    }
+    expect(order).toMatchObject({ status: 'paid', activity_status: 'active' })
+    // Asked once more: the order as it stands, nothing charged again.
+    expect((await json(restarted, '/api/stripe/buy', checkout)).body.data).toMatchObject({ id: waiting?.id })
+    expect(await charges()).toHaveLength(1)
+    expect(await ordersOf(userId)).toHaveLength(1)
+    await stop(restarted)
+  })
+
   describe('with Stripe (the stand-in)', () => {
     let standin: StripeStandin
     beforeAll(async () => {
@@ -217,6 +259,39 @@ describe.each(testDatabases())('a server process killed between the charge and i
           .where('order_id', '=', lost?.id as number)
           .execute(),
       ).toHaveLength(1)
+      await stop(restarted)
+    })
+
+    it('killed before Stripe was asked: the same checkout key resumes it, one PaymentIntent', async () => {
+      const env = {
+        STRIPE_SECRET_KEY: SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: standin.url,
+      }
+      const key = await signedInKey(ctx)
+      const userId = await userOf(key)
+      const checkout = {
+        api_key: key,
+        id: await addonId(),
+        payment_method_id: 'pm_card_visa',
+        idempotency_key: 'stripe-killed-before-charge',
+      }
+      const dying = await startServer({ killBefore: true, env })
+      expect(await json(dying, '/api/stripe/buy', checkout).catch((error: Error) => error)).toBeInstanceOf(Error)
+      expect((await dying.exited).signal).toBe('SIGKILL')
+      const [waiting] = await ordersOf(userId)
+      const intents = () =>
+        [...standin.objects.values()].filter(
+          (o) => o.object === 'payment_intent' && o.metadata.order_id === String(waiting?.id),
+        )
+      expect(intents()).toHaveLength(0)
+      const restarted = await startServer({ env })
+      const retried = await json(restarted, '/api/stripe/buy', checkout)
+      expect(retried.body.data).toMatchObject({ id: waiting?.id, status: 'created' })
+      expect(intents()).toMatchObject([{ status: 'succeeded', amount: 499 }])
+      expect((await json(restarted, '/api/stripe/buy', checkout)).body.data.id).toBe(waiting?.id)
+      expect(intents()).toHaveLength(1)
+      expect(await ordersOf(userId)).toHaveLength(1)
       await stop(restarted)
     })
   })

@@ -77,27 +77,39 @@ export class PaymentsRepository {
   }
 
   /**
-   * A new order, or — when this user already placed one with this idempotency key — that one. The
-   * unique (user, key) constraint decides between concurrent requests: exactly one insert wins.
+   * A new order; or — when this user already placed one with this idempotency key — that one
+   * (`sameKey`); or — when another checkout of this pass by this user is still open — that one
+   * (`sameKey: false`). The unique (user, key) constraint and the partial unique index of open
+   * checkouts (migration 0007) decide between concurrent requests: exactly one insert wins.
    */
-  async createOrder(values: Insertable<OrderTable>): Promise<{ order: OrderRow; created: boolean }> {
-    const existing = () =>
-      this.db
-        .selectFrom('orders')
-        .selectAll()
-        .where('user_id', '=', values.user_id)
-        .where('idempotency_key', '=', values.idempotency_key)
-        .executeTakeFirst()
-    const found = await existing()
-    if (found) return { order: found, created: false }
+  async createOrder(
+    values: Insertable<OrderTable>,
+  ): Promise<{ order: OrderRow; created: true } | { order: OrderRow; created: false; sameKey: boolean }> {
+    const found = await this.orderByKey(values.user_id, values.idempotency_key)
+    if (found) return { order: found, created: false, sameKey: true }
     try {
       const order = await this.db.insertInto('orders').values(values).returningAll().executeTakeFirstOrThrow()
       return { order, created: true }
     } catch (error) {
-      const again = await existing()
-      if (again) return { order: again, created: false }
+      const again = await this.orderByKey(values.user_id, values.idempotency_key)
+      if (again) return { order: again, created: false, sameKey: true }
+      const open = await this.openCheckout(values.user_id, values.pass_id)
+      if (open) return { order: open, created: false, sameKey: false }
       throw error
     }
+  }
+
+  /** The viewer's checkout of this pass still waiting for its payment (at most one: migration 0007). */
+  openCheckout(userId: number, passId: number) {
+    return this.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('pass_id', '=', passId)
+      .where('status', '=', 'created')
+      .where('checkout_terms', 'is not', null)
+      .orderBy('id', 'desc')
+      .executeTakeFirst()
   }
 
   orderByKey(userId: number, idempotencyKey: string) {

@@ -46,6 +46,24 @@ type PaymentInput = {
   idempotency_key?: string | undefined
 }
 
+type Buyer = { id: number; email: string; first_name: string; last_name: string; channel_id: number }
+
+/**
+ * An open checkout left without a word from the provider this long is taken for dead (its request
+ * ended with its process): another checkout of the pass may then pay it or replace it. Longer than
+ * the Stripe SDK's 20 s timeout with its retries' first attempt.
+ */
+const UNANSWERED_AFTER_MS = 30_000
+
+/**
+ * What a checkout pays with, as the open-checkout rule compares it: the PaymentMethod id, or for a
+ * test card its last four digits and expiry (never the number).
+ */
+export const checkoutTermsOf = (source: PaymentSource) =>
+  source.kind === 'test-card'
+    ? `card:${source.number.replace(/[\s-]/g, '').slice(-4)}:${source.expMonth}/${source.expYear}`
+    : `pm:${source.paymentMethodId}`.slice(0, 120)
+
 const orderType = (kind: PassKind): OrderRow['type'] =>
   kind === 'subscription' ? 'subscription' : kind === 'event' ? 'event' : 'package'
 type OrderQuery = SelectQueryBuilder<Database, 'orders', OrderRow>
@@ -64,6 +82,57 @@ export interface ReconcileTimes {
   staleAfterMs?: number
   giveUpAfterMs?: number
   authenticationTimeoutMs?: number
+}
+
+/**
+ * Why an event may not touch an order, or null when it may. An event names its order by the metadata
+ * it carries; only the money itself proves it is the order's: a payment event must be the order's
+ * payment (once we know its id) for the order's amount, an invoice or subscription event the order's
+ * subscription, and every amount in the order's currency. A signed event for another payment — one
+ * cent in another currency, say — that names our order is recorded and applied to nothing.
+ */
+export function mismatchOf(order: OrderRow, e: GatewayEvent): string | null {
+  const money = e.type !== 'customer.subscription.updated' && e.type !== 'customer.subscription.deleted'
+  if (money) {
+    if (
+      e.currency === undefined ? order.gateway === 'stripe' : e.currency.toUpperCase() !== order.currency.toUpperCase()
+    )
+      return 'currency'
+  }
+  const subscription = order.type === 'subscription'
+  switch (e.type) {
+    case 'payment_intent.succeeded':
+    case 'payment_intent.payment_failed':
+      // A subscription's payments are settled by its invoices: these change nothing there.
+      if (subscription) return null
+      if (!e.paymentId || (order.provider_payment_id !== null && e.paymentId !== order.provider_payment_id))
+        return 'payment'
+      if (e.amount !== order.amount) return 'amount'
+      return null
+    case 'charge.refunded':
+      if (!e.paymentId || (order.provider_payment_id !== null && e.paymentId !== order.provider_payment_id))
+        return 'payment'
+      if (e.amount !== undefined && e.amount > order.amount && !subscription) return 'amount'
+      return null
+    default:
+      // Invoices and subscription changes belong to subscription orders, and to their subscription.
+      if (!subscription) return 'not a subscription'
+      if (
+        order.provider_subscription_id !== null &&
+        e.subscriptionId !== undefined &&
+        e.subscriptionId !== order.provider_subscription_id
+      )
+        return 'subscription'
+      // The first invoice of a subscription without a trial is what the checkout charged.
+      if (
+        e.type === 'invoice.paid' &&
+        e.billingReason === 'subscription_create' &&
+        order.trial_ends_at === null &&
+        e.amount !== order.amount
+      )
+        return 'amount'
+      return null
+  }
 }
 
 /**
@@ -397,18 +466,16 @@ export class PaymentsService {
 
   private async checkout(
     session: Session,
-    user: { id: number; email: string; first_name: string; last_name: string; channel_id: number },
+    user: Buyer,
     passes: PassRow[],
     input: PaymentInput,
     opts: { trialDays: number; bundle?: { id: number; price: number; service_fee: number } },
   ): Promise<Order> {
     const lead = passes[0] as PassRow
-    // The same checkout asked again (a retry after a lost answer or a crash) answers its order, settled or not.
+    // The same checkout asked again (a retry after a lost answer or a crash) answers its order, and
+    // resumes paying it when the crash came before the provider was asked.
     const earlier = input.idempotency_key ? await this.repo.orderByKey(user.id, input.idempotency_key) : undefined
-    if (earlier) {
-      const pass = earlier.pass_id === lead.id ? lead : await this.repo.pass(session.channel.id, earlier.pass_id)
-      return presentOrder(earlier, pass ?? lead, await this.nextActionOf(earlier))
-    }
+    if (earlier) return this.again(session, user, earlier, lead, input)
     for (const p of passes) await this.assertNotBought(user.id, p)
     const isSubscription = lead.kind === 'subscription'
     const trial = opts.trialDays > 0
@@ -422,6 +489,7 @@ export class PaymentsService {
     )
     const q = this.price(opts.bundle ?? lead, coupon)
     const key = input.idempotency_key ?? randomUUID()
+    const terms = checkoutTermsOf(source)
     const now = this.now()
     const orderValues = (p: PassRow, i: number) => ({
       channel_id: session.channel.id,
@@ -450,12 +518,40 @@ export class PaymentsService {
       auto_renew: isSubscription ? 1 : 0,
       failure_message: null,
       provider_updated_at: 0,
+      // Puts the order under the database's one-open-checkout-per-pass index (migration 0007).
+      checkout_terms: terms,
       created_at: now,
       updated_at: now,
     })
-    const { order, created } = await this.repo.createOrder(orderValues(lead, 0))
-    if (!created) return presentOrder(order, lead, await this.nextActionOf(order))
-    for (const [i, p] of passes.entries()) if (i > 0) await this.repo.createOrder(orderValues(p, i))
+    // One open checkout per viewer and pass, decided by the database: of concurrent checkouts with
+    // different keys exactly one insert wins; the others join it — or, on other terms (another card
+    // or code), replace it once it is cancelled — and never charge a second time.
+    let placed: Awaited<ReturnType<PaymentsRepository['createOrder']>> | undefined
+    for (let attempt = 0; attempt < 3 && !placed?.created; attempt++) {
+      placed = await this.repo.createOrder(orderValues(lead, 0))
+      if (placed.created) break
+      if (placed.sameKey) return this.again(session, user, placed.order, lead, input)
+      const open = placed.order
+      const sameTerms =
+        open.checkout_terms === terms &&
+        open.coupon_code === (coupon?.code ?? null) &&
+        open.bundle_id === (opts.bundle?.id ?? null) &&
+        open.pass_id === lead.id &&
+        !open.idempotency_key.includes('#')
+      if (sameTerms) return this.join(session, user, open, lead, source)
+      if (!(await this.replace(open))) throw conflict(messages.checkoutInProgress)
+    }
+    if (!placed?.created) throw conflict(messages.checkoutInProgress)
+    const order = placed.order
+    for (const [i, p] of passes.entries()) {
+      if (i === 0) continue
+      // A pass of the bundle already in another open checkout: this one gives way, charging nothing.
+      const sibling = await this.repo.createOrder(orderValues(p, i))
+      if (!sibling.created && !sibling.sameKey) {
+        await this.failLocally(order.id, messages.checkoutInProgress, { release: false })
+        throw conflict(messages.checkoutInProgress)
+      }
+    }
     // The coupon's redemption and the trial are held for this checkout (a cap holds however many pay at
     // once) and given back in the same transaction that fails the order (`releaseHolds`).
     if (coupon && !(await this.repo.redeemCoupon(this.deps.db, coupon.id))) {
@@ -471,6 +567,103 @@ export class PaymentsService {
   }
 
   /**
+   * The same checkout (same key) asked again. Settled, or with the provider already asked: its order
+   * as it stands. Still `created` with no word from the provider (the process died before or just
+   * after asking): the provider is asked what it holds for the order, and — when it holds nothing —
+   * the order is paid now, on the key the first attempt used (`order-{id}`), so a charge the provider
+   * did make is never made twice.
+   */
+  private async again(session: Session, user: Buyer, order: OrderRow, lead: PassRow, input: PaymentInput) {
+    const pass = order.pass_id === lead.id ? lead : await this.repo.pass(session.channel.id, order.pass_id)
+    const unanswered =
+      order.status === 'created' &&
+      !order.provider_payment_id &&
+      !order.provider_subscription_id &&
+      !order.idempotency_key.includes('#') &&
+      order.gateway === this.gateway.name
+    if (!unanswered || !pass) return presentOrder(order, pass ?? lead, await this.nextActionOf(order))
+    let source: PaymentSource
+    try {
+      source = this.sourceOf(input, order.type === 'subscription')
+    } catch {
+      return presentOrder(order, pass, null)
+    }
+    // Another card on the same key is another checkout's business: only the same terms resume.
+    if (order.checkout_terms !== null && order.checkout_terms !== checkoutTermsOf(source)) {
+      return presentOrder(order, pass, await this.nextActionOf(order))
+    }
+    return this.resume(session, user, order, pass, source)
+  }
+
+  /**
+   * Another checkout of the pass on the same terms (the buy page opened twice, a double tap, the
+   * page reopened while 3-D Secure waits): the open order is the answer, with its 3-D Secure step.
+   * Only an order left unanswered for a while (its request died) is paid from here.
+   */
+  private async join(session: Session, user: Buyer, open: OrderRow, lead: PassRow, source: PaymentSource) {
+    const unanswered = !open.provider_payment_id && !open.provider_subscription_id
+    if (unanswered && this.now() - open.created_at >= UNANSWERED_AFTER_MS) {
+      return this.resume(session, user, open, lead, source)
+    }
+    return presentOrder(open, lead, await this.nextActionOf(open))
+  }
+
+  /** What the provider holds for an unanswered order, applied; nothing there: paid now, once. */
+  private async resume(session: Session, user: Buyer, order: OrderRow, pass: PassRow, source: PaymentSource) {
+    const found = await this.gateway.lookupOrder(await this.refOf(order, pass))
+    await this.recordProviderIds(order, found)
+    if (found.state === 'settled') {
+      for (const event of found.events) await this.handleEvent(event)
+    } else if (found.state === 'none') {
+      const coupon = order.coupon_code
+        ? ((await this.repo.coupon(session.channel.id, order.coupon_code)) ?? null)
+        : null
+      const trialDays = order.trial_ends_at !== null ? pass.trial_period : 0
+      const { nextAction } = await this.pay(order, pass, source, coupon, trialDays, user)
+      return presentOrder((await this.repo.order(order.id)) as OrderRow, pass, nextAction)
+    }
+    const now = (await this.repo.order(order.id)) as OrderRow
+    return presentOrder(now, pass, await this.nextActionOf(now))
+  }
+
+  /**
+   * Cancels an open checkout so that one on other terms can take its place. Only what can no longer
+   * take money is cancelled: nothing at the provider (and its request long gone), or a payment still
+   * waiting for 3-D Secure that the provider agrees to cancel. False otherwise (the caller answers
+   * 409 and the viewer waits for the first one's outcome).
+   */
+  private async replace(open: OrderRow): Promise<boolean> {
+    if (open.gateway !== this.gateway.name || open.idempotency_key.includes('#')) return false
+    const unanswered = !open.provider_payment_id && !open.provider_subscription_id
+    if (unanswered && this.now() - open.created_at < UNANSWERED_AFTER_MS) return false
+    const pass = await this.repo.pass(open.channel_id, open.pass_id)
+    if (!pass) return false
+    const found = await this.gateway.lookupOrder(await this.refOf(open, pass))
+    await this.recordProviderIds(open, found)
+    if (found.state === 'settled') {
+      for (const event of found.events) await this.handleEvent(event)
+      return (await this.repo.order(open.id))?.status === 'failed'
+    }
+    if (found.state === 'processing') return false
+    if (found.state === 'requires_action' && !(await this.gateway.cancelPending(found))) return false
+    await this.failLocally(open.id, messages.checkoutReplaced)
+    return (await this.repo.order(open.id))?.status === 'failed'
+  }
+
+  /** How reconciliation and a resumed checkout name an order to the provider. */
+  private async refOf(o: OrderRow, pass: PassRow | undefined) {
+    return {
+      orderId: o.id,
+      subscription: o.type === 'subscription',
+      customerId: await this.repo.customerId(o.user_id, this.gateway.name),
+      paymentId: o.provider_payment_id,
+      subscriptionId: o.provider_subscription_id,
+      createdAt: o.created_at,
+      periodEnd: o.trial_ends_at ?? periodEnd(o.created_at, pass ? intervalOf(pass) : 'month'),
+    }
+  }
+
+  /**
    * Asks the gateway for the money; the same request (same key) after a crash charges nothing new.
    * A payment waiting for 3-D Secure answers what the browser needs to finish it.
    */
@@ -480,7 +673,7 @@ export class PaymentsService {
     source: PaymentSource,
     coupon: CouponRow | null,
     trialDays: number,
-    user: { id: number; email: string; first_name: string; last_name: string; channel_id: number },
+    user: Buyer,
   ): Promise<{ nextAction: NextAction | null }> {
     const customerId = await this.customer(user)
     const idempotencyKey = `order-${order.id}`
@@ -713,6 +906,15 @@ export class PaymentsService {
       if (!inserted) return { outcome: 'duplicate' as const }
       const order = await this.findOrder(trx, event)
       if (!order) return { outcome: 'ignored' as const }
+      const mismatch = mismatchOf(order, event)
+      if (mismatch) {
+        // Recorded in the ledger, applied to nothing: this money is not the order's.
+        this.deps.log.warn(
+          { event: event.id, type: event.type, order: order.id, mismatch },
+          'payment event not applied',
+        )
+        return { outcome: 'ignored' as const }
+      }
       await this.apply(trx, order, event)
       return { outcome: 'applied' as const, userId: order.user_id }
     })
@@ -858,6 +1060,7 @@ export class PaymentsService {
             subscriptionId: o.provider_subscription_id,
             customerId,
             amount: pass.price,
+            currency: o.currency,
             interval: intervalOf(pass),
             periodEnd: o.period_end,
           })
@@ -899,15 +1102,7 @@ export class PaymentsService {
     let settled = 0
     for (const o of stale) {
       const pass = await this.repo.pass(o.channel_id, o.pass_id)
-      const found = await this.gateway.lookupOrder({
-        orderId: o.id,
-        subscription: o.type === 'subscription',
-        customerId: await this.repo.customerId(o.user_id, this.gateway.name),
-        paymentId: o.provider_payment_id,
-        subscriptionId: o.provider_subscription_id,
-        createdAt: o.created_at,
-        periodEnd: o.trial_ends_at ?? periodEnd(o.created_at, pass ? intervalOf(pass) : 'month'),
-      })
+      const found = await this.gateway.lookupOrder(await this.refOf(o, pass))
       await this.recordProviderIds(o, found)
       const age = now - o.created_at
       if (found.state === 'none' && age >= giveUpAfterMs) {

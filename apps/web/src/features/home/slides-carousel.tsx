@@ -78,6 +78,7 @@ export function SlidesCarousel({ slides }: { slides: readonly Slide[] }) {
                 {slide.link ? (
                   <SmartLink href={slide.link} className="button button--primary slide__cta">
                     {t('slides.open')}
+                    <span className="visually-hidden">: {slide.title}</span>
                   </SmartLink>
                 ) : null}
               </div>

@@ -1,4 +1,4 @@
-import { colorOpacityVariants } from '@fieldhouse/contract'
+import { colorOpacityVariants, contrastRatio, parseHex, type Rgb } from '@fieldhouse/contract'
 import { describe, expect, it } from 'vitest'
 import { colorVariables, hexToRgb } from './color-variables'
 
@@ -10,30 +10,51 @@ describe('hexToRgb', () => {
   })
 })
 
+const rgb = (value: string | undefined) => parseHex(value as string) as Rgb
+
 describe('colorVariables', () => {
-  it('makes one variable per colour', () => {
-    expect(colorVariables({ 'primary-color': '#ff0000' })).toEqual({ '--primary-color': '#ff0000' })
+  it('makes one variable per colour, the operator’s own where it reads', () => {
+    expect(colorVariables({ 'primary-color': '#ff0000', 'primary-text-color': '#000000' })).toMatchObject({
+      '--primary-color': '#ff0000',
+      '--primary-text-color': '#000000',
+    })
   })
 
   it('adds the opacity variants of spec §9', () => {
-    const variables = colorVariables({ 'body-text-color': '#ffffff' })
+    const variables = colorVariables({ 'body-background': '#000000', 'body-text-color': '#ffffff' })
     expect(variables['--body-text-color-50']).toBe('rgba(255, 255, 255, 0.5)')
     expect(variables['--body-text-color-5']).toBe('rgba(255, 255, 255, 0.05)')
-    expect(Object.keys(variables)).toHaveLength(1 + colorOpacityVariants['body-text-color'].length)
   })
 
   it('covers every variant of every named colour', () => {
-    const colors = Object.fromEntries(Object.keys(colorOpacityVariants).map((name) => [name, '#102030']))
-    const variables = colorVariables(colors)
+    const variables = colorVariables({})
     for (const [name, percents] of Object.entries(colorOpacityVariants)) {
+      const [r, g, b] = rgb(variables[`--${name}`])
       for (const percent of percents) {
-        expect(variables[`--${name}-${percent}`]).toBe(`rgba(16, 32, 48, ${percent / 100})`)
+        expect(variables[`--${name}-${percent}`]).toBe(`rgba(${r}, ${g}, ${b}, ${percent / 100})`)
       }
     }
-    expect(variables['--header-text-color-50']).toBe('rgba(16, 32, 48, 0.5)')
+  })
+
+  it('shows a readable text colour where the chosen one is not, and derives the text colours', () => {
+    // The demo's white on orange (3.1:1) and a grey on a light page.
+    const variables = colorVariables({
+      'primary-color': '#ff5a1f',
+      'primary-text-color': '#ffffff',
+      'body-background': '#ffffff',
+      'body-text-color': '#aaaaaa',
+    })
+    expect(variables['--primary-color']).toBe('#ff5a1f')
+    expect(contrastRatio(rgb(variables['--primary-text-color']), rgb('#ff5a1f'))).toBeGreaterThanOrEqual(4.5)
+    expect(contrastRatio(rgb(variables['--body-text-color']), rgb('#ffffff'))).toBeGreaterThanOrEqual(4.5)
+    for (const name of ['--accent-text-color', '--muted-text-color', '--live-on-body-color']) {
+      expect(contrastRatio(rgb(variables[name]), rgb('#ffffff')), name).toBeGreaterThanOrEqual(4.5)
+    }
   })
 
   it('skips unsafe names and values that are not colours', () => {
-    expect(colorVariables({ 'x;color:red': '#fff', 'live-color': 'url(evil)' })).toEqual({})
+    const variables = colorVariables({ 'x;color:red': '#fff', 'live-color': 'url(evil)' })
+    expect(Object.keys(variables).some((name) => name.includes(';'))).toBe(false)
+    expect(variables['--live-color']).toBe('#e5383b')
   })
 })

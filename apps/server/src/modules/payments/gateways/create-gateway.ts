@@ -15,7 +15,23 @@ export function createGateway(config: Config, db: Kysely<Database>): PaymentGate
         apiBase: config.STRIPE_API_BASE,
       })
     : new TestGateway(db)
+  if (config.TEST_KILL_BEFORE_CHARGE) return dyingBeforeCharge(gateway)
   return config.TEST_KILL_AFTER_CHARGE ? dyingAfterCharge(gateway) : gateway
+}
+
+/**
+ * The other crash (config TEST_KILL_BEFORE_CHARGE, tests only): the order is written, the provider
+ * is about to be asked, and the process dies — nothing was charged, and the order waits.
+ */
+function dyingBeforeCharge<G extends PaymentGateway>(gateway: G): G {
+  const die = (): never => {
+    process.kill(process.pid, 'SIGKILL')
+    throw new Error('killed')
+  }
+  const wrapper: G = Object.create(gateway)
+  wrapper.charge = () => die()
+  wrapper.subscribe = () => die()
+  return wrapper
 }
 
 /**

@@ -109,6 +109,8 @@ export interface GatewayEvent {
   subscriptionId?: string
   /** Minor units paid (invoices, payment intents). */
   amount?: number
+  /** Upper-case ISO code of `amount`: an event moves money only in its order's currency. */
+  currency?: string
   /** `subscription_create` for the first invoice, `subscription_cycle` for a renewal. */
   billingReason?: string
   /** Subscription status for subscription events. */

@@ -62,14 +62,19 @@ describe('StripeGateway against the Stripe stand-in', () => {
   }
   const subscribe = async (
     source: PaymentSource,
-    opts: { customerId?: string; trialDays?: number; discount?: { percentOff?: number; amountOff?: number } } = {},
+    opts: {
+      customerId?: string
+      trialDays?: number
+      discount?: { percentOff?: number; amountOff?: number }
+      interval?: 'month' | 'year'
+    } = {},
   ) => {
     const order = ++orderId
     return gateway.subscribe({
       customerId: opts.customerId ?? (await customer()),
       amount: 999,
       currency: 'USD',
-      interval: 'month',
+      interval: opts.interval ?? 'month',
       trialDays: opts.trialDays ?? 0,
       source,
       description: 'Monthly pass',
@@ -274,7 +279,9 @@ describe('StripeGateway against the Stripe stand-in', () => {
       body: {
         customer: customerId,
         default_payment_method: attached?.id,
-        items: [{ price_data: { currency: 'usd', unit_amount: '999', recurring: { interval: 'month' } } }],
+        items: [
+          { price_data: { currency: 'usd', unit_amount: '999', recurring: { interval: 'day', interval_count: '30' } } },
+        ],
         trial_period_days: '7',
         payment_behavior: 'allow_incomplete',
         metadata: { order_id: String(orderId) },
@@ -320,10 +327,27 @@ describe('StripeGateway against the Stripe stand-in', () => {
       },
     )
     expect(result).toMatchObject({ status: 'active', providerPaymentId: expect.stringMatching(/^pi_/) })
-    expect(result.currentPeriodEnd).toBeGreaterThan(Date.now() + 27 * DAY)
+    // Spec §9: monthly is 30 days, not a calendar month.
+    expect(Math.abs(result.currentPeriodEnd - (Date.now() + 30 * DAY))).toBeLessThan(60_000)
+    expect(posts('/v1/subscriptions').at(-1)?.body.items[0].price_data.recurring).toEqual({
+      interval: 'day',
+      interval_count: '30',
+    })
     expect(standin.objects.get(result.providerPaymentId as string)).toMatchObject({ amount: 799, status: 'succeeded' })
     expect(posts('/v1/subscriptions').at(-1)?.body.discounts).toEqual([{ coupon: 'fieldhouse_20pct_once' }])
     expect(standin.objects.get('fieldhouse_20pct_once')).toMatchObject({ percent_off: 20, duration: 'once' })
+  })
+
+  it('renews an annual subscription after 12 months', async () => {
+    const customerId = await customer()
+    const result = await subscribe(card('pm_card_visa'), { customerId, interval: 'year' })
+    const inAYear = new Date()
+    inAYear.setUTCMonth(inAYear.getUTCMonth() + 12)
+    expect(Math.abs(result.currentPeriodEnd - inAYear.getTime())).toBeLessThan(60_000)
+    expect(posts('/v1/subscriptions').at(-1)?.body.items[0].price_data.recurring).toEqual({
+      interval: 'month',
+      interval_count: '12',
+    })
   })
 
   it('reports a subscription whose card is declined as failed, with Stripe’s message', async () => {
@@ -470,6 +494,7 @@ describe('StripeGateway against the Stripe stand-in', () => {
       orderId: 61,
       paymentId: paid.providerPaymentId,
       amount: 499,
+      currency: 'USD',
     })
     const declined = await charge(card('pm_card_chargeDeclined'), { order: 62 })
     expect(

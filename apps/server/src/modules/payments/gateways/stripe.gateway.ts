@@ -1,4 +1,4 @@
-import { messages } from '@fieldhouse/contract'
+import { constants, messages } from '@fieldhouse/contract'
 import Stripe from 'stripe'
 import {
   CardError,
@@ -41,6 +41,15 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300
 const ms = (s: number | null | undefined) => (s ? s * 1000 : undefined)
 const sum = (list: { amount: number }[] | null | undefined) => (list ?? []).reduce((n, x) => n + x.amount, 0)
 const idOf = (x: string | { id?: string } | null | undefined) => (typeof x === 'string' ? x : x?.id)
+
+/**
+ * Spec §9's cycles as Stripe prices them: monthly is 30 days (not a calendar month, so a renewal lands
+ * on the same day the test gateway's does), annual 12 months.
+ */
+export const stripeRecurring = (interval: 'month' | 'year') =>
+  interval === 'month'
+    ? ({ interval: 'day', interval_count: constants.subscriptionCycles.monthlyDays } as const)
+    : ({ interval: 'month', interval_count: constants.subscriptionCycles.annualMonths } as const)
 
 /** A subscription's period end, epoch ms: on the subscription in older API versions, on its items in newer ones. */
 const periodEndOf = (sub: Stripe.Subscription) =>
@@ -236,7 +245,7 @@ export class StripeGateway implements PaymentGateway {
                 currency,
                 product: product.id,
                 unit_amount: req.amount,
-                recurring: { interval: req.interval },
+                recurring: stripeRecurring(req.interval),
               },
             },
           ],
@@ -364,7 +373,7 @@ export class StripeGateway implements PaymentGateway {
               currency,
               product: await this.previewProductId(),
               unit_amount: req.amount,
-              recurring: { interval: 'month' },
+              recurring: stripeRecurring('month'),
             },
           },
         ],
@@ -442,6 +451,7 @@ export class StripeGateway implements PaymentGateway {
         orderId: ref.orderId,
         paymentId,
         amount: payment.amount,
+        ...currencyOf(intent.currency),
         ...(intent.last_payment_error?.message ? { failureMessage: intent.last_payment_error.message } : {}),
       }
       return { state: 'settled', paymentId, events: [event] }
@@ -497,6 +507,7 @@ export class StripeGateway implements PaymentGateway {
         event('invoice.paid', {
           paymentId: invoice.id,
           amount: invoice.amount_paid,
+          ...currencyOf(invoice.currency),
           ...(invoice.billing_reason ? { billingReason: invoice.billing_reason } : {}),
         }),
       )
@@ -554,6 +565,7 @@ export class StripeGateway implements PaymentGateway {
           orderId: orderIdOf(pi.metadata),
           paymentId: pi.id,
           amount: event.type === 'payment_intent.succeeded' ? pi.amount_received || pi.amount : pi.amount,
+          ...currencyOf(pi.currency),
           ...(pi.last_payment_error?.message ? { failureMessage: pi.last_payment_error.message } : {}),
         }
       }
@@ -582,6 +594,7 @@ export class StripeGateway implements PaymentGateway {
           // The invoice stands for its payment: one per period, so one ledger row per renewal.
           paymentId: inv.id ?? event.id,
           amount: inv.amount_paid,
+          ...currencyOf(inv.currency),
           ...(inv.billing_reason ? { billingReason: inv.billing_reason } : {}),
         }
       }
@@ -615,6 +628,7 @@ export class StripeGateway implements PaymentGateway {
           orderId: orderIdOf(charge.metadata),
           ...(paymentId ? { paymentId } : {}),
           amount: charge.amount_refunded,
+          ...currencyOf(charge.currency),
           fullyRefunded: charge.refunded,
         }
       }
@@ -623,6 +637,10 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 }
+
+/** Stripe's lower-case currency as our orders keep it. */
+const currencyOf = (currency: string | null | undefined) =>
+  typeof currency === 'string' && currency ? { currency: currency.toUpperCase() } : {}
 
 const paymentStatusOf = (intent: Stripe.PaymentIntent): PaymentStatus => {
   if (intent.status === 'succeeded') return { status: 'succeeded', amount: intent.amount_received }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { messages, passesLuhn, TEST_CARDS } from '@fieldhouse/contract'
+import { constants, messages, passesLuhn, TEST_CARDS } from '@fieldhouse/contract'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../../db/schema.js'
 import {
@@ -27,9 +27,9 @@ const subscriptionIdOf = (idempotencyKey: string) =>
 
 /** Spec §9: annual is 12 months, monthly 30 days. */
 export const periodEnd = (from: number, interval: 'month' | 'year') => {
-  if (interval === 'month') return from + 30 * DAY
+  if (interval === 'month') return from + constants.subscriptionCycles.monthlyDays * DAY
   const d = new Date(from)
-  d.setUTCFullYear(d.getUTCFullYear() + 1)
+  d.setUTCMonth(d.getUTCMonth() + constants.subscriptionCycles.annualMonths)
   return d.getTime()
 }
 
@@ -119,7 +119,7 @@ export class TestGateway implements PaymentGateway {
   }
 
   /** One payment per idempotency key, however often it is asked for. */
-  private async pay(key: string, orderId: number, amount: number, number: string) {
+  private async pay(key: string, orderId: number, amount: number, currency: string, number: string) {
     const existing = await this.db
       .selectFrom('test_gateway_payments')
       .selectAll()
@@ -132,6 +132,7 @@ export class TestGateway implements PaymentGateway {
       idempotency_key: key,
       order_id: orderId,
       amount,
+      currency: currency.toUpperCase(),
       status: outcome.ok ? ('succeeded' as const) : ('failed' as const),
       failure_message: outcome.ok ? null : outcome.message,
       created_at: this.now(),
@@ -152,7 +153,7 @@ export class TestGateway implements PaymentGateway {
 
   async charge(req: ChargeRequest): Promise<ChargeResult> {
     const card = await this.card(req.customerId, req.source)
-    const { payment, fresh } = await this.pay(req.idempotencyKey, req.orderId, req.amount, card.number)
+    const { payment, fresh } = await this.pay(req.idempotencyKey, req.orderId, req.amount, req.currency, card.number)
     if (fresh) {
       this.emit([
         {
@@ -160,6 +161,7 @@ export class TestGateway implements PaymentGateway {
           orderId: req.orderId,
           paymentId: payment.id,
           amount: payment.amount,
+          ...currencyOf(payment),
           ...(payment.failure_message ? { failureMessage: payment.failure_message } : {}),
         },
       ])
@@ -186,12 +188,12 @@ export class TestGateway implements PaymentGateway {
         }
       }
       const end = now + req.trialDays * DAY
-      const { fresh } = await this.pay(req.idempotencyKey, req.orderId, 0, TEST_CARDS.success)
-      if (fresh) this.emit(this.trialEvents(req.orderId, subscriptionId, end))
+      const { fresh } = await this.pay(req.idempotencyKey, req.orderId, 0, req.currency, TEST_CARDS.success)
+      if (fresh) this.emit(this.trialEvents(req.orderId, subscriptionId, end, req.currency))
       return { providerSubscriptionId: subscriptionId, status: 'trialing', currentPeriodEnd: end }
     }
     const amount = discounted(req.amount, req.discount)
-    const { payment, fresh } = await this.pay(req.idempotencyKey, req.orderId, amount, card.number)
+    const { payment, fresh } = await this.pay(req.idempotencyKey, req.orderId, amount, req.currency, card.number)
     const end = periodEnd(now, req.interval)
     if (fresh) this.emit(this.invoiceEvents(req.orderId, subscriptionId, payment, 'subscription_create', end))
     return {
@@ -203,7 +205,12 @@ export class TestGateway implements PaymentGateway {
     }
   }
 
-  private trialEvents(orderId: number, subscriptionId: string, end: number): Omit<GatewayEvent, 'id' | 'created'>[] {
+  private trialEvents(
+    orderId: number,
+    subscriptionId: string,
+    end: number,
+    currency: string | null,
+  ): Omit<GatewayEvent, 'id' | 'created'>[] {
     return [
       {
         type: 'customer.subscription.updated',
@@ -218,6 +225,7 @@ export class TestGateway implements PaymentGateway {
         orderId,
         subscriptionId,
         amount: 0,
+        ...currencyOf({ currency }),
         billingReason: 'subscription_create',
         paymentId: `in_trial_${subscriptionId}`,
       },
@@ -227,13 +235,21 @@ export class TestGateway implements PaymentGateway {
   private invoiceEvents(
     orderId: number,
     subscriptionId: string,
-    payment: { id: string; amount: number; status: string; failure_message: string | null },
+    payment: { id: string; amount: number; currency: string | null; status: string; failure_message: string | null },
     billingReason: string,
     end: number,
   ): Omit<GatewayEvent, 'id' | 'created'>[] {
     if (payment.status === 'succeeded') {
       return [
-        { type: 'invoice.paid', orderId, subscriptionId, amount: payment.amount, billingReason, paymentId: payment.id },
+        {
+          type: 'invoice.paid',
+          orderId,
+          subscriptionId,
+          amount: payment.amount,
+          ...currencyOf(payment),
+          billingReason,
+          paymentId: payment.id,
+        },
         { type: 'customer.subscription.updated', orderId, subscriptionId, status: 'active', currentPeriodEnd: end },
       ]
     }
@@ -244,6 +260,7 @@ export class TestGateway implements PaymentGateway {
         subscriptionId,
         billingReason,
         paymentId: payment.id,
+        ...currencyOf(payment),
         failureMessage: payment.failure_message ?? messages.cardDeclined,
       },
       { type: 'customer.subscription.deleted', orderId, subscriptionId, status: 'canceled' },
@@ -259,6 +276,7 @@ export class TestGateway implements PaymentGateway {
     subscriptionId: string
     customerId: string
     amount: number
+    currency: string
     interval: 'month' | 'year'
     periodEnd: number
   }) {
@@ -269,7 +287,7 @@ export class TestGateway implements PaymentGateway {
       .orderBy('created_at', 'desc')
       .executeTakeFirst()
     const key = `renew-${req.subscriptionId}-${req.periodEnd}`
-    const { payment, fresh } = await this.pay(key, req.orderId, req.amount, card?.number ?? '')
+    const { payment, fresh } = await this.pay(key, req.orderId, req.amount, req.currency, card?.number ?? '')
     if (fresh) {
       this.emit(
         this.invoiceEvents(
@@ -358,6 +376,7 @@ export class TestGateway implements PaymentGateway {
             orderId: ref.orderId,
             paymentId: payment.id,
             amount: payment.amount,
+            ...currencyOf(payment),
             ...(payment.failure_message ? { failureMessage: payment.failure_message } : {}),
           },
         ]),
@@ -372,7 +391,7 @@ export class TestGateway implements PaymentGateway {
       subscriptionId,
       events: stamp(
         trial
-          ? this.trialEvents(ref.orderId, subscriptionId, ref.periodEnd)
+          ? this.trialEvents(ref.orderId, subscriptionId, ref.periodEnd, payment.currency)
           : this.invoiceEvents(ref.orderId, subscriptionId, payment, 'subscription_create', ref.periodEnd),
       ),
     }
@@ -388,6 +407,9 @@ export class TestGateway implements PaymentGateway {
     throw new WebhookSignatureError('The test gateway takes no webhooks.')
   }
 }
+
+/** The currency a payment was made in, for its events (payments before migration 0007 have none). */
+const currencyOf = (payment: { currency: string | null }) => (payment.currency ? { currency: payment.currency } : {})
 
 /** An amount after a percent or amount discount, never below zero. */
 export function discounted(amount: number, discount?: { percentOff?: number; amountOff?: number }) {

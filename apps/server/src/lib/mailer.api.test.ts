@@ -1,0 +1,79 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { Writable } from 'node:stream'
+import { describe, expect, it } from 'vitest'
+import { createTestContext } from '../test/context.js'
+
+const waitForMail = async (outbox: string) => {
+  for (let i = 0; i < 100; i++) {
+    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox) : []
+    if (files[0]) return path.join(outbox, files[0])
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  throw new Error('no mail in the outbox')
+}
+
+/**
+ * No secret in a log (issue 12): without SMTP_URL each mail is a file in the outbox. The log says
+ * which file; the link in it — a verification token that signs its holder in — is logged only in
+ * development, never in production, and the address never.
+ */
+describe.each(['production', 'development'] as const)('the outbox mail log with NODE_ENV=%s', (mode) => {
+  it(
+    mode === 'production' ? 'names the file, never the token or the address' : 'names the file and the link',
+    async () => {
+      const lines: string[] = []
+      const stream = new Writable({
+        write(chunk, _enc, done) {
+          lines.push(String(chunk))
+          done()
+        },
+      })
+      const ctx = await createTestContext('sqlite', {
+        // Production refuses a cheaper password hash; one sign-up at the real cost.
+        env: { NODE_ENV: mode, SCRYPT_LOG_N: '17' },
+        logger: { level: 'info', stream },
+      })
+      try {
+        const email = `outbox-${mode}@example.com`
+        const anon = await ctx.apiKey()
+        const res = await ctx.json('/api/v2/auth/register', {
+          method: 'POST',
+          body: {
+            api_key: anon,
+            email,
+            password: 'correct horse battery',
+            password_confirmation: 'correct horse battery',
+            first_name: 'Sam',
+            last_name: 'Keeper',
+            terms: true,
+          },
+        })
+        expect(res.status).toBe(200)
+        const file = await waitForMail(ctx.config.outboxDir)
+        const raw = fs
+          .readFileSync(file, 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '=')
+        const signature = /signature=([A-Za-z0-9_-]{20,})/.exec(raw)?.[1] as string
+        expect(signature).toBeTruthy()
+        for (let i = 0; i < 50 && !lines.some((l) => l.includes('mail written to the outbox')); i++) {
+          await new Promise((r) => setTimeout(r, 20))
+        }
+        const line = lines.find((l) => l.includes('mail written to the outbox')) as string
+        expect(JSON.parse(line)).toMatchObject({ file })
+        expect(path.basename(file)).not.toContain('outbox-')
+        const log = lines.join('\n')
+        if (mode === 'production') {
+          expect(log).not.toContain(signature)
+          expect(log).not.toContain(email)
+          expect(log).not.toContain(encodeURIComponent(email))
+        } else {
+          expect(JSON.parse(line).link).toContain(`signature=${signature}`)
+        }
+      } finally {
+        await ctx.close()
+      }
+    },
+  )
+})

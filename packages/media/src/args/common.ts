@@ -1,0 +1,45 @@
+/**
+ * What every ffmpeg argument builder shares: each returns an argument array for `runFfmpeg`/`spawnFfmpeg`
+ * (never a shell line), starting with `-hide_banner -nostdin -y`, reporting through `-progress pipe:1
+ * -nostats`, and limiting each input's protocols (`-protocol_whitelist`). Written for ffmpeg ≥ 4.1.
+ */
+import type { Rendition } from '../ladder.js'
+
+export const COMMON = ['-hide_banner', '-nostdin', '-y'] as const
+export const PROGRESS = ['-progress', 'pipe:1', '-nostats'] as const
+export const FILE_INPUT = ['-protocol_whitelist', 'file'] as const
+
+/** Seconds as ffmpeg reads them, without exponent notation or float noise. */
+export function seconds(value: number): string {
+  if (!Number.isFinite(value) || value < 0) throw new RangeError(`invalid time: ${value}`)
+  return String(Math.round(value * 1000) / 1000)
+}
+
+export const kbps = (bitsPerSecond: number) => `${Math.round(bitsPerSecond / 1000)}k`
+
+export function assertPositive(name: string, value: number, integer = true): void {
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new RangeError(`${name} must be a positive ${integer ? 'integer' : 'number'}: ${value}`)
+  }
+}
+
+export const evenUp = (n: number) => Math.max(2, Math.ceil(n / 2) * 2)
+
+/** The keyframe options that make every segment start with an IDR frame at exact multiples of `segmentSeconds`. */
+export function keyframes(segmentSeconds: number, fps?: number): string[] {
+  const gop = fps ? ['-g', String(Math.max(1, Math.round(fps * segmentSeconds)))] : []
+  const keyintMin = fps ? ['-keyint_min', String(Math.max(1, Math.round(fps * segmentSeconds)))] : []
+  return [
+    ...gop,
+    ...keyintMin,
+    '-sc_threshold',
+    '0',
+    '-force_key_frames',
+    `expr:gte(t,n_forced*${seconds(segmentSeconds)})`,
+  ]
+}
+
+/** 8-bit 4:2:0 at the rendition's target bitrate, capped by its VBV peak rate and buffer. */
+export function rateControl(r: Pick<Rendition, 'videoBitrate' | 'maxrate' | 'bufsize'>): string[] {
+  return ['-pix_fmt', 'yuv420p', '-b:v', kbps(r.videoBitrate), '-maxrate', kbps(r.maxrate), '-bufsize', kbps(r.bufsize)]
+}

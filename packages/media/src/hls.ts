@@ -1,0 +1,140 @@
+/**
+ * HLS playlist text (RFC 8216): the only place that parses or writes it. The VOD pipeline writes the
+ * master playlist and measures its renditions from their media playlists; live writes its master and
+ * closes its event playlists; delivery and the jobs read which variant a master names first and how
+ * long a recording is.
+ */
+
+/** Thrown on a value that would break a playlist's syntax (quotes, line breaks, a URI starting with '#'). */
+function assertSafe(entry: { name: string; codecs?: string; uri: string }): void {
+  if (
+    (entry.codecs !== undefined && /["\r\n]/.test(entry.codecs)) ||
+    /[\r\n]/.test(entry.uri) ||
+    entry.uri.startsWith('#') ||
+    !entry.uri
+  ) {
+    throw new Error(`invalid rendition entry: ${entry.name}`)
+  }
+}
+
+function assertBandwidth(value: number): void {
+  if (!Number.isInteger(value) || value <= 0) throw new RangeError(`bandwidth must be a positive integer: ${value}`)
+}
+
+export interface MasterPlaylistEntry {
+  name: string
+  /** Peak bits per second (BANDWIDTH). */
+  bandwidth: number
+  /** Average bits per second (AVERAGE-BANDWIDTH); omitted when unknown. */
+  averageBandwidth?: number
+  width: number
+  height: number
+  codecs: string
+  /** Variant playlist, relative to the master: `720p/index.m3u8`. */
+  uri: string
+  frameRate?: number
+}
+
+/**
+ * The text of an HLS master playlist listing the given variants highest bandwidth first, with BANDWIDTH,
+ * AVERAGE-BANDWIDTH, RESOLUTION, CODECS and FRAME-RATE (RFC 8216 §4.3.4.2). Throws on values that would
+ * break the playlist's syntax (quotes or line breaks).
+ */
+export function masterPlaylist(renditions: readonly MasterPlaylistEntry[]): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-INDEPENDENT-SEGMENTS']
+  const sorted = [...renditions].sort((a, b) => b.bandwidth - a.bandwidth || b.height - a.height)
+  for (const r of sorted) {
+    assertSafe(r)
+    assertBandwidth(Math.round(r.bandwidth))
+    const attributes = [
+      `BANDWIDTH=${Math.round(r.bandwidth)}`,
+      ...(r.averageBandwidth ? [`AVERAGE-BANDWIDTH=${Math.round(r.averageBandwidth)}`] : []),
+      `RESOLUTION=${r.width}x${r.height}`,
+      `CODECS="${r.codecs}"`,
+      ...(r.frameRate ? [`FRAME-RATE=${r.frameRate.toFixed(3)}`] : []),
+    ]
+    lines.push(`#EXT-X-STREAM-INF:${attributes.join(',')}`, r.uri)
+  }
+  return `${lines.join('\n')}\n`
+}
+
+/** A variant of the live master playlist: the source states only its bandwidth (its size and codecs are the encoder's). */
+export interface LiveMasterEntry {
+  name: string
+  bandwidth: number
+  width?: number
+  height?: number
+  codecs?: string
+  uri: string
+}
+
+/**
+ * The live master playlist, in the order given (the source first): each variant's BANDWIDTH, and its
+ * RESOLUTION and CODECS when known (RFC 8216 allows leaving them out).
+ */
+export function liveMasterPlaylist(variants: readonly LiveMasterEntry[]): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3']
+  for (const v of variants) {
+    assertSafe(v)
+    assertBandwidth(Math.round(v.bandwidth))
+    const attributes = [
+      `BANDWIDTH=${Math.round(v.bandwidth)}`,
+      ...(v.width && v.height ? [`RESOLUTION=${v.width}x${v.height}`] : []),
+      ...(v.codecs ? [`CODECS="${v.codecs}"`] : []),
+    ]
+    lines.push(`#EXT-X-STREAM-INF:${attributes.join(',')}`, v.uri)
+  }
+  return `${lines.join('\n')}\n`
+}
+
+/** The first variant a master playlist names: the highest rendition (or the live source); null when none. */
+export function firstVariant(master: string): string | null {
+  const lines = master.split(/\r?\n/)
+  const i = lines.findIndex((l) => l.startsWith('#EXT-X-STREAM-INF'))
+  const uri = i >= 0 ? lines.slice(i + 1).find((l) => l.trim() !== '' && !l.startsWith('#')) : undefined
+  return uri?.trim() ?? null
+}
+
+/** One segment of a media playlist. */
+export interface PlaylistSegment {
+  durationSec: number
+  uri: string
+}
+
+/** The segments of an HLS media playlist (EXTINF durations and URIs); tags other than EXTINF are skipped. */
+export function parseMediaPlaylist(text: string): PlaylistSegment[] {
+  const segments: PlaylistSegment[] = []
+  let duration: number | null = null
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim()
+    if (!line) continue
+    if (line.startsWith('#EXTINF:')) {
+      duration = Number.parseFloat(line.slice(8))
+    } else if (!line.startsWith('#') && duration !== null) {
+      segments.push({ durationSec: duration, uri: line })
+      duration = null
+    }
+  }
+  return segments
+}
+
+/** Total length of the segments a media playlist names (its EXTINF durations). */
+export function playlistSeconds(text: string): number {
+  let total = 0
+  for (const m of text.matchAll(/^#EXTINF:([0-9.]+)/gm)) total += Number(m[1])
+  return total
+}
+
+/** Whether a media playlist is complete (#EXT-X-ENDLIST): a live window that will not grow again. */
+export function isPlaylistEnded(text: string): boolean {
+  return /^#EXT-X-ENDLIST\s*$/m.test(text)
+}
+
+/**
+ * Closes a live media playlist that its writer left open (ffmpeg stopped before it could): the text with
+ * #EXT-X-ENDLIST appended, or null when it is already closed or names no segment.
+ */
+export function endPlaylist(text: string): string | null {
+  if (isPlaylistEnded(text) || parseMediaPlaylist(text).length === 0) return null
+  return `${text}${text.endsWith('\n') ? '' : '\n'}#EXT-X-ENDLIST\n`
+}
