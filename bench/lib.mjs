@@ -56,20 +56,23 @@ export async function startProduct(env = {}, { shareDataDir } = {}) {
     if (!shareDataDir) fs.rmSync(dataDir, { recursive: true, force: true })
   }
   const [cmd, args] = serverCommand([path.join(root, 'apps/server/dist/main.js')])
+  const childEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SERVICES: 'api',
+    // Every browser context of a benchmark is a new viewer with a new api key, all from one address.
+    API_KEY_RATE_LIMIT_MAX: '100000',
+    ...env,
+  }
+  // `undefined` in `env` takes a setting out: the product's default applies.
+  for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name]
   const child = spawn(cmd, args, {
     // The API alone unless a benchmark asks for more: the worker's encodes and the demo's live feed
     // would run ffmpeg on the server's core while it is measured.
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SERVICES: 'api',
-      // Every browser context of a benchmark is a new viewer with a new api key, all from one address.
-      API_KEY_RATE_LIMIT_MAX: '100000',
-      ...env,
-    },
+    env: childEnv,
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   const url = `http://127.0.0.1:${port}`
