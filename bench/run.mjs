@@ -53,6 +53,7 @@ for (const r of results) {
     const lag = (x) => `${x.medianS.toFixed(1)} s`
     row('live glass-to-glass', lag(r.ours), `bare hls.js ${lag(r.bareHlsJs)}`, '', `≤ ${r.goalS} s`)
     row('  (after the pre-roll)', lag(r.oursAfterPreroll), '', '', `≤ ${r.goalS} s`)
+    row("  from the encoder's clock", lag(r.fromEncoder), '', '', `≤ ${r.goalFromEncoderS} s`)
   } else if (r.name === 'spike') {
     const ms = (x) => `${x.toFixed(1)} ms`
     row(

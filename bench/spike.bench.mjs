@@ -41,7 +41,10 @@ export async function benchSpike() {
     const rss = memorySampler(product.pid)
     const viewer = viewerJourney(product.url, replay.id)
 
-    // Idle: one viewer at a time.
+    // Idle: one viewer at a time, once the JIT has seen every call (30 viewers not counted) and no
+    // ffmpeg of the demo's encodes (posters, previews after the ladders) is left on the server's core.
+    await waitForNoFfmpeg(product.pid)
+    await oneAtATime(viewer, 30, 1_000_000)
     const idle = await oneAtATime(viewer, IDLE_VIEWERS, 0)
     const idleRss = rss.sample()
 
@@ -171,6 +174,30 @@ function viewerJourney(base, eventId) {
       .slice(0, SEGMENTS)
     for (const s of segments) await get(new URL(s, rendition.url).href, 'segment')
   }
+}
+
+/** Until no ffmpeg runs as a child of the server (the demo's last encodes), ten minutes at most. */
+async function waitForNoFfmpeg(pid) {
+  const deadline = Date.now() + 600_000
+  const children = () => {
+    try {
+      return fs
+        .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean)
+        .filter((child) => {
+          try {
+            return fs.readFileSync(`/proc/${child}/comm`, 'utf8').includes('ffmpeg')
+          } catch {
+            return false
+          }
+        })
+    } catch {
+      return []
+    }
+  }
+  while (children().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500))
 }
 
 /** The server's resident memory (MB), sampled every 200 ms. */
