@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { startBarePage } from './bare-page.mjs'
-import { launchChromium, median, root, startProduct, waitForDemoVideos, writeResult } from './lib.mjs'
+import { launchChromium, median, newViewerHeaders, root, startProduct, waitForDemoVideos, writeResult } from './lib.mjs'
 
 const RUNS = Number(process.env.BENCH_FIRST_FRAME_RUNS ?? 7)
 const START = '[data-testid="player-start"]'
@@ -125,6 +125,7 @@ function instrument({ start, video }) {
 
 async function firstFrame(browser, url, storageState) {
   const context = await browser.newContext({
+    extraHTTPHeaders: newViewerHeaders(),
     viewport: { width: 1280, height: 720 },
     locale: 'en-US',
     timezoneId: 'UTC',
@@ -164,7 +165,11 @@ async function firstFrame(browser, url, storageState) {
 
 /** One visit that plays the pre-roll to its end, as a viewer would; its storage is the returning viewer's. */
 async function prime(browser, url) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'en-US' })
+  const context = await browser.newContext({
+    extraHTTPHeaders: newViewerHeaders(),
+    viewport: { width: 1280, height: 720 },
+    locale: 'en-US',
+  })
   try {
     const page = await context.newPage()
     await page.goto(url)

@@ -1,6 +1,6 @@
 import { startBarePage } from './bare-page.mjs'
 import { BITS, publishClock, readEncoderClock, SQUARE, streamKeyOf } from './encoder-clock.mjs'
-import { demoApiKey, freePort, launchChromium, median, startProduct, writeResult } from './lib.mjs'
+import { demoApiKey, freePort, launchChromium, median, newViewerHeaders, startProduct, writeResult } from './lib.mjs'
 
 const VIDEO = '[data-testid="player-video"]'
 const SAMPLE_EVERY_MS = 500
@@ -105,6 +105,7 @@ async function fromEncoderClock(sampleSeconds) {
       const context = await browser.newContext({
         viewport: { width: 1280, height: 720 },
         locale: 'en-US',
+        extraHTTPHeaders: newViewerHeaders(),
         ...(storageState ? { storageState } : {}),
       })
       try {
@@ -179,6 +180,7 @@ async function liveDemo(product) {
 /** Plays `url`, then reads the frame's lag every half second for `seconds`; the visit's storage after. */
 async function sample(browser, url, seconds, storageState) {
   const context = await browser.newContext({
+    extraHTTPHeaders: newViewerHeaders(),
     viewport: { width: 1280, height: 720 },
     locale: 'en-US',
     ...(storageState ? { storageState } : {}),

@@ -56,6 +56,8 @@ export async function startProduct(env = {}, { shareDataDir } = {}) {
     if (!shareDataDir) fs.rmSync(dataDir, { recursive: true, force: true })
   }
   const [cmd, args] = serverCommand([path.join(root, 'apps/server/dist/main.js')])
+  // The API alone unless a benchmark asks for more: the worker's encodes and the demo's live feed
+  // would run ffmpeg on the server's core while it is measured.
   const childEnv = {
     ...process.env,
     PORT: String(port),
@@ -63,15 +65,15 @@ export async function startProduct(env = {}, { shareDataDir } = {}) {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SERVICES: 'api',
-    // Every browser context of a benchmark is a new viewer with a new api key, all from one address.
-    API_KEY_RATE_LIMIT_MAX: '100000',
+    // Each viewer a benchmark models comes from its own address, as on the internet, never by raising a
+    // limit: the benchmark stands in for the one trusted proxy hop and names the viewer's address in
+    // X-Forwarded-For (`viewerAddress`). Test-only: loopback, nobody else can reach this server.
+    TRUST_PROXY_HOPS: '1',
     ...env,
   }
   // `undefined` in `env` takes a setting out: the product's default applies.
   for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name]
   const child = spawn(cmd, args, {
-    // The API alone unless a benchmark asks for more: the worker's encodes and the demo's live feed
-    // would run ffmpeg on the server's core while it is measured.
     env: childEnv,
     stdio: ['ignore', 'inherit', 'inherit'],
   })
@@ -121,9 +123,23 @@ export async function startReference(body, headers) {
  * Requests per second for `url` under `connections` concurrent keep-alive clients. `unique` adds a
  * different `n=` parameter to every request, so no cache keyed on the URL can answer.
  */
-export async function load(url, { duration = 5, connections = 10, unique = false, headers = BROWSER_HEADERS } = {}) {
+export async function load(
+  url,
+  { duration = 5, connections = 10, unique = false, viewers = null, headers = BROWSER_HEADERS } = {},
+) {
   let n = 0
-  const requests = unique ? [{ setupRequest: (req) => ({ ...req, path: `${req.path}&n=${++n}` }) }] : undefined
+  let i = 0
+  // With `viewers`, each request is one viewer's: its api key in the query, its own address.
+  const setupRequest = (req) => {
+    const viewer = viewers ? viewers[i++ % viewers.length] : null
+    const base = viewer ? req.path.replace(/([?&]api_key=)[^&]*/, `$1${viewer.key}`) : req.path
+    return {
+      ...req,
+      path: unique ? `${base}&n=${++n}` : base,
+      ...(viewer ? { headers: { ...headers, ...req.headers, 'x-forwarded-for': viewer.address } } : {}),
+    }
+  }
+  const requests = unique || viewers ? [{ setupRequest }] : undefined
   const result = await autocannon({
     url,
     duration,
@@ -160,6 +176,35 @@ const REFERENCE_HEADERS = [
   'x-content-type-options',
   'referrer-policy',
 ]
+
+/** The address of the `n`th viewer a benchmark models (10.0.0.0/8), sent as X-Forwarded-For. */
+export const viewerAddress = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
+
+let browserViewers = 0
+/** A browser context's headers: a new viewer, from its own address (see `viewerAddress`). */
+export const newViewerHeaders = () => ({ 'x-forwarded-for': viewerAddress(100_000 + ++browserViewers) })
+
+/**
+ * `count` anonymous viewers of the demo channel, each with its api key, made from its own address.
+ * Enough of them that none goes past a viewer's per-minute limit over a benchmark's rounds.
+ */
+export async function viewersOf(product, count) {
+  const viewers = []
+  for (let start = 0; start < count; start += 100) {
+    const batch = Array.from({ length: Math.min(100, count - start) }, async (_, j) => {
+      const address = viewerAddress(start + j + 1)
+      const res = await fetch(`${product.url}/api/get_api_key`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+        body: JSON.stringify({ channel_key: 'demo' }),
+      })
+      if (!res.ok) throw new Error(`get_api_key for viewer ${start + j}: ${res.status}`)
+      return { key: (await res.json()).data.api_key, address }
+    })
+    viewers.push(...(await Promise.all(batch)))
+  }
+  return viewers
+}
 
 /** A fresh anonymous api key of the demo channel, and one answer of `path` (with `{key}` filled in). */
 export async function sampleAnswer(product, pathTemplate) {
@@ -200,9 +245,15 @@ export function rawGet(url, headers = {}) {
  * Content-Length and counts the body bytes. `clientCpu` is the share of one core this process used:
  * near 1, the figure is the client's ceiling, not the server's.
  */
-export async function loadBodies(url, { duration = 5, connections = 16 } = {}) {
+export async function loadBodies(url, { duration = 5, connections = 16, viewers = null } = {}) {
   const target = new URL(url)
-  const request = Buffer.from(`GET ${target.pathname}${target.search} HTTP/1.1\r\nHost: ${target.host}\r\n\r\n`)
+  // With `viewers` ({ path, address }), each request is the next viewer's own URL from its own address.
+  const wires = (viewers ?? [{ path: `${target.pathname}${target.search}`, address: null }]).map((v) =>
+    Buffer.from(
+      `GET ${v.path} HTTP/1.1\r\nHost: ${target.host}\r\n${v.address ? `X-Forwarded-For: ${v.address}\r\n` : ''}\r\n`,
+    ),
+  )
+  let next = 0
   const end = Date.now() + duration * 1000
   let requests = 0
   let bytes = 0
@@ -224,7 +275,7 @@ export async function loadBodies(url, { duration = 5, connections = 16 } = {}) {
         sentAt = performance.now()
         head = Buffer.alloc(0)
         remaining = -1
-        socket.write(request)
+        socket.write(wires[next++ % wires.length])
       }
       socket.on('connect', send)
       socket.on('data', (chunk) => {

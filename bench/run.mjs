@@ -40,6 +40,8 @@ for (const r of results) {
     row('segments vs node', capacity(r.ours), capacity(r.reference), r.ratio.toFixed(2), `≥ ${r.goal}`)
     row('  (throughput)', rps(r.ours), rps(r.reference), r.ratioThroughput.toFixed(2), '')
     row('  (memory cache off)', capacity(r.oursUncached), capacity(r.reference), r.ratioUncached.toFixed(2), '')
+    row('  (S3 store)', capacity(r.oursS3), capacity(r.reference), r.ratioS3.toFixed(2), '')
+    row('  (S3 store, cache off)', capacity(r.oursS3Uncached), capacity(r.reference), r.ratioS3Uncached.toFixed(2), '')
     if (r.nginx) {
       row('segments vs nginx', capacity(r.ours), capacity(r.nginx), r.ratioNginx.toFixed(2), `≥ ${r.goalNginx}`)
       row('  (throughput)', rps(r.ours), rps(r.nginx), r.ratioNginxThroughput.toFixed(2), '')

@@ -8,13 +8,16 @@ import {
   root,
   serverCommand,
   startProduct,
+  viewersOf,
   waitFor,
   waitForDemoVideos,
   writeResult,
 } from './lib.mjs'
 import { startNginx } from './ref-nginx.mjs'
+import { startS3Copy } from './ref-s3.mjs'
 
 const CONNECTIONS = Number(process.env.BENCH_SEGMENT_CONNECTIONS ?? 16)
+const VIEWERS = 400
 
 /**
  * HLS segment delivery: a signed segment of a demo replay, through every check a player's request
@@ -34,15 +37,19 @@ export async function benchSegments({ duration = 5, rounds = 3 } = {}) {
     DEMO_LIVE: '0',
     DEMO_VIDEO_SECONDS: '8',
     ENCODE_PRESET: 'ultrafast',
-    MEDIA_RATE_LIMIT_MAX: '100000000',
   })
   try {
-    const { segmentUrl, file } = await demoSegment(product)
+    const { segmentUrl, file, viewers } = await demoSegment(product)
     // The same server with its memory cache off (MEDIA_MEMORY_CACHE_MB=0): every request opens, reads
     // and closes the file, as the references do. The cached figure is what a live game's viewers get,
     // all asking for the newest segment; the uncached one what a long tail of replays gets.
-    const uncached = await startProduct(
-      { MEDIA_MEMORY_CACHE_MB: '0', MEDIA_RATE_LIMIT_MAX: '100000000' },
+    const uncached = await startProduct({ MEDIA_MEMORY_CACHE_MB: '0' }, { shareDataDir: product.dataDir })
+    // The same server on the S3 backend (a loopback s3rver holding a copy of the asset's objects),
+    // with its memory cache (the default) and without (every request a HEAD and a ranged GET to S3).
+    const s3 = await startS3Copy(product.dataDir, file)
+    const onS3 = await startProduct(s3.env, { shareDataDir: product.dataDir })
+    const onS3Uncached = await startProduct(
+      { ...s3.env, MEDIA_MEMORY_CACHE_MB: '0' },
       { shareDataDir: product.dataDir },
     )
     const port = await freePort()
@@ -57,8 +64,16 @@ export async function benchSegments({ duration = 5, rounds = 3 } = {}) {
       const sides = [
         { name: 'node', url: nodeUrl, pid: node.pid },
         ...(nginx ? [{ name: 'nginx', url: nginx.url, pid: nginx.pid }] : []),
-        { name: 'ours', url: segmentUrl, pid: product.pid },
-        { name: 'oursUncached', url: segmentUrl.replace(product.url, uncached.url), pid: uncached.pid },
+        // Ours: the load spread over many viewers, each with its own signed URL and address, as players are.
+        { name: 'ours', url: segmentUrl, pid: product.pid, viewers },
+        { name: 'oursUncached', url: segmentUrl.replace(product.url, uncached.url), pid: uncached.pid, viewers },
+        { name: 'oursS3', url: segmentUrl.replace(product.url, onS3.url), pid: onS3.pid, viewers },
+        {
+          name: 'oursS3Uncached',
+          url: segmentUrl.replace(product.url, onS3Uncached.url),
+          pid: onS3Uncached.pid,
+          viewers,
+        },
       ]
       for (const side of sides) await measure(side, 3)
       const best = {}
@@ -83,6 +98,11 @@ export async function benchSegments({ duration = 5, rounds = 3 } = {}) {
         goal: 1.0,
         oursUncached: best.oursUncached,
         ratioUncached: ratio(best.oursUncached.capacity, best.node.capacity),
+        // The S3 backend: capacity counts the server's CPU only (the S3 server's own is not ours).
+        oursS3: best.oursS3,
+        ratioS3: ratio(best.oursS3.capacity, best.node.capacity),
+        oursS3Uncached: best.oursS3Uncached,
+        ratioS3Uncached: ratio(best.oursS3Uncached.capacity, best.node.capacity),
         ...(nginx
           ? {
               nginx: { version: nginx.version, ...best.nginx },
@@ -99,6 +119,9 @@ export async function benchSegments({ duration = 5, rounds = 3 } = {}) {
       node.kill('SIGTERM')
       await nginx?.stop()
       await uncached.stop()
+      await onS3.stop()
+      await onS3Uncached.stop()
+      await s3.stop()
     }
   } finally {
     await product.stop()
@@ -107,7 +130,7 @@ export async function benchSegments({ duration = 5, rounds = 3 } = {}) {
 
 async function measure(side, duration) {
   const before = cpuSeconds(side.pid)
-  const m = await loadBodies(side.url, { duration, connections: CONNECTIONS })
+  const m = await loadBodies(side.url, { duration, connections: CONNECTIONS, viewers: side.viewers ?? null })
   const after = cpuSeconds(side.pid)
   const serverCpu = before === null || after === null ? null : (after - before) / duration
   // Without /proc, capacity falls back to throughput.
@@ -117,7 +140,8 @@ async function measure(side, duration) {
 
 /** A signed URL of the first segment of a free demo replay, and its file, once every demo encode is done. */
 async function demoSegment(product) {
-  const { playback } = await waitForDemoVideos(product)
+  const replay = await waitForDemoVideos(product)
+  const { playback } = replay
   const base = playback.hls.replace(/master\.m3u8$/, '')
   const master = await (await fetch(product.url + playback.hls)).text()
   const variant = master.split('\n').find((l) => l && !l.startsWith('#'))
@@ -126,5 +150,17 @@ async function demoSegment(product) {
   const segmentPath = base + path.posix.join(path.posix.dirname(variant), segment)
   const assetId = segmentPath.split('/')[4]
   const file = path.join(product.dataDir, 'media', 'assets', assetId, path.posix.dirname(variant), segment)
-  return { segmentUrl: product.url + segmentPath, file }
+  // Players, each with its own session and signed URL, from its own address: none passes its 3,000 a minute.
+  const viewers = []
+  for (const viewer of await viewersOf(product, VIEWERS)) {
+    const res = await fetch(`${product.url}/api/events/${replay.id}?api_key=${viewer.key}`, {
+      headers: { 'x-forwarded-for': viewer.address },
+    })
+    const hls = (await res.json()).data.playback.hls
+    viewers.push({
+      path: hls.replace(/master\.m3u8$/, '') + path.posix.join(path.posix.dirname(variant), segment),
+      address: viewer.address,
+    })
+  }
+  return { segmentUrl: product.url + segmentPath, file, viewers }
 }

@@ -4,7 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, newPage } from './browser.js'
-import { accountViaApi, apiKey, appReady, newEmail, signIn } from './helpers.js'
+import { accountViaApi, apiKey, appReady, newEmail, playUntilMoving, signIn, videoReady } from './helpers.js'
 
 const baseUrl = inject('baseUrl')
 const dataDir = inject('dataDir')
@@ -180,6 +180,17 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     await context.close()
   })
 
+  it('tells the truth on an empty channel’s home: nothing live, nothing promised, no "Watch live"', async () => {
+    const { context, page } = await newPage(browser, 390, 844)
+    await open(page, `${lightUrl}/`)
+    await page.getByText('Nothing is live right now.', { exact: true }).waitFor()
+    expect(await page.getByText(/only a few days away/).count()).toBe(0)
+    expect(await page.getByRole('link', { name: 'Watch live' }).count()).toBe(0)
+    await page.getByRole('link', { name: 'See the schedule' }).first().waitFor()
+    await page.screenshot({ path: path.resolve('test-results/screenshots/390-light-home.png'), fullPage: true })
+    await context.close()
+  })
+
   it('reaches every control of the home and watch pages by keyboard, each visibly focused', async () => {
     const { context, page } = await newPage(browser)
     for (const p of ['/', pages[6] as string]) {
@@ -198,9 +209,16 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
         const focused = await page.evaluate(() => {
           const el = document.activeElement as HTMLElement | null
           if (!el || el === document.body) return null
-          const style = getComputedStyle(el)
-          const ring = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2
-          const shadow = style.boxShadow !== 'none'
+          // The ring is on the element, or on the card whose covering link it is (`:has(:focus-visible)`).
+          const ringed = (n: Element) => {
+            const style = getComputedStyle(n)
+            return (
+              (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2) ||
+              style.boxShadow !== 'none'
+            )
+          }
+          const card = el.parentElement?.closest('.event-card, .event-row, .vod-card')
+          const visible = ringed(el) || (card ? ringed(card) : false)
           const path: string[] = []
           for (let n: Element | null = el; n && n !== document.body; n = n.parentElement) {
             path.unshift(`${n.tagName}:${Array.from(n.parentElement?.children ?? []).indexOf(n)}`)
@@ -208,7 +226,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
           return {
             id: path.join('/'),
             name: el.getAttribute('aria-label') ?? el.textContent?.trim(),
-            visible: ring || shadow,
+            visible,
           }
         })
         if (!focused) continue
@@ -217,6 +235,37 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       }
       expect(seen.size, p).toBeGreaterThanOrEqual(focusable)
     }
+    await context.close()
+  })
+
+  it('names every control of the playing player, and each is reached by keyboard', { timeout: 120_000 }, async () => {
+    const free = pages[7] as string
+    await videoReady(baseUrl, Number(free.split('/').pop()))
+    const { context, page } = await newPage(browser)
+    await open(page, baseUrl + free)
+    await playUntilMoving(page)
+    const player = page.getByTestId('player')
+    const controls = player.locator('button, input')
+    expect(await controls.count()).toBeGreaterThanOrEqual(5)
+    const unnamed = await new AxeBuilder({ page })
+      .include('[data-testid="player"]')
+      .withRules(['button-name', 'label', 'aria-input-field-name', 'aria-toggle-field-name', 'color-contrast'])
+      .analyze()
+    expect(unnamed.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([])
+    // Tab from the picture through the controls: each one gets focus in turn (their names: axe above).
+    await player.focus()
+    const reached = new Set<string>()
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab')
+      const which = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null
+        if (!el?.closest('[data-testid="player"]')) return null
+        return el.outerHTML.slice(0, 120)
+      })
+      if (which === null) break
+      reached.add(which)
+    }
+    expect(reached.size).toBeGreaterThanOrEqual(4)
     await context.close()
   })
 })

@@ -11,6 +11,7 @@ import {
   submitSignIn,
   videoReady,
 } from './helpers.js'
+import { linkFromOutbox } from './mail.js'
 
 const baseUrl = inject('baseUrl')
 const dataDir = inject('dataDir')
@@ -310,6 +311,45 @@ describe('buying passes (test gateway)', () => {
     await submitSignIn(page, email, PASSWORD)
     await page.waitForURL(target)
     await page.getByTestId('checkout-pay').waitFor()
+    await context.close()
+  })
+
+  it('a new viewer who buys a pass first goes straight to the games, never back to /packages', {
+    timeout: 120_000,
+  }, async () => {
+    const [game] = await paidReplays()
+    const { context, page } = await newPage(browser)
+    const email = newEmail('first-buyer')
+    await page.goto(`${baseUrl}/registration`)
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('First name').fill('Casey')
+    await page.getByLabel('Last name').fill('Nguyen')
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await page.getByLabel('Confirm password').fill(PASSWORD)
+    await page.getByRole('checkbox', { name: /I accept the terms/ }).check()
+    await page.getByRole('button', { name: 'Register', exact: true }).click()
+    await page.waitForURL(/\/verify-notice/)
+    const link = await linkFromOutbox(dataDir, email, /Confirm your email address/)
+    await page.goto(baseUrl + link.pathname + link.search)
+    // Signed in without the basic pass: the passes page. The viewer buys instead of taking the free pass.
+    await page.waitForURL(`${baseUrl}/packages`, { timeout: 15_000 })
+    await page.getByRole('link', { name: 'Choose: Season Pass' }).click()
+    await page.getByTestId('checkout-item').waitFor()
+    await payWithCard(page, '4242 4242 4242 4242')
+    await page.getByTestId('purchase-success').waitFor({ timeout: 30_000 })
+    await page.getByRole('link', { name: 'Start watching' }).click()
+    await page.waitForURL(`${baseUrl}/`)
+    await page.getByRole('heading', { name: 'Upcoming' }).first().waitFor()
+    expect(new URL(page.url()).pathname).toBe('/')
+    // A fresh load asks the server again: the purchase recorded the choice there too.
+    await videoReady(baseUrl, game?.id as number)
+    await page.goto(`${baseUrl}/watch/${game?.id}`)
+    await appReady(page)
+    await page.getByTestId('player-start').waitFor({ timeout: 30_000 })
+    expect(new URL(page.url()).pathname).toBe(`/watch/${game?.id}`)
+    await page.goto(`${baseUrl}/faq`)
+    await page.getByText('How do I watch a live game?').waitFor()
+    expect(new URL(page.url()).pathname).toBe('/faq')
     await context.close()
   })
 })

@@ -19,7 +19,7 @@ describe.each(testDatabases())('app on %s', (kind) => {
   let ctx: TestContext
   const webDist = fakeWebDist()
   beforeAll(async () => {
-    ctx = await createTestContext(kind, { webDist, env: { RATE_LIMIT_MAX: '1000' } })
+    ctx = await createTestContext(kind, { webDist })
   })
   afterAll(async () => {
     await ctx.close()

@@ -5,12 +5,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { dataOf, HealthSchema, messages } from '@fieldhouse/contract'
 import Fastify, { type FastifyServerOptions } from 'fastify'
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Redis } from 'ioredis'
 import { sql } from 'kysely'
 import type { Config } from './config.js'
@@ -19,6 +14,8 @@ import { JobQueue } from './jobs/queue.js'
 import { AppError } from './lib/errors.js'
 import { createMailer, type Mailer } from './lib/mailer.js'
 import { loadMediaSecret } from './lib/media-secret.js'
+import { createMediaStore } from './lib/media-store/index.js'
+import { openApiTransform, openApiTransformObject } from './lib/openapi-schemas.js'
 import { type PasswordHasher, scryptHasher } from './lib/passwords.js'
 import { parseQuery } from './lib/query-string.js'
 import { siteverify } from './lib/recaptcha.js'
@@ -59,7 +56,7 @@ import { createGateway } from './modules/payments/gateways/create-gateway.js'
 import { TestGateway } from './modules/payments/gateways/test.gateway.js'
 import { PaymentsRepository } from './modules/payments/payments.repository.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
-import { PaymentsService } from './modules/payments/payments.service.js'
+import { PACKAGE_KINDS, PaymentsService } from './modules/payments/payments.service.js'
 import compression from './plugins/compression.js'
 import { registerErrorHandling } from './plugins/errors.js'
 import rateLimit from './plugins/rate-limit.js'
@@ -176,7 +173,8 @@ export async function buildApp(deps: AppDeps) {
         securitySchemes: { apiKey: { type: 'apiKey', in: 'query', name: 'api_key' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
+    transformObject: openApiTransformObject,
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
   const stripeInPage = Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY)
@@ -259,7 +257,11 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     clock,
     userCapabilities: ownCapabilitiesOf,
+    onPaid: (trx, order) => forms.chooseBasicPass(order.channelId, order.userId, trx),
   })
+  // Spec §7: the bootstrap document carries the passes on sale too.
+  channels.addBootstrapPart('packages', (channel) => payments.passes(channel, [...PACKAGE_KINDS]))
+  channels.addBootstrapPart('subscriptions', (channel) => payments.passes(channel, ['subscription']))
   if (gateway instanceof TestGateway) gateway.onEvent((event) => payments.handleEvent(event).then(() => undefined))
   catalog.passesOf = (userId) => payments.viewerPasses(userId)
   accounts.usePassCapabilities(async (userId) => [...(await payments.viewerPasses(userId)).capabilities])
@@ -273,6 +275,7 @@ export async function buildApp(deps: AppDeps) {
   })
   const queue = new JobQueue(db.kysely, db.dialect, clock)
   const mediaRepo = new MediaRepository(db.kysely, clock)
+  const store = createMediaStore(config)
   const mediaSecret = loadMediaSecret(config.MEDIA_SECRET, config.dataDir)
   const media = new MediaService(mediaRepo, {
     mediaDir: config.mediaDir,
@@ -291,7 +294,7 @@ export async function buildApp(deps: AppDeps) {
     access,
     geo,
     queue,
-    mediaDir: config.mediaDir,
+    store,
     capabilitiesOf,
     mediaRateLimitMax: config.MEDIA_RATE_LIMIT_MAX,
     sendFile: createMediaFileSender(new HotFileCache(config.MEDIA_MEMORY_CACHE_MB * 1024 * 1024)),
@@ -306,7 +309,7 @@ export async function buildApp(deps: AppDeps) {
     db: db.kysely,
     repo: mediaRepo,
     queue,
-    mediaDir: config.mediaDir,
+    store,
     log: app.log,
     pullBaseUrl: config.ingestPullUrl,
     lowerRendition: config.liveLowerRendition,
@@ -338,6 +341,7 @@ export async function buildApp(deps: AppDeps) {
       queue,
       mediaRepo,
       media,
+      store,
       live,
       contentChanged,
       payments,

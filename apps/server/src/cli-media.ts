@@ -8,6 +8,7 @@ import type { Config } from './config.js'
 import type { Db } from './db/database.js'
 import { JobQueue } from './jobs/queue.js'
 import { Worker } from './jobs/worker.js'
+import { createMediaStore } from './lib/media-store/index.js'
 import type { ChannelRepository } from './modules/channel/channel.repository.js'
 import { mediaJobHandlers } from './modules/media/media.jobs.js'
 import { MediaRepository } from './modules/media/media.repository.js'
@@ -141,6 +142,7 @@ export async function importMedia(
     handlers: mediaJobHandlers({
       db: db.kysely,
       repo,
+      store: createMediaStore(config),
       mediaDir: config.mediaDir,
       preset: config.ENCODE_PRESET,
       changed: (channelId) => channels.bumpContentVersion(channelId).then(() => undefined),

@@ -112,6 +112,17 @@ export const ConfigSchema = z.object({
   MEDIA_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(3000),
   /** Memory for the segments viewers are fetching right now (MiB, per API process); 0 turns it off. */
   MEDIA_MEMORY_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
+  /** Where media files live: unset for the local folder DATA_DIR/media, or `s3://bucket/prefix` for an
+   * S3-compatible store (credentials from the AWS SDK's usual chain). */
+  MEDIA_STORE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/, 'an s3://bucket/prefix URL')
+      .optional(),
+  ),
+  /** The S3-compatible endpoint (MinIO and the like; path-style addressing); AWS's own when unset. */
+  S3_ENDPOINT: optionalText.pipe(z.string().url().optional()),
+  S3_REGION: optionalText.pipe(z.string().optional()),
   /** libx264 preset of VOD encodes: faster encodes or smaller files. */
   ENCODE_PRESET: z.enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow']).default('veryfast'),
   /** Jobs one worker runs at once; by default one per core. */

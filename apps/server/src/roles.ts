@@ -14,6 +14,7 @@ import type { Config } from './config.js'
 import type { Db } from './db/database.js'
 import { DEMO_CHANNEL_KEY } from './db/seed.js'
 import { DEMO_PREROLL_URL } from './db/seed-catalogue.js'
+import { sweepTempFolders } from './jobs/temp-folders.js'
 import { Worker } from './jobs/worker.js'
 import { RtmpIngest } from './modules/live/rtmp-ingest.js'
 import { mediaJobFailureHook, mediaJobHandlers } from './modules/media/media.jobs.js'
@@ -31,7 +32,7 @@ export interface Roles {
  * queue), the ingest (RTMP → HLS), and in the embedded demo the generated videos and live feed.
  */
 export async function startRoles(app: App, config: Config, db: Db): Promise<Roles> {
-  const { queue, mediaRepo, live, contentChanged } = app.services
+  const { queue, mediaRepo, live, contentChanged, store } = app.services
   const stops: (() => Promise<void>)[] = []
   const roles: Roles = {
     stop: async () => {
@@ -45,15 +46,28 @@ export async function startRoles(app: App, config: Config, db: Db): Promise<Role
       handlers: mediaJobHandlers({
         db: db.kysely,
         repo: mediaRepo,
+        store,
         mediaDir: config.mediaDir,
         preset: config.ENCODE_PRESET,
         changed: contentChanged,
       }),
       concurrency: config.WORKER_CONCURRENCY ?? os.availableParallelism(),
       log: app.log,
-      onFailure: mediaJobFailureHook({ repo: mediaRepo, mediaDir: config.mediaDir, changed: contentChanged }),
+      onFailure: mediaJobFailureHook({ repo: mediaRepo, store, changed: contentChanged }),
     })
-    removeStaleTemp(path.join(config.mediaDir, 'tmp'), 60 * 60_000)
+    // What killed encodes left: at start, and every ten minutes (another process on this host may die).
+    const sweepTemp = () => {
+      try {
+        const removed = sweepTempFolders(path.join(config.mediaDir, 'tmp'), { staleAfterMs: 60 * 60_000 })
+        if (removed.length > 0) app.log.info({ removed }, 'removed temp folders of encodes that were killed')
+      } catch (error) {
+        app.log.warn({ err: error }, 'temp folder sweep failed')
+      }
+    }
+    sweepTemp()
+    const tempTimer = setInterval(sweepTemp, 10 * 60_000)
+    tempTimer.unref()
+    stops.push(async () => clearInterval(tempTimer))
     worker.start()
     roles.worker = worker
     stops.push(() => worker.stop())
@@ -98,19 +112,6 @@ export async function startRoles(app: App, config: Config, db: Db): Promise<Role
     }
   }
   return roles
-}
-
-/**
- * Temporary encode folders an earlier process left behind when it was killed mid-job. An encode in
- * progress writes all the time, so only folders untouched for `olderThanMs` go.
- */
-function removeStaleTemp(dir: string, olderThanMs: number) {
-  if (!fs.existsSync(dir)) return
-  const cutoff = Date.now() - olderThanMs
-  for (const entry of fs.readdirSync(dir)) {
-    const full = path.join(dir, entry)
-    if (fs.statSync(full).mtimeMs < cutoff) fs.rmSync(full, { recursive: true, force: true })
-  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { constants } from './constants.js'
-import { messages } from './messages.js'
+import { lengthLessThan, messages } from './messages.js'
 
 /**
  * The account forms (spec §5 validation, §7 authentication). The same schemas validate the forms in
@@ -21,10 +21,16 @@ export const PasswordSchema = z
   .string({ error: messages.fieldRequired })
   .min(1, messages.fieldRequired)
   .min(constants.passwordMinLength, messages.passwordTooShort)
-  .max(constants.passwordMaxLength, `The field length must be less than ${constants.passwordMaxLength + 1}`)
+  .max(constants.passwordMaxLength, lengthLessThan(constants.passwordMaxLength + 1))
+
+const NAME_MAX_LENGTH = 100
 
 const name = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).max(100, 'The field length must be less than 101')
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(NAME_MAX_LENGTH, lengthLessThan(NAME_MAX_LENGTH + 1))
 
 const optionalToken = z.string().max(4096).optional()
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PackageSchema } from './commerce.js'
 import { MenuPlacement, SlidableType } from './enums.js'
 import { PrerollSchema } from './media.js'
 
@@ -124,6 +125,9 @@ export const BootstrapSchema = z.object({
   settings: SettingsSchema,
   slides: z.array(SlideSchema),
   static_blocks: z.array(StaticBlockSchema),
+  /** Spec §7: the passes on sale, as `GET packages` and `GET subscriptions` answer them. */
+  packages: z.array(PackageSchema),
+  subscriptions: z.array(PackageSchema),
 })
 export type Bootstrap = z.infer<typeof BootstrapSchema>
 

@@ -90,8 +90,12 @@ describe('contract', () => {
       settings,
       slides: [],
       static_blocks: [],
+      packages: [],
+      subscriptions: [],
     }
     expect(BootstrapSchema.parse(doc).settings.name).toBe('C')
+    // Spec §7: the passes on sale are part of the document.
+    expect(BootstrapSchema.safeParse({ ...doc, packages: undefined }).success).toBe(false)
     expect(BootstrapSchema.safeParse({ ...doc, 'color-settings': { x: 'red; background:url(x)' } }).success).toBe(false)
   })
 })

@@ -4,6 +4,8 @@
 export const messages = {
   // §5 validation
   emailInvalid: 'A valid email address is required',
+  /** Ours: spec §5 has the phone pattern but no message for it. */
+  phoneInvalid: 'A valid phone number is required',
   fieldRequired: 'Field is required',
   enterEmail: 'Enter your Email',
   enterFirstName: 'Enter your first name',

@@ -5,6 +5,7 @@ import {
   contrastRatio,
   deriveTheme,
   describeAdjustments,
+  messageTints,
   parseHex,
   type Rgb,
   readableColor,
@@ -44,7 +45,10 @@ const names = [
  */
 function drawnPairs(theme: Theme): [string, string, Rgb[], number][] {
   const c = (variable: string) => themeColor(theme, variable)
-  const body = bodySurfaces(c('--body-background'), c('--body-text-color'))
+  const body = [
+    ...bodySurfaces(c('--body-background'), c('--body-text-color')),
+    ...messageTints(c('--body-background'), c('--body-text-color'), c('--live-color')),
+  ]
   const header = bodySurfaces(c('--header-background'), c('--header-text-color'))
   const { text, nonText } = contrastMinimum
   return [
@@ -135,9 +139,9 @@ describe('deriveTheme', () => {
       'body-text-color': '#1a1a1a',
       'footer-background': '#f0f0f0',
       'footer-text-color': '#222222',
-      'primary-color': '#0b57d0',
+      'primary-color': '#0842a0',
       'primary-text-color': '#ffffff',
-      'live-color': '#b00020',
+      'live-color': '#8b0000',
     })
     expect(theme.adjustments).toEqual([])
   })

@@ -157,10 +157,19 @@ export interface Theme {
 
 /**
  * Surfaces text is drawn on: the page itself, cards (5 % of the text colour over it), secondary buttons
- * and hovered rows (10 %) and raised panels (14 %).
+ * and hovered rows (10 %), raised panels (14 %) and fields and secondary buttons on a raised panel (23 %).
  */
 export const bodySurfaces = (background: Rgb, text: Rgb): Rgb[] =>
-  [0, 0.05, 0.1, 0.14].map((alpha) => round(mix(text, background, alpha)))
+  [0, 0.05, 0.1, 0.14, 0.23].map((alpha) => round(mix(text, background, alpha)))
+
+/**
+ * Messages (errors, confirmations) tint a raised panel with the live or success colour (10 %); body text
+ * and links are read on those too.
+ */
+export const messageTints = (background: Rgb, text: Rgb, live: Rgb): Rgb[] => {
+  const raised = round(mix(text, background, 0.14))
+  return [live, parseHex(successColor) as Rgb].map((tint) => round(mix(tint, raised, 0.1)))
+}
 
 /** How far muted text (dates, venues, hints) may fade toward the background while it still reads. */
 const MUTED_MIN_ALPHA = 0.62
@@ -212,24 +221,25 @@ export function deriveTheme(settings: Readonly<Record<string, string>>): Theme {
   // Hovered controls, cards and raised panels tint the background with the text colour itself, so the
   // text is settled against the surfaces it makes. On a mid-tone background no text colour reads on all
   // of them: the background then moves in lightness (the nearer way) until one does.
-  const settleText = (color: Rgb, background: Rgb): Rgb | null => {
+  type SurfacesOf = (background: Rgb, text: Rgb) => Rgb[]
+  const settleText = (color: Rgb, background: Rgb, surfacesOf: SurfacesOf): Rgb | null => {
     let c = color
-    for (let i = 0; i < 12 && worst(c, bodySurfaces(background, c)) < text; i++) {
-      c = readableColor(c, bodySurfaces(background, c), text)
+    for (let i = 0; i < 12 && worst(c, surfacesOf(background, c)) < text; i++) {
+      c = readableColor(c, surfacesOf(background, c), text)
     }
     for (const extreme of [c, [0, 0, 0] as Rgb, [255, 255, 255] as Rgb]) {
-      if (worst(extreme, bodySurfaces(background, extreme)) >= text) return extreme
+      if (worst(extreme, surfacesOf(background, extreme)) >= text) return extreme
     }
     return null
   }
-  const textOn = (name: string, variable: string, backgroundName: string) => {
+  const textOn = (name: string, variable: string, backgroundName: string, surfacesOf: SurfacesOf = bodySurfaces) => {
     let background = rgb(backgroundName)
-    let color = settleText(rgb(name), background)
+    let color = settleText(rgb(name), background, surfacesOf)
     const [h, s, l] = toHsl(background)
     for (let step = 0.02; !color && step <= 1; step += 0.02) {
       for (const target of l < 0.5 ? [0, 1] : [1, 0]) {
         const moved = round(fromHsl([h, s, Math.min(1, Math.max(0, l + (target === 0 ? -step : step)))]))
-        const found = settleText(rgb(name), moved)
+        const found = settleText(rgb(name), moved, surfacesOf)
         if (found) {
           background = moved
           color = found
@@ -246,11 +256,11 @@ export function deriveTheme(settings: Readonly<Record<string, string>>): Theme {
         used: toHex(background),
         against: name,
         chosenRatio: Math.round(contrastRatio(rgb(name), rgb(backgroundName)) * 100) / 100,
-        usedRatio: Math.round(worst(used, bodySurfaces(background, used)) * 100) / 100,
+        usedRatio: Math.round(worst(used, surfacesOf(background, used)) * 100) / 100,
         minimum: text,
       })
     }
-    settle(name, variable, used, bodySurfaces(background, used), backgroundName, text, chosen[name])
+    settle(name, variable, used, surfacesOf(background, used), backgroundName, text, chosen[name])
     return { text: used, background }
   }
   const headerPair = textOn('header-text-color', '--header-text-color', 'header-background')
@@ -258,11 +268,15 @@ export function deriveTheme(settings: Readonly<Record<string, string>>): Theme {
   const headerBg = headerPair.background
   colors['header-text-color'] = toHex(header)
 
-  const bodyPair = textOn('body-text-color', '--body-text-color', 'body-background')
-  const body = bodyPair.text
+  const live = rgb('live-color')
+  const bodyPair = textOn('body-text-color', '--body-text-color', 'body-background', (bg, t) => [
+    ...bodySurfaces(bg, t),
+    ...messageTints(bg, t, live),
+  ])
   const bodyBg = bodyPair.background
+  const body = bodyPair.text
   colors['body-text-color'] = toHex(body)
-  const surfaces = bodySurfaces(bodyBg, body)
+  const surfaces = [...bodySurfaces(bodyBg, body), ...messageTints(bodyBg, body, live)]
 
   const footerBg = rgb('footer-background')
   colors['footer-text-color'] = toHex(
@@ -300,7 +314,6 @@ export function deriveTheme(settings: Readonly<Record<string, string>>): Theme {
   derive('--accent-text-color', 'primary-color as text', primary, surfaces, 'body-background')
   derive('--header-accent-color', 'primary-color in the header', primary, [headerBg], 'header-background')
   derive('--footer-accent-color', 'primary-color in the footer', primary, [footerBg], 'footer-background')
-  const live = rgb('live-color')
   derive('--live-text-color', 'text on live-color', [255, 255, 255], [live], 'live-color')
   derive('--live-on-body-color', 'live-color as text', live, surfaces, 'body-background')
   const success = parseHex(successColor) as Rgb

@@ -40,7 +40,7 @@ describe.each(testDatabases())('account guards on %s', (kind) => {
   beforeAll(async () => {
     siteverify = await startSiteverify()
     ctx = await createTestContext(kind, {
-      env: { RECAPTCHA_VERIFY_URL: siteverify.url, AUTH_RATE_LIMIT_MAX: '1000', API_KEY_RATE_LIMIT_MAX: '10000' },
+      env: { RECAPTCHA_VERIFY_URL: siteverify.url },
     })
     await buildChannel(ctx, 'guarded', { settings: { recaptcha: { site_key: 'site-key', secret: 'test-secret' } } })
   })

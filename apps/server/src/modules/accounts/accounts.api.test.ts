@@ -40,8 +40,6 @@ describe.each(testDatabases())('accounts on %s', (kind) => {
       env: {
         SMTP_URL: mailbox.url,
         LOGIN_MAX_FAILURES: '3',
-        AUTH_RATE_LIMIT_MAX: '1000',
-        API_KEY_RATE_LIMIT_MAX: '10000',
       },
     })
   })

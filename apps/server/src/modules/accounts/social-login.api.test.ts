@@ -46,8 +46,6 @@ describe.each(testDatabases())('social sign-in on %s', (kind) => {
         GOOGLE_CLIENT_ID: 'fieldhouse-test',
         GOOGLE_CLIENT_SECRET: 'test-secret',
         GOOGLE_ISSUER: provider.issuer.url as string,
-        AUTH_RATE_LIMIT_MAX: '1000',
-        API_KEY_RATE_LIMIT_MAX: '10000',
       },
     })
   })

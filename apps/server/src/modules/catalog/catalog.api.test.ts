@@ -24,7 +24,7 @@ describe.each(testDatabases())('catalogue on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    ctx = await createTestContext(kind, { env: { API_KEY_RATE_LIMIT_MAX: '1000' } })
+    ctx = await createTestContext(kind)
     key = await ctx.apiKey()
   })
   afterAll(() => ctx.close())

@@ -12,7 +12,7 @@ describe.each(testDatabases())('favourites on %s', (kind) => {
     ).find((p) => p.alias === alias)!.id
 
   beforeAll(async () => {
-    ctx = await createTestContext(kind, { env: { API_KEY_RATE_LIMIT_MAX: '1000' } })
+    ctx = await createTestContext(kind)
   })
   afterAll(() => ctx.close())
 

@@ -175,15 +175,23 @@ describe.each(testDatabases())('channel API on %s', (kind) => {
         'events-locations',
         'faq',
         'menu',
+        'packages',
         'pages',
         'participant-group-properties',
         'participant-groups',
         'settings',
         'slides',
         'static_blocks',
+        'subscriptions',
       ].sort(),
     )
     expect(data.settings.name).toBe('Fieldhouse Demo')
+    // The same passes as their own calls answer.
+    expect(res.body.data.packages).toEqual((await ctx.json(`/api/packages?no_limit=1&api_key=${key}`)).body.data)
+    expect(res.body.data.subscriptions).toEqual(
+      (await ctx.json(`/api/subscriptions?no_limit=1&api_key=${key}`)).body.data,
+    )
+    expect(res.body.data.subscriptions.map((p: { name: string }) => p.name)).toContain('Season Pass')
     expect(data.slides).toHaveLength(3)
     const etag = res.headers.get('etag')
     expect(etag).toBeTruthy()

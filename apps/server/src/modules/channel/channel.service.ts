@@ -88,7 +88,9 @@ export class ChannelService {
     return (await this.repo.faqs(channel.id)).map(presentFaq)
   }
 
-  async bootstrap(channel: ChannelRow): Promise<Bootstrap & Record<string, unknown>> {
+  async bootstrap(
+    channel: ChannelRow,
+  ): Promise<Omit<Bootstrap, 'packages' | 'subscriptions'> & Record<string, unknown>> {
     const [staticBlocks, colors, menu, slides, pages, faq, prerolls] = await Promise.all([
       this.repo.staticBlocks(channel.id),
       this.colors(channel),

@@ -39,6 +39,32 @@ export class FormsRepository {
     })
   }
 
+  /**
+   * Sets one answer of the user on the channel's form of that alias, if the form exists; inside the
+   * caller's transaction when one is given (a purchase records the basic-pass choice with its order).
+   */
+  async setValueIfFormExists(
+    channelId: number,
+    alias: string,
+    userId: number,
+    name: string,
+    value: string,
+    db: Kysely<Database> = this.db,
+  ) {
+    const form = await db
+      .selectFrom('custom_forms')
+      .select('id')
+      .where('channel_id', '=', channelId)
+      .where('alias', '=', alias)
+      .executeTakeFirst()
+    if (!form) return
+    await db
+      .insertInto('custom_form_values')
+      .values({ form_id: form.id, user_id: userId, name, value })
+      .onConflict((oc) => oc.columns(['form_id', 'user_id', 'name']).doUpdateSet({ value }))
+      .execute()
+  }
+
   createForm(channelId: number, alias: string, fields: { name: string; default: string | null }[]) {
     return this.db
       .insertInto('custom_forms')

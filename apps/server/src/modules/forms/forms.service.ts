@@ -1,4 +1,6 @@
 import { BASIC_PASS_FIELD, type CustomForm, PASSES_FORM_ALIAS } from '@fieldhouse/contract'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema.js'
 import { notFound } from '../../lib/errors.js'
 import type { FormsRepository } from './forms.repository.js'
 
@@ -50,6 +52,14 @@ export class FormsService {
     if (alias === PASSES_FORM_ALIAS) values.push({ name: BASIC_PASS_FIELD, value: '1' })
     await this.repo.saveValues(form.id, userId, values)
     return this.get(channelId, alias, userId)
+  }
+
+  /**
+   * A viewer who buys any pass has made the choice the basic-pass rule asks for (spec §2, §4): the
+   * passes form's flag becomes 1, as submitting the form would set it. `db` is the purchase's transaction.
+   */
+  chooseBasicPass(channelId: number, userId: number, db?: Kysely<Database>) {
+    return this.repo.setValueIfFormExists(channelId, PASSES_FORM_ALIAS, userId, BASIC_PASS_FIELD, '1', db)
   }
 
   /**

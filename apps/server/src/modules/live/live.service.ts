@@ -15,14 +15,19 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database, MediaAssetRow } from '../../db/schema.js'
 import type { JobQueue } from '../../jobs/queue.js'
+import { assetKey, type MediaStore } from '../../lib/media-store/index.js'
 import type { MediaRepository } from '../media/media.repository.js'
-import { assetDir } from '../media/media.service.js'
+import { LivePublisher } from './live-publisher.js'
 
 interface Broadcast {
   eventId: number
   channelId: number
   asset: MediaAssetRow
   stop: () => Promise<void>
+  /** Publishes what the encoder writes (a store that does not keep its folder); null when it does. */
+  publisher: LivePublisher | null
+  /** The encoder's folder. */
+  dir: string
   /** Resolves when the ffmpeg writing the HLS has ended for good. */
   ended: Promise<void>
   stopping: boolean
@@ -65,7 +70,8 @@ export class LiveService {
       db: Kysely<Database>
       repo: MediaRepository
       queue: JobQueue
-      mediaDir: string
+      /** Where recordings are published; the encoder writes into its `workDir`. */
+      store: MediaStore
       log: FastifyBaseLogger
       /** Where our ffmpeg pulls a published stream from, e.g. rtmp://127.0.0.1:1935/live. */
       pullBaseUrl: string
@@ -113,11 +119,20 @@ export class LiveService {
     // A recording left `live` (a restart, a dropped encoder) is continued, not replaced.
     const resumed = (await repo.assetsOf(event.channel_id, owner)).find((a) => a.status === 'live')
     const asset = resumed ?? (await repo.createAsset(event.channel_id, owner, 'live', 'live'))
-    const dir = assetDir(this.deps.mediaDir, asset.id)
-    fs.mkdirSync(dir, { recursive: true })
+    const { store } = this.deps
+    const prefix = assetKey(asset.id)
+    const dir = await store.workDir(prefix)
     const lower = this.deps.lowerRendition ? LOWER : undefined
-    for (const sub of liveHlsDirs(lower)) fs.mkdirSync(path.join(dir, sub), { recursive: true })
-    fs.writeFileSync(path.join(dir, 'master.m3u8'), liveMaster(lower))
+    const renditions = liveHlsDirs(lower)
+    for (const sub of renditions) fs.mkdirSync(path.join(dir, sub), { recursive: true })
+    if (resumed && !store.publishesInPlace) {
+      // ffmpeg continues the playlists it finds: bring back what the store has of them.
+      for (const sub of renditions) {
+        const text = await store.readBytes(`${prefix}/${sub}/index.m3u8`)
+        if (text) fs.writeFileSync(path.join(dir, sub, 'index.m3u8'), text)
+      }
+    }
+    await store.put(assetKey(asset.id, 'master.m3u8'), { bytes: liveMaster(lower) })
     await repo.setMedia(asset, MediaTypeId.live, 'master.m3u8')
     await db
       .updateTable('events')
@@ -133,7 +148,14 @@ export class LiveService {
       stop: async () => {},
       ended: Promise.resolve(),
       stopping: false,
+      dir,
+      publisher: store.publishesInPlace
+        ? null
+        : new LivePublisher(store, dir, prefix, renditions, (err) =>
+            this.deps.log.warn({ event: event.id, err }, 'live segments not published'),
+          ),
     }
+    broadcast.publisher?.start()
     this.broadcasts.set(streamKey, broadcast)
     broadcast.ended = this.write(streamKey, broadcast, dir, lower, resumed !== undefined)
     this.deps.log.info({ event: event.id, asset: asset.id, resumed: resumed !== undefined }, 'live stream started')
@@ -180,22 +202,32 @@ export class LiveService {
     const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 10_000).unref())
     if ((await Promise.race([b.ended, timeout])) === 'timeout') await b.stop()
     await b.ended.catch(() => {})
+    await this.release(b)
     this.broadcasts.delete(streamKey)
     await this.finish(b.asset)
   }
 
+  /** The encoder is done with its folder: what is left is published, and a work folder removed. */
+  private async release(b: Broadcast) {
+    try {
+      await b.publisher?.stop()
+    } catch (err) {
+      this.deps.log.error({ event: b.eventId, err }, 'live segments not published')
+    }
+    await this.deps.store.releaseWorkDir(b.dir)
+  }
+
   /** Turns a live recording into the event's replay. */
   async finish(asset: MediaAssetRow) {
-    const { repo, db } = this.deps
-    const dir = assetDir(this.deps.mediaDir, asset.id)
-    const playlist = path.join(dir, 'source', 'index.m3u8')
-    const text = fs.existsSync(playlist) ? fs.readFileSync(playlist, 'utf8') : ''
+    const { repo, db, store } = this.deps
+    const prefix = assetKey(asset.id)
+    const text = (await store.readBytes(`${prefix}/source/index.m3u8`))?.toString('utf8') ?? ''
     const seconds = playlistSeconds(text)
     // ffmpeg stopped before it could end its playlists: end them, so players see a finished replay.
-    for (const variant of text ? fs.readdirSync(dir) : []) {
-      const p = path.join(dir, variant, 'index.m3u8')
-      const ended = fs.existsSync(p) ? endPlaylist(fs.readFileSync(p, 'utf8')) : null
-      if (ended) fs.writeFileSync(p, ended)
+    const playlists = text ? (await store.list(prefix)).filter((k) => /^[^/]+\/[^/]+\/[^/]+\/index\.m3u8$/.test(k)) : []
+    for (const key of playlists) {
+      const ended = endPlaylist((await store.readBytes(key))?.toString('utf8') ?? '')
+      if (ended) await store.put(key, { bytes: ended })
     }
     if (seconds > 0) {
       await repo.retypeMedia(asset.id, MediaTypeId.live, MediaTypeId.vod)
@@ -240,6 +272,7 @@ export class LiveService {
     const all = [...this.broadcasts.values()]
     for (const b of all) b.stopping = true
     await Promise.allSettled(all.map((b) => b.stop()))
+    await Promise.allSettled(all.map((b) => b.ended.then(() => this.release(b))))
     this.broadcasts.clear()
   }
 }

@@ -4,6 +4,8 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LocalMediaStore, type MediaStore, S3MediaStore } from '../../lib/media-store/index.js'
+import { type LoopbackS3, startLoopbackS3 } from '../../test/s3-server.js'
 import { createMediaFileSender, HotFileCache, WHOLE_READ_MAX } from './media.files.js'
 
 /**
@@ -11,29 +13,52 @@ import { createMediaFileSender, HotFileCache, WHOLE_READ_MAX } from './media.fil
  * checked): whole files, byte ranges, conditional requests, HEAD, and files too large to read whole.
  */
 describe.each([
-  ['from disk', 0],
-  ['through the memory cache', 64 * 1024 * 1024],
-])('sending media files %s', (_, cacheBytes) => {
+  ['from disk', 0, 'local'],
+  ['through the memory cache', 64 * 1024 * 1024, 'local'],
+  ['from an S3-compatible store', 0, 's3'],
+  ['from an S3-compatible store through the memory cache', 64 * 1024 * 1024, 's3'],
+] as const)('sending media files %s', (_, cacheBytes, backend) => {
   let app: FastifyInstance
+  let s3: LoopbackS3 | undefined
+  let store: MediaStore
   const sendMediaFile = createMediaFileSender(new HotFileCache(cacheBytes))
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-files-'))
+  /** Writes a file where the store keeps it: on disk, or as an object. */
+  const write = async (key: string, bytes: Buffer | string) => {
+    if (store instanceof S3MediaStore) return store.put(key, { bytes })
+    fs.writeFileSync(path.join(root, ...key.split('/')), bytes)
+  }
   const segment = Buffer.from(Array.from({ length: 188 * 50 }, (_, i) => i % 251))
   const large = Buffer.alloc(WHOLE_READ_MAX + 300_000)
   for (let i = 0; i < large.length; i += 4096) large[i] = (i / 4096) % 256
 
   beforeAll(async () => {
-    fs.mkdirSync(path.join(root, '360p'))
-    fs.writeFileSync(path.join(root, '360p', 'seg_00000.ts'), segment)
-    fs.writeFileSync(path.join(root, 'download.mp4'), large)
-    fs.mkdirSync(path.join(root, 'folder.ts'))
+    if (backend === 's3') {
+      s3 = await startLoopbackS3()
+      store = new S3MediaStore({
+        bucket: s3.bucket,
+        prefix: 'files',
+        endpoint: s3.endpoint,
+        tmpRoot: root,
+        credentials: s3.credentials,
+      })
+      await write('folder.ts/inner.ts', 'x')
+    } else {
+      store = new LocalMediaStore(root)
+      fs.mkdirSync(path.join(root, '360p'))
+      fs.mkdirSync(path.join(root, 'folder.ts'))
+    }
+    await write('360p/seg_00000.ts', segment)
+    await write('download.mp4', large)
     app = Fastify()
     app.get('/f/*', (req, reply) =>
-      sendMediaFile(req, reply, root, (req.params as { '*': string })['*'], 'private, max-age=60'),
+      sendMediaFile(req, reply, store, (req.params as { '*': string })['*'], 'private, max-age=60'),
     )
     await app.ready()
   })
   afterAll(async () => {
     await app.close()
+    await s3?.close()
     fs.rmSync(root, { recursive: true, force: true })
   })
 
@@ -102,7 +127,7 @@ describe.each([
   it('gzips a playlist for a client that takes it, and only then', async () => {
     const lines = Array.from({ length: 400 }, (_, i) => `#EXTINF:1.000,\nseg_${String(i).padStart(5, '0')}.ts`)
     const playlist = `#EXTM3U\n#EXT-X-PLAYLIST-TYPE:EVENT\n${lines.join('\n')}\n`
-    fs.writeFileSync(path.join(root, '360p', 'index.m3u8'), playlist)
+    await write('360p/index.m3u8', playlist)
     const zipped = await app.inject({ url: '/f/360p/index.m3u8', headers: { 'accept-encoding': 'br, gzip' } })
     expect(zipped.headers['content-encoding']).toBe('gzip')
     expect(zipped.headers.vary).toBe('accept-encoding')
@@ -115,7 +140,7 @@ describe.each([
     }
     // The playlist grows (a live game): the next viewer gets the new one, compressed.
     const grown = `${playlist}#EXTINF:1.000,\nseg_00400.ts\n`
-    fs.writeFileSync(path.join(root, '360p', 'index.m3u8'), grown)
+    await write('360p/index.m3u8', grown)
     const again = await app.inject({ url: '/f/360p/index.m3u8', headers: { 'accept-encoding': 'gzip' } })
     expect(zlib.gunzipSync(again.rawPayload).toString()).toBe(grown)
   })
@@ -136,7 +161,8 @@ describe('the memory cache in front of the disk', () => {
     const cache = new HotFileCache(10_000, 60_000, () => now)
     const send = createMediaFileSender(cache)
     const app = Fastify()
-    app.get('/f/*', (req, reply) => send(req, reply, root, (req.params as { '*': string })['*'], 'private'))
+    const store = new LocalMediaStore(root)
+    app.get('/f/*', (req, reply) => send(req, reply, store, (req.params as { '*': string })['*'], 'private'))
     try {
       // The first viewer reads it from disk (a range of it: the cache still holds the whole file).
       const first = await app.inject({ url: '/f/seg_00000.ts', headers: { range: 'bytes=0-9' } })

@@ -1,18 +1,9 @@
-import fs from 'node:fs'
 import path from 'node:path'
+import type { Readable } from 'node:stream'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-
-const TYPES: Record<string, string> = {
-  '.m3u8': 'application/vnd.apple.mpegurl',
-  '.ts': 'video/mp2t',
-  '.m4s': 'video/iso.segment',
-  '.mp4': 'video/mp4',
-  '.vtt': 'text/vtt; charset=utf-8',
-  '.jpg': 'image/jpeg',
-  '.png': 'image/png',
-}
+import { contentTypeOf, type MediaStore, type ObjectHandle } from '../../lib/media-store/index.js'
 
 /**
  * How long a media file may be kept: segments and images never change once written (a year,
@@ -26,14 +17,8 @@ export function cacheControlFor(file: string, live: boolean, visibility: 'public
 
 /** Files up to this size (every segment, playlist and image) are read whole and sent in one write. */
 export const WHOLE_READ_MAX = 8 * 1024 * 1024
-/** Larger ones (a download, a preview) stream in chunks this big. */
-const STREAM_CHUNK = 256 * 1024
 
 const gzip = promisify(zlib.gzip)
-const open = promisify(fs.open)
-const fstat = promisify(fs.fstat)
-const read = promisify(fs.read)
-const close = promisify(fs.close)
 
 export type ByteRange = { start: number; end: number }
 
@@ -186,60 +171,50 @@ export class GzipMemo {
   }
 }
 
-/** Reads `length` bytes at `position` into one buffer (a read may return fewer than asked). */
-async function readWhole(fd: number, position: number, length: number) {
-  const buffer = Buffer.allocUnsafe(length)
-  let done = 0
-  while (done < length) {
-    const { bytesRead } = await read(fd, buffer, done, length - done, position + done)
-    if (bytesRead === 0) return buffer.subarray(0, done)
-    done += bytesRead
-  }
-  return buffer
-}
-
 /**
- * Sends one file of an asset folder: `file` must already be a safe relative path (`safeMediaPath`).
- * ETag and Last-Modified with their conditional requests (304), one byte range (206, or 416).
+ * Sends one file of the media store: `key` must come from a checked path (`safeMediaPath` under an
+ * asset's key). ETag and Last-Modified with their conditional requests (304), one byte range (206, or 416).
  *
- * A segment is read whole into one buffer and written in one go: open, fstat, one read, close — about
- * half the system calls and none of the per-chunk stream machinery of a file stream (a static-file
- * plugin's default 16 KiB chunks cost three quarters of the throughput on the development machine,
- * `npm run bench`); what it read is kept in the `HotFileCache`. Files over `WHOLE_READ_MAX` stream in
- * 256 KiB chunks. Playlists go gzipped to clients that take it (`GzipMemo`): a three-hour live playlist
- * of 1-s segments is about 900 KB, reloaded by every viewer every second; gzipped, about 60 KB.
+ * A segment is read whole into one buffer and written in one go: on the local store open, fstat, one
+ * read, close — about half the system calls and none of the per-chunk stream machinery of a file
+ * stream (a static-file plugin's default 16 KiB chunks cost three quarters of the throughput on the
+ * development machine, `npm run bench`); on S3 one HEAD and one ranged GET. What it read is kept in the
+ * `HotFileCache`, so the viewers after the first cost no read at all. Files over `WHOLE_READ_MAX` stream
+ * in chunks. Playlists go gzipped to clients that take it (`GzipMemo`): a three-hour live playlist of
+ * 1-s segments is about 900 KB, reloaded by every viewer every second; gzipped, about 60 KB.
  */
 export function createMediaFileSender(cache: HotFileCache, compressed = new GzipMemo()) {
   return async function sendMediaFile(
     req: FastifyRequest,
     reply: FastifyReply,
-    root: string,
-    file: string,
+    store: MediaStore,
+    key: string,
     cacheControl: string,
   ) {
-    const type = TYPES[path.extname(file)]
-    if (!type) return notFound(reply)
-    const full = path.join(root, file)
-    const hit = cache.get(full)
+    const type = contentTypeOf(key)
+    if (!type || path.extname(key) === '.svg') return notFound(reply)
+    const id = `${store.location}\0${key}`
+    const hit = cache.get(id)
     if (hit)
       return answer(req, reply, hit, type, cacheControl, (start, length) => hit.bytes.subarray(start, start + length))
-    let fd: number
+    let handle: ObjectHandle | null
     try {
-      fd = await open(full, fs.constants.O_RDONLY)
-    } catch {
-      return notFound(reply)
+      handle = await store.open(key)
+    } catch (e) {
+      if (e instanceof Error && e.message.startsWith('invalid media key')) return notFound(reply)
+      throw e
     }
+    if (!handle) return notFound(reply)
+    const file = handle
     let handedOff = false
     try {
-      const stat = await fstat(fd)
-      if (!stat.isFile()) return notFound(reply)
       const facts: FileFacts = {
-        size: stat.size,
-        etag: `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`,
-        lastModified: stat.mtime.toUTCString(),
-        mtimeSec: Math.floor(stat.mtimeMs / 1000),
+        size: file.size,
+        etag: file.etag,
+        lastModified: new Date(file.mtimeMs).toUTCString(),
+        mtimeSec: Math.floor(file.mtimeMs / 1000),
       }
-      const ext = path.extname(file)
+      const ext = path.extname(key)
       // What a cache in between must know: the same URL has a gzip and a plain form.
       if (COMPRESSIBLE.has(ext)) reply.header('vary', 'accept-encoding')
       const compress =
@@ -250,24 +225,24 @@ export function createMediaFileSender(cache: HotFileCache, compressed = new Gzip
         acceptsGzip(req.headers['accept-encoding'])
       return await answer(req, reply, facts, type, cacheControl, async (start, length) => {
         if (compress) {
-          const gz = await compressed.get(full, facts.etag, () => readWhole(fd, 0, facts.size))
+          const gz = await compressed.get(id, facts.etag, () => file.read(0, facts.size))
           reply.header('content-encoding', 'gzip')
           return gz
         }
-        if (cache.wants(full, facts.size)) {
+        if (cache.wants(key, facts.size)) {
           // Read whole once, kept for the next viewers; this one gets its range of it.
-          const bytes = await readWhole(fd, 0, facts.size)
-          if (bytes.length === facts.size) cache.put(full, facts, bytes)
+          const bytes = await file.read(0, facts.size)
+          if (bytes.length === facts.size) cache.put(id, facts, bytes)
           return bytes.subarray(start, start + length)
         }
-        // The length of what was read (Fastify sets it): a file cut short since fstat sends what it holds.
-        if (length <= WHOLE_READ_MAX) return readWhole(fd, start, length)
+        // The length of what was read (Fastify sets it): a file cut short since its stat sends what it holds.
+        if (length <= WHOLE_READ_MAX) return file.read(start, length)
         handedOff = true
         reply.header('content-length', length)
-        return fs.createReadStream('', { fd, start, end: start + length - 1, highWaterMark: STREAM_CHUNK })
+        return file.stream(start, length)
       })
     } finally {
-      if (!handedOff) await close(fd).catch(() => {})
+      if (!handedOff) await file.close()
     }
   }
 }
@@ -279,7 +254,7 @@ async function answer(
   facts: FileFacts,
   type: string,
   cacheControl: string,
-  body: (start: number, length: number) => Buffer | fs.ReadStream | Promise<Buffer | fs.ReadStream>,
+  body: (start: number, length: number) => Buffer | Readable | Promise<Buffer | Readable>,
 ) {
   const { size, etag, lastModified } = facts
   const validators = { etag, 'last-modified': lastModified, 'cache-control': cacheControl }

@@ -19,13 +19,17 @@ import {
 import type { Kysely } from 'kysely'
 import type { Database, MediaAssetRow } from '../../db/schema.js'
 import type { Job, JobPayloads } from '../../jobs/queue.js'
+import { withOwnTempRoot } from '../../jobs/temp-folders.js'
 import { type JobContext, type JobHandlers, PermanentJobError } from '../../jobs/worker.js'
+import { assetKey, type MediaStore } from '../../lib/media-store/index.js'
 import type { MediaRepository } from './media.repository.js'
-import { assetDir } from './media.service.js'
 
 export interface MediaJobDeps {
   db: Kysely<Database>
   repo: MediaRepository
+  /** Where published files go; encoders work in local folders it gives (`workDir`). */
+  store: MediaStore
+  /** Local working space: the temp folder and the cache of generated demo sources. */
   mediaDir: string
   /** Encoder speed/quality trade-off (libx264 preset). */
   preset: string
@@ -33,7 +37,9 @@ export interface MediaJobDeps {
   changed: (channelId: number) => Promise<void> | void
 }
 
-const tmpRoot = (mediaDir: string) => path.join(mediaDir, 'tmp')
+/** Work in this process's temp folder: what a killed encode leaves there, the sweep can tell is dead. */
+const inTemp = <T>(mediaDir: string, work: (root: string) => Promise<T>) =>
+  withOwnTempRoot(path.join(mediaDir, 'tmp'), work)
 
 /**
  * The worker's media jobs: encode an imported file into the HLS ladder with its poster, seek
@@ -49,38 +55,61 @@ export function mediaJobHandlers(deps: MediaJobDeps): JobHandlers {
     return asset
   }
 
+  const { store } = deps
+
+  /** The local folder of a variant's playlist and segments, for ffmpeg to read. */
+  const withVariant = async <T>(assetId: number, fn: (playlist: string) => Promise<T>) => {
+    const master = (await store.readBytes(assetKey(assetId, 'master.m3u8')))?.toString('utf8') ?? ''
+    const variant = firstVariant(master)
+    if (!variant || variant.includes('..')) throw new PermanentJobError('The recording has no playable rendition.')
+    const folder = path.posix.dirname(variant)
+    const prefix = folder === '.' ? assetKey(assetId) : assetKey(assetId, folder)
+    return store.withLocalCopy(prefix, (dir) => fn(path.join(dir, path.posix.basename(variant))))
+  }
+
   const encode = async (asset: MediaAssetRow, source: string, ctx: JobContext) => {
-    const finalDir = assetDir(mediaDir, asset.id)
+    const prefix = assetKey(asset.id)
     // A retry starts from nothing: what an earlier attempt left is not half of this one.
-    fs.rmSync(finalDir, { recursive: true, force: true })
-    fs.mkdirSync(finalDir, { recursive: true })
-    fs.mkdirSync(tmpRoot(mediaDir), { recursive: true })
+    await store.deletePrefix(prefix)
     if (!fs.existsSync(source)) throw new PermanentJobError('The uploaded file is missing.')
     await repo.updateAsset(asset.id, { status: 'processing', progress: 0, error: null })
+    const finalDir = await store.workDir(prefix)
+    const published = new Set<string>()
     let lastWrite = 0
-    const result = await transcodeToHls({
-      input: source,
-      finalDir,
-      tmpRoot: tmpRoot(mediaDir),
-      signal: ctx.signal,
-      preset: deps.preset,
-      onProgress: (percent) => {
-        ctx.progress(percent)
-        const now = Date.now()
-        if (now - lastWrite > 1000) {
-          lastWrite = now
-          repo.updateAsset(asset.id, { progress: Math.floor(percent) }).catch(() => {})
-        }
-      },
-      onRenditionReady: async (info) => {
-        // Published with its first rendition; the master playlist grows as the others finish.
-        await repo.setMedia(asset, MediaTypeId.vod, info.master)
-        if (info.ready.length === 1) {
-          await repo.updateAsset(asset.id, { status: 'ready' })
-          await deps.changed(asset.channel_id)
-        }
-      },
-    })
+    const result = await inTemp(mediaDir, (tmpRoot) =>
+      transcodeToHls({
+        input: source,
+        finalDir,
+        tmpRoot,
+        signal: ctx.signal,
+        preset: deps.preset,
+        onProgress: (percent) => {
+          ctx.progress(percent)
+          const now = Date.now()
+          if (now - lastWrite > 1000) {
+            lastWrite = now
+            repo.updateAsset(asset.id, { progress: Math.floor(percent) }).catch(() => {})
+          }
+        },
+        onRenditionReady: async (info) => {
+          // The rendition's segments and playlist, then the master that names it.
+          await store.publishDir(finalDir, prefix, (rel) => rel.startsWith(`${info.name}/`) || rel === info.master)
+          published.add(info.name)
+          // Published with its first rendition; the master playlist grows as the others finish.
+          await repo.setMedia(asset, MediaTypeId.vod, info.master)
+          if (info.ready.length === 1) {
+            await repo.updateAsset(asset.id, { status: 'ready' })
+            await deps.changed(asset.channel_id)
+          }
+        },
+      }),
+    )
+      .then(async (done) => {
+        // The poster, thumbnails and preview (the renditions went as they were ready).
+        await store.publishDir(finalDir, prefix, (rel) => !published.has(rel.split('/')[0]!) && rel !== 'master.m3u8')
+        return done
+      })
+      .finally(() => store.releaseWorkDir(finalDir))
     await repo.setMedia(asset, MediaTypeId.vod, 'master.m3u8')
     if (result.poster) await repo.setMedia(asset, MediaTypeId.image, result.poster)
     if (result.thumbnailsVtt) await repo.setMedia(asset, MediaTypeId.thumbnails, result.thumbnailsVtt)
@@ -153,11 +182,7 @@ export function mediaJobHandlers(deps: MediaJobDeps): JobHandlers {
 
     'media.live-finish': async (job: Job<'media.live-finish'>, ctx) => {
       const asset = await assetOf(job.payload.assetId)
-      const dir = assetDir(mediaDir, asset.id)
-      const master = fs.readFileSync(path.join(dir, 'master.m3u8'), 'utf8')
-      const variant = firstVariant(master)
-      if (!variant) throw new PermanentJobError('The recording has no playable rendition.')
-      const input = path.join(dir, variant)
+      const prefix = assetKey(asset.id)
       const duration = asset.duration ?? 0
       const run = (args: string[], share: [number, number]) =>
         runFfmpeg(args, {
@@ -166,55 +191,65 @@ export function mediaJobHandlers(deps: MediaJobDeps): JobHandlers {
           timeoutMs: wallClockLimitMs(duration),
           onProgress: (p) => ctx.progress(share[0] + ((p.percent ?? 0) * (share[1] - share[0])) / 100),
         })
-      fs.mkdirSync(path.join(dir, 'thumbnails'), { recursive: true })
-      await run(
-        posterArgs({ input, output: path.join(dir, 'poster.jpg'), atSec: Math.min(10, duration / 2), width: 1280 }),
-        [0, 20],
-      )
-      await repo.setMedia(asset, MediaTypeId.image, 'poster.jpg')
-      const { intervalSec, columns, rows } = planSprite(duration)
-      const sprite = { intervalSec, columns, rows, tileWidth: 160, tileHeight: 90 }
-      await run(spriteArgs({ input, output: path.join(dir, 'thumbnails', 'sprite.jpg'), ...sprite }), [20, 80])
-      fs.writeFileSync(
-        path.join(dir, 'thumbnails', 'thumbnails.vtt'),
-        thumbnailsVtt({ durationSec: duration, ...sprite, spriteUri: 'sprite.jpg' }),
-      )
-      await repo.setMedia(asset, MediaTypeId.thumbnails, 'thumbnails/thumbnails.vtt')
-      await run(
-        previewArgs({
-          input,
-          output: path.join(dir, 'preview.mp4'),
-          startSec: duration / 3,
-          durationSec: 6,
-          width: 480,
-        }),
-        [80, 100],
-      )
-      await repo.setMedia(asset, MediaTypeId.preview, 'preview.mp4')
+      await withVariant(asset.id, async (input) => {
+        const dir = await store.workDir(prefix)
+        const publish = (...files: string[]) => store.publishDir(dir, prefix, (rel) => files.includes(rel))
+        try {
+          fs.mkdirSync(path.join(dir, 'thumbnails'), { recursive: true })
+          await run(
+            posterArgs({ input, output: path.join(dir, 'poster.jpg'), atSec: Math.min(10, duration / 2), width: 1280 }),
+            [0, 20],
+          )
+          await publish('poster.jpg')
+          await repo.setMedia(asset, MediaTypeId.image, 'poster.jpg')
+          const { intervalSec, columns, rows } = planSprite(duration)
+          const sprite = { intervalSec, columns, rows, tileWidth: 160, tileHeight: 90 }
+          await run(spriteArgs({ input, output: path.join(dir, 'thumbnails', 'sprite.jpg'), ...sprite }), [20, 80])
+          fs.writeFileSync(
+            path.join(dir, 'thumbnails', 'thumbnails.vtt'),
+            thumbnailsVtt({ durationSec: duration, ...sprite, spriteUri: 'sprite.jpg' }),
+          )
+          await publish('thumbnails/sprite.jpg', 'thumbnails/thumbnails.vtt')
+          await repo.setMedia(asset, MediaTypeId.thumbnails, 'thumbnails/thumbnails.vtt')
+          await run(
+            previewArgs({
+              input,
+              output: path.join(dir, 'preview.mp4'),
+              startSec: duration / 3,
+              durationSec: 6,
+              width: 480,
+            }),
+            [80, 100],
+          )
+          await publish('preview.mp4')
+          await repo.setMedia(asset, MediaTypeId.preview, 'preview.mp4')
+        } finally {
+          await store.releaseWorkDir(dir)
+        }
+      })
       await deps.changed(asset.channel_id)
     },
 
     'media.download': async (job: Job<'media.download'>, ctx) => {
       const asset = await assetOf(job.payload.assetId)
-      const dir = assetDir(mediaDir, asset.id)
-      const out = path.join(dir, 'download.mp4')
-      if (fs.existsSync(out)) return
-      const master = fs.readFileSync(path.join(dir, 'master.m3u8'), 'utf8')
-      const variant = firstVariant(master)
-      if (!variant) throw new PermanentJobError('The recording has no playable rendition.')
-      const partial = path.join(tmpRoot(mediaDir), `download-${asset.id}-${job.id}.mp4`)
-      fs.mkdirSync(tmpRoot(mediaDir), { recursive: true })
-      try {
-        await runFfmpeg(remuxMp4Args({ inputPlaylist: path.join(dir, variant), output: partial }), {
-          signal: ctx.signal,
-          durationSec: asset.duration ?? undefined,
-          timeoutMs: wallClockLimitMs(asset.duration),
-          onProgress: (p) => ctx.progress(p.percent ?? 0),
-        })
-        fs.renameSync(partial, out)
-      } finally {
-        fs.rmSync(partial, { force: true })
-      }
+      const key = assetKey(asset.id, 'download.mp4')
+      if (await store.stat(key)) return
+      await inTemp(mediaDir, async (tmpRoot) => {
+        const partial = path.join(tmpRoot, `download-${asset.id}-${job.id}.mp4`)
+        try {
+          await withVariant(asset.id, (inputPlaylist) =>
+            runFfmpeg(remuxMp4Args({ inputPlaylist, output: partial }), {
+              signal: ctx.signal,
+              durationSec: asset.duration ?? undefined,
+              timeoutMs: wallClockLimitMs(asset.duration),
+              onProgress: (p) => ctx.progress(p.percent ?? 0),
+            }),
+          )
+          await store.put(key, { file: partial })
+        } finally {
+          fs.rmSync(partial, { force: true })
+        }
+      })
     },
   }
 }
@@ -226,13 +261,13 @@ export function mediaJobHandlers(deps: MediaJobDeps): JobHandlers {
  * is removed. A live recording whose poster, thumbnails or preview could not be made is still the
  * replay: it stays ready and keeps every file. A download keeps its reason on its own job.
  */
-export function mediaJobFailureHook(deps: Pick<MediaJobDeps, 'repo' | 'mediaDir' | 'changed'>) {
+export function mediaJobFailureHook(deps: Pick<MediaJobDeps, 'repo' | 'store' | 'changed'>) {
   return async (job: Job, error: Error, willRetry: boolean) => {
     if (willRetry) return
     if (job.kind !== 'media.transcode' && job.kind !== 'media.demo') return
     const { assetId } = job.payload as JobPayloads['media.transcode' | 'media.demo']
     await deps.repo.updateAsset(assetId, { status: 'failed', error: error.message.slice(0, 500) })
-    fs.rmSync(assetDir(deps.mediaDir, assetId), { recursive: true, force: true })
+    await deps.store.deletePrefix(assetKey(assetId))
     const asset = await deps.repo.findAsset(assetId)
     if (asset) await deps.changed(asset.channel_id)
   }

@@ -1,5 +1,3 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import {
   DownloadSchema,
   dataOf,
@@ -14,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { JobQueue } from '../../jobs/queue.js'
 import { AppError, forbidden, unauthorized } from '../../lib/errors.js'
+import { assetKey, type MediaStore } from '../../lib/media-store/index.js'
 import type { AccessService } from '../access/access.service.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
 import type { VodService } from '../catalog/vod.service.js'
@@ -22,7 +21,7 @@ import type { Session } from '../keys/keys.service.js'
 import { cacheControlFor, type createMediaFileSender } from './media.files.js'
 import type { MediaGate } from './media.gate.js'
 import type { MediaRepository } from './media.repository.js'
-import { assetDir, type MediaService, PUBLIC_MEDIA_TYPES, type Watchability } from './media.service.js'
+import { type MediaService, PUBLIC_MEDIA_TYPES, type Watchability } from './media.service.js'
 import { safeMediaPath, type TokenScope } from './playback-token.js'
 
 const tags = ['video']
@@ -42,7 +41,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
   access: AccessService
   geo: GeoService
   queue: JobQueue
-  mediaDir: string
+  /** Where the files are (delivery reads through it). */
+  store: MediaStore
   capabilitiesOf: (session: Session) => Promise<string[]>
   mediaRateLimitMax: number
   /** Sends one checked file (`createMediaFileSender`). */
@@ -150,7 +150,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
           .replace(/^-|-$/g, '')
           .slice(0, 80) || 'event'
       }.mp4`
-      if (fs.existsSync(path.join(assetDir(deps.mediaDir, asset.id), DOWNLOAD_FILE))) {
+      if (await deps.store.stat(assetKey(asset.id, DOWNLOAD_FILE))) {
         const { token } = media.tokenFor(session, asset.id, 'download')
         const url = `/media/d/${token}/${asset.id}/${DOWNLOAD_FILE}?name=${encodeURIComponent(fileName)}`
         return { data: { status: 'ready' as const, progress: 100, url, file_name: fileName } }
@@ -200,7 +200,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
     }
     const live = verdict.asset.status === 'live'
     const cacheControl = cacheControlFor(params.file, live, 'private')
-    return deps.sendFile(req, reply, assetDir(deps.mediaDir, assetId), params.file, cacheControl)
+    return deps.sendFile(req, reply, deps.store, assetKey(assetId, params.file), cacheControl)
   }
 
   // Playlists, segments and seek thumbnails, for any viewer who may watch. The downloadable MP4 sits
@@ -238,7 +238,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
       if (!file || assetId === null || !(await deps.repo.isPublicFile(assetId, file, PUBLIC_MEDIA_TYPES))) {
         return reply.code(404).send({ message: messages.notFound })
       }
-      return deps.sendFile(req, reply, assetDir(deps.mediaDir, assetId), file, cacheControlFor(file, false, 'public'))
+      return deps.sendFile(req, reply, deps.store, assetKey(assetId, file), cacheControlFor(file, false, 'public'))
     },
   )
 }

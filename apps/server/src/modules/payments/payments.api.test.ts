@@ -100,6 +100,22 @@ describe.each(testDatabases())('passes and payments on %s', (kind) => {
     expect(transactions).toMatchObject([{ type: 'Purchase', amount: 11.49, status: 'paid' }])
   })
 
+  it('a purchase makes the basic-pass choice: the passes form’s flag is 1 once the order is paid, not before', async () => {
+    const key = await signedInKey(ctx)
+    const flag = async () =>
+      (await ctx.json(`/api/custom-forms/passes?api_key=${key}`)).body.data.fields.find(
+        (f: { name: string }) => f.name === 'basic_pass',
+      )?.value
+    expect(await flag()).toBe('0')
+    // A declined card is no choice made.
+    const declined = await post('/api/stripe/buy', key, { id: byKind('subscription').id, card: DECLINED })
+    expect((await settled(key, declined.body.data.id)).status).toBe('failed')
+    expect(await flag()).toBe('0')
+    const placed = await post('/api/stripe/buy', key, { id: byKind('subscription').id, card: VISA })
+    expect((await settled(key, placed.body.data.id)).status).toBe('paid')
+    expect(await flag()).toBe('1')
+  })
+
   it('a declined card fails the order with the card network’s words, and opens nothing', async () => {
     const key = await signedInKey(ctx)
     const placed = await post('/api/stripe/buy', key, { id: eventPass(paidEvent.id).id, card: DECLINED })

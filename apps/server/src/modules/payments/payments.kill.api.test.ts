@@ -1,11 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashToken } from '../../lib/secrets.js'
+import { bundleEntry } from '../../test/bundle-entry.js'
 import { createTestContext, type TestContext, testDatabases } from '../../test/context.js'
 import { signedInKey } from '../../test/factories.js'
 import { type StripeStandin, startStripeStandin } from '../../test/stripe-standin.js'
@@ -13,38 +11,6 @@ import { type StripeStandin, startStripeStandin } from '../../test/stripe-standi
 const VISA = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' }
 const SECRET_KEY = 'sk_test_fieldhouse_kill'
 const WEBHOOK_SECRET = 'whsec_fieldhouse_kill'
-
-const here = path.dirname(fileURLToPath(import.meta.url))
-const repoRoot = path.resolve(here, '../../../../..')
-
-/**
- * The server entry (src/test/server-process.ts) as one file Node runs: our TypeScript bundled, every
- * npm package left to Node's resolution. It is written under node_modules so those packages resolve.
- */
-async function bundleServer() {
-  const outfile = path.join(repoRoot, 'node_modules', '.cache', 'fieldhouse-tests', `server-${process.pid}.mjs`)
-  await build({
-    entryPoints: [path.resolve(here, '../../test/server-process.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    conditions: ['source'],
-    logLevel: 'silent',
-    plugins: [
-      {
-        name: 'packages-stay-external',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (a) =>
-            a.path.startsWith('@fieldhouse/') ? undefined : { path: a.path, external: true },
-          )
-        },
-      },
-    ],
-  })
-  return outfile
-}
 
 interface Server {
   url: string
@@ -64,7 +30,7 @@ describe.each(testDatabases())('a server process killed between the charge and i
 
   beforeAll(async () => {
     ctx = await createTestContext(kind)
-    entry = await bundleServer()
+    entry = await bundleEntry('server-process')
     if (kind === 'postgres') {
       schema = (await sql<{ s: string }>`select current_schema() as s`.execute(ctx.db.kysely)).rows[0]?.s
     }

@@ -21,10 +21,9 @@ import { z } from 'zod'
 import type { CatalogService } from '../catalog/catalog.service.js'
 import type { GatewayEvent, PaymentGateway } from './gateways/gateway.js'
 import { WebhookSignatureError } from './gateways/gateway.js'
-import type { PaymentsService } from './payments.service.js'
+import { PACKAGE_KINDS, type PaymentsService } from './payments.service.js'
 
 const tags = ['payments']
-const PASS_KINDS = ['package', 'event', 'addon'] as const
 const NoLimit = z.object({
   no_limit: z.coerce.number().int().min(0).max(1).optional(),
   offset: z.coerce.number().int().min(0).default(0),
@@ -45,12 +44,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/packages',
     { schema: { tags, querystring: NoLimit, response: { 200: dataOf(z.array(PackageSchema)) } } },
-    async (req) => ({ data: await payments.passes(req.session.channel, [...PASS_KINDS]) }),
+    async (req) => ({ data: await payments.passes(req.session.channel, [...PACKAGE_KINDS]) }),
   )
   app.get(
     '/api/packages/:id',
     { schema: { tags, params: z.object({ id: Id }), response: { 200: dataOf(PackageSchema) } } },
-    async (req) => ({ data: await payments.pass(req.session.channel, req.params.id, [...PASS_KINDS]) }),
+    async (req) => ({ data: await payments.pass(req.session.channel, req.params.id, [...PACKAGE_KINDS]) }),
   )
   app.get(
     '/api/subscriptions',

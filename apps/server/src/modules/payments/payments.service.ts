@@ -141,6 +141,9 @@ export function mismatchOf(order: OrderRow, e: GatewayEvent): string | null {
  * the provider's events change orders — each event applied once, in the same transaction as the
  * order write, in whatever order the events arrive (decision 10).
  */
+/** What `GET packages` lists (spec §7): every pass kind but subscriptions, which have their own call. */
+export const PACKAGE_KINDS = ['package', 'event', 'addon'] as const satisfies readonly PassKind[]
+
 export class PaymentsService {
   private readonly passCache = new Map<number, { passes: ViewerPasses; at: number }>()
 
@@ -153,6 +156,8 @@ export class PaymentsService {
       clock?: () => number
       /** The viewer's own capabilities (granted by an operator), merged with their passes'. */
       userCapabilities: (session: Session) => Promise<string[]>
+      /** An order just became paid, inside the transaction that made it so (the basic-pass choice). */
+      onPaid?: (trx: Kysely<Database>, order: { channelId: number; userId: number }) => Promise<void>
     },
   ) {}
 
@@ -1032,6 +1037,9 @@ export class PaymentsService {
       .where((eb) => this.sameCheckout(eb, order))
       .execute()
     if (next.status === 'failed' && order.status === 'created') await this.releaseHolds(trx, order)
+    if (next.status === 'paid' && order.status !== 'paid') {
+      await this.deps.onPaid?.(trx, { channelId: order.channel_id, userId: order.user_id })
+    }
   }
 
   // --- the scheduled work ----------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { httpStatus } from '../../lib/api/error-text'
 import { Button } from './button'
 
 /** What failed to load, and a way to ask again. Announced at once. */
@@ -33,4 +34,29 @@ export function LoadingStatus({ label }: { label?: string }) {
       {label ?? t('common.loading')}
     </p>
   )
+}
+
+/**
+ * A page's one item could not be had. Gone (404, or an address that cannot name one) says so with a way
+ * on — asking again cannot bring it back; any other failure offers to try again.
+ */
+export function ItemLoadFailure({
+  error,
+  missing = false,
+  missingText,
+  failedText,
+  onRetry,
+  action,
+}: {
+  error: unknown
+  /** The address cannot name an item (e.g. not a number). */
+  missing?: boolean
+  missingText: string
+  failedText: string
+  onRetry: () => void
+  /** Where to go instead of a missing item. */
+  action?: ReactNode
+}) {
+  if (missing || httpStatus(error) === 404) return <EmptyState action={action}>{missingText}</EmptyState>
+  return <LoadError onRetry={onRetry}>{failedText}</LoadError>
 }

@@ -1,4 +1,4 @@
-import type { Settings } from '@fieldhouse/contract'
+import { dialString, phoneProblem, type Settings } from '@fieldhouse/contract'
 import { useTranslation } from 'react-i18next'
 import './contact-details.css'
 
@@ -19,7 +19,12 @@ export function ContactDetails({ contact }: { contact: Settings['contact'] }) {
         <div className="contact-details__row">
           <dt>{t('contact.phone')}</dt>
           <dd>
-            <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
+            {/* A number the spec's phone pattern accepts is a link that dials it; anything else is shown as written. */}
+            {phoneProblem(contact.phone) === null ? (
+              <a href={`tel:${dialString(contact.phone)}`}>{contact.phone}</a>
+            ) : (
+              contact.phone
+            )}
           </dd>
         </div>
       ) : null}

@@ -5,6 +5,7 @@ import { ButtonLink } from '../../components/ui/button'
 import { contentToText } from '../../lib/content/parse-content'
 import { paths } from '../../lib/navigation/paths'
 import { useSettings } from '../channel/api/use-settings'
+import { useHomepageEvents } from '../events/api/use-homepage-events'
 
 /**
  * The channel's welcome and the two ways in (live now, the schedule). The words are the channel's own
@@ -15,6 +16,9 @@ export function HomeHero({ intro, media }: { intro: StaticBlock | undefined; med
   const { name } = useSettings()
   const title = intro?.title ?? t('home.heroTitle')
   const lead = intro ? contentToText(intro.content) : t('home.heroText', { name })
+  // "Watch live" only while something is (kept while the answer is on its way: no jump when it is).
+  const homepage = useHomepageEvents()
+  const nothingLive = homepage.data !== undefined && homepage.data.live.length === 0
 
   return (
     <section className={`home-hero${media ? ' home-hero--with-media' : ''}`} aria-labelledby="home-hero-title">
@@ -25,11 +29,13 @@ export function HomeHero({ intro, media }: { intro: StaticBlock | undefined; med
         </h1>
         <p className="home-hero__lead">{lead}</p>
         <div className="home-hero__actions">
-          <ButtonLink to={paths.live} size="lg">
-            <span className="home-hero__live-dot" aria-hidden="true" />
-            {t('home.watchLive')}
-          </ButtonLink>
-          <ButtonLink to={paths.schedule} size="lg" variant="secondary">
+          {nothingLive ? null : (
+            <ButtonLink to={paths.live} size="lg">
+              <span className="home-hero__live-dot" aria-hidden="true" />
+              {t('home.watchLive')}
+            </ButtonLink>
+          )}
+          <ButtonLink to={paths.schedule} size="lg" variant={nothingLive ? 'primary' : 'secondary'}>
             {t('home.seeSchedule')}
           </ButtonLink>
         </div>

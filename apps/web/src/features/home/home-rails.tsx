@@ -27,15 +27,20 @@ export function HomeRails() {
         isError={homepage.isError}
         onRetry={retry}
         empty={
-          <EmptyState
-            action={
-              <ButtonLink to={paths.upcoming} variant="secondary">
-                {t('home.seeUpcoming')}
-              </ButtonLink>
-            }
-          >
-            {t('home.nothingLive')}
-          </EmptyState>
+          // Only what is true: the next games when there are some, else that nothing is live.
+          homepage.data?.upcoming.length ? (
+            <EmptyState
+              action={
+                <ButtonLink to={paths.upcoming} variant="secondary">
+                  {t('home.seeUpcoming')}
+                </ButtonLink>
+              }
+            >
+              {t('home.nothingLiveNextUp')}
+            </EmptyState>
+          ) : (
+            <EmptyState>{t('home.nothingLive')}</EmptyState>
+          )
         }
       />
       <FavouritesRail />

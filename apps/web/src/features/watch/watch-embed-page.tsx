@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
-import { LoadError } from '../../components/ui/load-states'
+import { ItemLoadFailure } from '../../components/ui/load-states'
 import { Spinner } from '../../components/ui/spinner'
 import { paths } from '../../lib/navigation/paths'
 import { useDocumentTitle } from '../channel/use-document-title'
@@ -26,7 +26,13 @@ export function WatchEmbedPage() {
       <h1 className="visually-hidden">{title}</h1>
       {event.isError || id === null ? (
         <div className="watch-embed__message">
-          <LoadError onRetry={() => void event.refetch()}>{t('watch.eventMissing')}</LoadError>
+          <ItemLoadFailure
+            error={event.error}
+            missing={id === null}
+            missingText={t('watch.eventMissing')}
+            failedText={t('watch.eventLoadFailed')}
+            onRetry={() => void event.refetch()}
+          />
         </div>
       ) : !detail ? (
         <div className="watch-embed__message">

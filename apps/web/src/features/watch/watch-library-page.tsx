@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
-import { LoadError, LoadingStatus } from '../../components/ui/load-states'
+import { ButtonLink } from '../../components/ui/button'
+import { ItemLoadFailure, LoadingStatus } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
+import { paths } from '../../lib/navigation/paths'
 import { useDocumentTitle } from '../channel/use-document-title'
 import { useVodItem } from '../vod/api/use-vod-item'
 import { formatDuration, formatVodDate, vodImage } from '../vod/vod-display'
@@ -18,7 +20,18 @@ export function WatchLibraryPage() {
   if (item.isError || id === null) {
     return (
       <PageFrame title={t('watch.libraryTitle')}>
-        <LoadError onRetry={() => void item.refetch()}>{t('watch.videoMissing')}</LoadError>
+        <ItemLoadFailure
+          error={item.error}
+          missing={id === null}
+          missingText={t('watch.videoMissing')}
+          failedText={t('watch.videoLoadFailed')}
+          onRetry={() => void item.refetch()}
+          action={
+            <ButtonLink to={paths.vodLibrary} variant="secondary">
+              {t('watch.seeLibrary')}
+            </ButtonLink>
+          }
+        />
       </PageFrame>
     )
   }

@@ -1,7 +1,8 @@
 import type { EventDetail } from '@fieldhouse/contract'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
-import { LoadError, LoadingStatus } from '../../components/ui/load-states'
+import { ButtonLink } from '../../components/ui/button'
+import { ItemLoadFailure, LoadingStatus } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
 import { paths } from '../../lib/navigation/paths'
 import { useAppStore } from '../../lib/store/app-store'
@@ -37,7 +38,18 @@ export function WatchPage() {
   if (event.isError || id === null) {
     return (
       <PageFrame title={t('watch.title')}>
-        <LoadError onRetry={() => void event.refetch()}>{t('watch.eventMissing')}</LoadError>
+        <ItemLoadFailure
+          error={event.error}
+          missing={id === null}
+          missingText={t('watch.eventMissing')}
+          failedText={t('watch.eventLoadFailed')}
+          onRetry={() => void event.refetch()}
+          action={
+            <ButtonLink to={paths.schedule} variant="secondary">
+              {t('watch.seeSchedule')}
+            </ButtonLink>
+          }
+        />
       </PageFrame>
     )
   }

@@ -73,10 +73,11 @@ export function StageScreen({
         }
       case 'starting':
         return {
-          title: t('watch.startingTitle'),
+          // Marked live (the LIVE badge shows beside it): say so, not "starting soon".
+          title: t(screen.live ? 'watch.liveWaitingTitle' : 'watch.startingTitle'),
           text: (
             <>
-              <span>{t('watch.startingText')}</span>
+              <span>{t(screen.live ? 'watch.liveWaitingText' : 'watch.startingText')}</span>
               {screen.need ? <span>{t(screen.need === 'sign_in' ? 'watch.needSignIn' : 'watch.needPass')}</span> : null}
             </>
           ),

@@ -65,6 +65,7 @@ describe('selectWatchScreen', () => {
     expect(selectWatchScreen(subject({ stream_status: 'live', denial: 'sign_in', has_access: false }), now)).toEqual({
       kind: 'starting',
       need: 'sign_in',
+      live: true,
     })
     expect(selectWatchScreen(subject({ denial: 'no_access', has_access: false }), now)).toEqual({ kind: 'no_video' })
   })
@@ -86,8 +87,13 @@ describe('selectWatchScreen', () => {
   it('waits for the stream once the start has passed or the event is marked live', () => {
     expect(
       selectWatchScreen(subject({ stream_status: 'upcoming', event_utc_ts: '2026-11-21T19:59:00Z' }), now),
-    ).toEqual({ kind: 'starting', need: null })
-    expect(selectWatchScreen(subject({ stream_status: 'live' }), now)).toEqual({ kind: 'starting', need: null })
+    ).toEqual({ kind: 'starting', need: null, live: false })
+    // Marked live, no feed yet: live, waiting for the broadcast (not "starting soon").
+    expect(selectWatchScreen(subject({ stream_status: 'live' }), now)).toEqual({
+      kind: 'starting',
+      need: null,
+      live: true,
+    })
   })
 
   it('shows the encoding progress of a replay', () => {
@@ -112,7 +118,7 @@ describe('selectWatchScreen', () => {
 describe('watchPollMs', () => {
   it('asks again only while something is expected to change', () => {
     expect(watchPollMs({ kind: 'upcoming', startsAt: '', need: null })).toBe(60_000)
-    expect(watchPollMs({ kind: 'starting', need: null })).toBe(15_000)
+    expect(watchPollMs({ kind: 'starting', need: null, live: false })).toBe(15_000)
     expect(watchPollMs({ kind: 'processing', progress: 1 })).toBe(10_000)
     expect(watchPollMs({ kind: 'player', playback: playback(true), mode: 'live' })).toBe(false)
     expect(watchPollMs({ kind: 'no_access' })).toBe(false)

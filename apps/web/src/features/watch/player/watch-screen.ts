@@ -8,7 +8,8 @@ export type AccessNeed = 'sign_in' | 'no_access' | null
  * - `geo_blocked`: spec §6, the region may not watch;
  * - `sign_in` / `no_access`: there is video (or it is being prepared), but an account / a pass is needed;
  * - `upcoming`: not started; a countdown to the start (with what the viewer will need, if anything);
- * - `starting`: the start time has passed, or the event is marked live, and no stream has come in yet;
+ * - `starting`: the start time has passed (`live` false), or the event is marked live (`live` true: it is
+ *   live, waiting for the broadcast to begin), and no stream has come in yet;
  * - `processing`: the replay is being prepared (`progress` 0–100 when known);
  * - `no_video`: a finished event (or library item) with nothing to play;
  * - `unavailable`: there should be video but the answer gave no way to play it; a Retry asks again;
@@ -19,7 +20,7 @@ export type WatchScreen =
   | { kind: 'sign_in' }
   | { kind: 'no_access' }
   | { kind: 'upcoming'; startsAt: string; need: AccessNeed }
-  | { kind: 'starting'; need: AccessNeed }
+  | { kind: 'starting'; need: AccessNeed; live: boolean }
   | { kind: 'processing'; progress: number | null }
   | { kind: 'no_video' }
   | { kind: 'unavailable' }
@@ -67,9 +68,9 @@ export function selectWatchScreen(subject: WatchSubject, nowMs: number): WatchSc
         if (Number.isNaN(startsAt) || startsAt > nowMs) {
           return { kind: 'upcoming', startsAt: subject.event_utc_ts, need }
         }
-        return { kind: 'starting', need }
+        return { kind: 'starting', need, live: false }
       }
-      if (subject.stream_status === 'live') return { kind: 'starting', need }
+      if (subject.stream_status === 'live') return { kind: 'starting', need, live: true }
       return { kind: 'no_video' }
     }
   }

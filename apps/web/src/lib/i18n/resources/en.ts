@@ -78,7 +78,8 @@ export const en = {
     seeAllUpcoming: 'Full schedule',
     seeAllReplays: 'All replays',
     seeUpcoming: 'See upcoming games',
-    nothingLive: 'Nothing is live right now. The next games are only a few days away.',
+    nothingLive: 'Nothing is live right now.',
+    nothingLiveNextUp: 'Nothing is live right now. See what is coming up next.',
     favouritesEmpty:
       'No live or upcoming games for your favourites yet. We will show them here as soon as they are scheduled.',
     schools: 'Schools',
@@ -240,6 +241,10 @@ export const en = {
     libraryLead: 'This video from the library plays here, with its details.',
     eventMissing: 'This game could not be found. It may have been removed.',
     videoMissing: 'This video could not be found. It may have been removed.',
+    eventLoadFailed: 'The game could not be loaded. Try again in a moment.',
+    videoLoadFailed: 'The video could not be loaded. Try again in a moment.',
+    seeSchedule: 'See the schedule',
+    seeLibrary: 'Browse the video library',
     upcomingTitle: 'Coming up',
     startsIn: 'Starts in',
     countdownDays_one: '{{count}} day',
@@ -248,6 +253,9 @@ export const en = {
     needPass: 'You will need a pass to watch it.',
     startingTitle: 'Starting soon',
     startingText: 'The broadcast begins shortly. This page updates by itself.',
+    liveWaitingTitle: 'Live — the broadcast has not begun yet',
+    liveWaitingText:
+      'This game is live. The picture appears here as soon as the broadcast begins; this page updates by itself.',
     processingTitle: 'The video is being prepared',
     processingText: 'It will play here as soon as it is ready. This page updates by itself.',
     processingProgress: 'Preparing the video',
@@ -545,6 +553,7 @@ export const en = {
    */
   spec: {
     emailInvalid: messages.emailInvalid,
+    phoneInvalid: messages.phoneInvalid,
     fieldRequired: messages.fieldRequired,
     enterEmail: messages.enterEmail,
     enterFirstName: messages.enterFirstName,

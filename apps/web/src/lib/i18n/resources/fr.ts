@@ -76,7 +76,8 @@ export const fr: Translation = {
     seeAllUpcoming: 'Calendrier complet',
     seeAllReplays: 'Toutes les rediffusions',
     seeUpcoming: 'Voir les prochains matchs',
-    nothingLive: 'Aucun match en direct pour le moment. Les prochains matchs arrivent dans quelques jours.',
+    nothingLive: 'Aucun match en direct pour le moment.',
+    nothingLiveNextUp: 'Aucun match en direct pour le moment. Découvrez les prochains matchs.',
     favouritesEmpty:
       'Aucun match en direct ou à venir pour vos favoris pour l’instant. Ils apparaîtront ici dès qu’ils seront programmés.',
     schools: 'Écoles',
@@ -238,6 +239,10 @@ export const fr: Translation = {
     libraryLead: 'Cette vidéo de la vidéothèque est diffusée ici, avec ses détails.',
     eventMissing: 'Ce match est introuvable. Il a peut-être été supprimé.',
     videoMissing: 'Cette vidéo est introuvable. Elle a peut-être été supprimée.',
+    eventLoadFailed: 'Le match n’a pas pu être chargé. Réessayez dans un instant.',
+    videoLoadFailed: 'La vidéo n’a pas pu être chargée. Réessayez dans un instant.',
+    seeSchedule: 'Voir le calendrier',
+    seeLibrary: 'Parcourir la vidéothèque',
     upcomingTitle: 'Bientôt',
     startsIn: 'Début dans',
     countdownDays_one: '{{count}} jour',
@@ -246,6 +251,9 @@ export const fr: Translation = {
     needPass: 'Il vous faudra un pass pour le regarder.',
     startingTitle: 'Ça commence bientôt',
     startingText: 'La diffusion commence dans un instant. Cette page se met à jour toute seule.',
+    liveWaitingTitle: 'En direct — la diffusion n’a pas encore commencé',
+    liveWaitingText:
+      'Ce match est en direct. L’image apparaît ici dès le début de la diffusion ; cette page se met à jour toute seule.',
     processingTitle: 'La vidéo est en préparation',
     processingText: 'Elle sera diffusée ici dès qu’elle sera prête. Cette page se met à jour toute seule.',
     processingProgress: 'Préparation de la vidéo',
@@ -546,6 +554,7 @@ export const fr: Translation = {
   },
   spec: {
     emailInvalid: 'Une adresse e-mail valide est requise',
+    phoneInvalid: 'Un numéro de téléphone valide est requis',
     fieldRequired: 'Ce champ est obligatoire',
     enterEmail: 'Saisissez votre e-mail',
     enterFirstName: 'Saisissez votre prénom',
