@@ -32,8 +32,9 @@ export async function benchBootstrap({ duration = 5, rounds = 3 } = {}) {
       }
       const result = {
         name: 'bootstrap',
-        what: 'GET /api/channel-bootstrap-data (with api key) vs bare node:http, same bytes',
-        bytes: Buffer.byteLength(body),
+        what: 'GET /api/channel-bootstrap-data (with api key) vs bare node:http, same bytes (brotli, as a browser asks)',
+        bytes: body.length,
+        encoding: headers['content-encoding'] ?? 'identity',
         ours,
         reference: ref,
         ratio: Number((ours.rps / ref.rps).toFixed(3)),

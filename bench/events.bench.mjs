@@ -31,8 +31,9 @@ export async function benchEvents({ duration = 5, rounds = 3 } = {}) {
       }
       const result = {
         name: 'events',
-        what: 'GET /api/events?limit=50 (anonymous) vs bare node:http, same bytes; cached and uncached',
-        bytes: Buffer.byteLength(body),
+        what: 'GET /api/events?limit=50 (anonymous) vs bare node:http, same bytes (brotli, as a browser asks); cached and uncached',
+        bytes: body.length,
+        encoding: headers['content-encoding'] ?? 'identity',
         ours: cached,
         uncached,
         reference: ref,

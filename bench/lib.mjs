@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -55,22 +56,25 @@ export async function startProduct(env = {}, { shareDataDir } = {}) {
     if (!shareDataDir) fs.rmSync(dataDir, { recursive: true, force: true })
   }
   const [cmd, args] = serverCommand([path.join(root, 'apps/server/dist/main.js')])
+  // The API alone unless a benchmark asks for more: the worker's encodes and the demo's live feed
+  // would run ffmpeg on the server's core while it is measured.
+  const childEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SERVICES: 'api',
+    // Each viewer a benchmark models comes from its own address, as on the internet, never by raising a
+    // limit: the benchmark stands in for the one trusted proxy hop and names the viewer's address in
+    // X-Forwarded-For (`viewerAddress`). Test-only: loopback, nobody else can reach this server.
+    TRUST_PROXY_HOPS: '1',
+    ...env,
+  }
+  // `undefined` in `env` takes a setting out: the product's default applies.
+  for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name]
   const child = spawn(cmd, args, {
-    // The API alone unless a benchmark asks for more: the worker's encodes and the demo's live feed
-    // would run ffmpeg on the server's core while it is measured.
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SERVICES: 'api',
-      // Each viewer a benchmark models comes from its own address, as on the internet, never by raising a
-      // limit: the benchmark stands in for the one trusted proxy hop and names the viewer's address in
-      // X-Forwarded-For (`viewerAddress`). Test-only: loopback, nobody else can reach this server.
-      TRUST_PROXY_HOPS: '1',
-      ...env,
-    },
+    env: childEnv,
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   const url = `http://127.0.0.1:${port}`
@@ -98,7 +102,7 @@ export async function startProduct(env = {}, { shareDataDir } = {}) {
 export async function startReference(body, headers) {
   const port = await freePort()
   const file = path.join(os.tmpdir(), `fh-bench-ref-${port}.json`)
-  fs.writeFileSync(file, JSON.stringify({ body, headers }))
+  fs.writeFileSync(file, JSON.stringify({ body: Buffer.from(body).toString('base64'), headers }))
   const [cmd, args] = serverCommand([path.join(root, 'bench/ref-server.mjs'), String(port), file])
   const child = spawn(cmd, args, {
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -119,7 +123,10 @@ export async function startReference(body, headers) {
  * Requests per second for `url` under `connections` concurrent keep-alive clients. `unique` adds a
  * different `n=` parameter to every request, so no cache keyed on the URL can answer.
  */
-export async function load(url, { duration = 5, connections = 10, unique = false, viewers = null } = {}) {
+export async function load(
+  url,
+  { duration = 5, connections = 10, unique = false, viewers = null, headers = BROWSER_HEADERS } = {},
+) {
   let n = 0
   let i = 0
   // With `viewers`, each request is one viewer's: its api key in the query, its own address.
@@ -129,11 +136,18 @@ export async function load(url, { duration = 5, connections = 10, unique = false
     return {
       ...req,
       path: unique ? `${base}&n=${++n}` : base,
-      ...(viewer ? { headers: { ...req.headers, 'x-forwarded-for': viewer.address } } : {}),
+      ...(viewer ? { headers: { ...headers, ...req.headers, 'x-forwarded-for': viewer.address } } : {}),
     }
   }
   const requests = unique || viewers ? [{ setupRequest }] : undefined
-  const result = await autocannon({ url, duration, connections, pipelining: 1, ...(requests ? { requests } : {}) })
+  const result = await autocannon({
+    url,
+    duration,
+    connections,
+    pipelining: 1,
+    headers,
+    ...(requests ? { requests } : {}),
+  })
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`)
   }
@@ -149,8 +163,13 @@ export function writeResult(name, result) {
   )
 }
 
+/** What a browser's fetch sends that changes the answer: the encodings it takes. */
+export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' }
+
 const REFERENCE_HEADERS = [
   'content-type',
+  'content-encoding',
+  'vary',
   'etag',
   'cache-control',
   'content-security-policy',
@@ -196,14 +215,27 @@ export async function sampleAnswer(product, pathTemplate) {
   })
   const { data } = await keyRes.json()
   const path = pathTemplate.replace('{key}', data.api_key)
-  const sample = await fetch(product.url + path)
-  const body = await sample.text()
+  // The bytes as sent (compressed, as a browser takes them), not as fetch would decode them.
+  const { body, headers: sent } = await rawGet(product.url + path, BROWSER_HEADERS)
   const headers = {}
   for (const h of REFERENCE_HEADERS) {
-    const v = sample.headers.get(h)
-    if (v) headers[h] = v
+    if (sent[h]) headers[h] = sent[h]
   }
   return { path, body, headers }
+}
+
+/** One GET with `headers`; the body's bytes exactly as the server sent them. */
+export function rawGet(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks = []
+        res.on('data', (c) => chunks.push(c))
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }))
+        res.on('error', reject)
+      })
+      .on('error', reject)
+  })
 }
 
 /**

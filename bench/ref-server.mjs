@@ -4,7 +4,7 @@ import http from 'node:http'
 
 const [port, file] = process.argv.slice(2)
 const { body, headers } = JSON.parse(fs.readFileSync(file, 'utf8'))
-const bytes = Buffer.from(body)
+const bytes = Buffer.from(body, 'base64')
 http
   .createServer((_req, res) => {
     res.writeHead(200, { ...headers, 'content-length': bytes.length })

@@ -3,7 +3,9 @@ import { benchEvents } from './events.bench.mjs'
 import { benchFirstFrame } from './first-frame.bench.mjs'
 import { benchGlassToGlass } from './glass-to-glass.bench.mjs'
 import { pinLoadGenerator } from './lib.mjs'
+import { benchLighthouse } from './lighthouse.bench.mjs'
 import { benchSegments } from './segments.bench.mjs'
+import { benchSpike } from './spike.bench.mjs'
 
 /**
  * `npm run bench`: every benchmark against its reference, measured in the same run; prints ratios.
@@ -15,6 +17,8 @@ const benches = {
   segments: benchSegments,
   'first-frame': benchFirstFrame,
   'glass-to-glass': benchGlassToGlass,
+  spike: benchSpike,
+  lighthouse: benchLighthouse,
 }
 const chosen = process.argv.slice(2)
 for (const name of chosen) {
@@ -51,6 +55,59 @@ for (const r of results) {
     const lag = (x) => `${x.medianS.toFixed(1)} s`
     row('live glass-to-glass', lag(r.ours), `bare hls.js ${lag(r.bareHlsJs)}`, '', `≤ ${r.goalS} s`)
     row('  (after the pre-roll)', lag(r.oursAfterPreroll), '', '', `≤ ${r.goalS} s`)
+    row("  from the encoder's clock", lag(r.fromEncoder), '', '', `≤ ${r.goalFromEncoderS} s`)
+  } else if (r.name === 'spike') {
+    const ms = (x) => `${x.toFixed(1)} ms`
+    row(
+      `kick-off spike: ${r.spike.viewers} viewers in ${r.spike.seconds.toFixed(0)} s`,
+      `${r.spike.errors} errors`,
+      '',
+      '',
+      `${r.goal.errors} errors`,
+    )
+    row(
+      '  API p99, spike vs idle',
+      ms(r.spike.apiP99Ms),
+      `idle ${ms(r.idle.apiP99Ms)}`,
+      r.ratioSpike.toFixed(2),
+      `≤ ${r.goal.ratioSpike}`,
+    )
+    row(
+      '  API p99, VOD transcode vs idle',
+      ms(r.transcode.apiP99Ms),
+      `idle ${ms(r.idle.apiP99Ms)}`,
+      r.ratioTranscode.toFixed(2),
+      `≤ ${r.goal.ratioTranscode}`,
+    )
+    row(
+      '  server memory (RSS)',
+      `peak ${r.memoryMb.peak} MB`,
+      `idle ${r.memoryMb.idle} MB`,
+      `+${r.memoryMb.peak - r.memoryMb.idle}`,
+      `≤ +${r.goal.memoryGrowthMb} MB`,
+    )
+  } else if (r.name === 'lighthouse') {
+    for (const [name, p] of Object.entries(r.pages)) {
+      row(
+        `lighthouse ${p.path === '/' ? '/' : '/watch/{id}'} performance`,
+        p.performance.toFixed(2),
+        '',
+        '',
+        `≥ ${r.goal.performance}`,
+      )
+      row('  LCP', `${(p.lcpMs / 1000).toFixed(2)} s`, '', '', `≤ ${r.goal.lcpMs / 1000} s`)
+      row('  TBT', `${p.tbtMs} ms`, '', '', `≤ ${r.goal.tbtMs} ms`)
+      row('  CLS', p.cls.toFixed(3), '', '', name === 'home' ? `≤ ${r.goal.cls}` : '')
+      row('  JS over the wire', `${(p.jsBytes / 1024).toFixed(0)} KiB`, '', '', '')
+    }
+    const kib = (b) => `${(b / 1024).toFixed(0)} KiB`
+    row(
+      'home JS (gzip) vs bare React shell',
+      kib(r.homeJsGzip),
+      kib(r.bareReactShellGzip),
+      r.jsRatio.toFixed(2),
+      `≤ ${r.goal.jsRatio}`,
+    )
   } else {
     row(r.name, rps(r.ours), rps(r.reference), r.ratio.toFixed(2), `≥ ${r.goal}`)
     if (r.uncached)

@@ -21,8 +21,8 @@ import { parseQuery } from './lib/query-string.js'
 import { siteverify } from './lib/recaptcha.js'
 import { ResponseCache } from './lib/response-cache.js'
 import { redactUrl } from './lib/secrets.js'
+import { AccessRepository } from './modules/access/access.repository.js'
 import { AccessService } from './modules/access/access.service.js'
-import { capabilitiesOf as userCapabilities } from './modules/accounts/accounts.presenter.js'
 import { AccountsRepository } from './modules/accounts/accounts.repository.js'
 import { accountsRoutes } from './modules/accounts/accounts.routes.js'
 import { AccountsService } from './modules/accounts/accounts.service.js'
@@ -44,7 +44,7 @@ import { geoRoutes } from './modules/geo/geo.routes.js'
 import { GeoService } from './modules/geo/geo.service.js'
 import { KeysRepository } from './modules/keys/keys.repository.js'
 import { keysRoutes } from './modules/keys/keys.routes.js'
-import { KeysService, type Session } from './modules/keys/keys.service.js'
+import { KeysService } from './modules/keys/keys.service.js'
 import { liveHookRoutes } from './modules/live/live.routes.js'
 import { LiveService } from './modules/live/live.service.js'
 import { createMediaFileSender, HotFileCache } from './modules/media/media.files.js'
@@ -53,7 +53,6 @@ import { MediaRepository } from './modules/media/media.repository.js'
 import { mediaRoutes } from './modules/media/media.routes.js'
 import { MediaService } from './modules/media/media.service.js'
 import { createGateway } from './modules/payments/gateways/create-gateway.js'
-import { TestGateway } from './modules/payments/gateways/test.gateway.js'
 import { PaymentsRepository } from './modules/payments/payments.repository.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
 import { PACKAGE_KINDS, PaymentsService } from './modules/payments/payments.service.js'
@@ -130,7 +129,7 @@ export async function buildApp(deps: AppDeps) {
   const channelRepo = new ChannelRepository(db.kysely, db.dialect)
   const channels = new ChannelService(channelRepo, { cacheFreshMs: 2000 })
   const contentVersion = (channelId: number) => channelRepo.contentVersion(channelId)
-  const access = new AccessService()
+  const access = new AccessService(new AccessRepository(db.kysely), clock)
   const geo = await GeoService.create({ databasePath: config.GEOIP_DB, countryHeader: config.GEO_COUNTRY_HEADER })
   const catalogRepo = new CatalogRepository(db.kysely)
   const catalog = new CatalogService(catalogRepo, access, contentVersion, { cacheFreshMs: 2000 })
@@ -161,6 +160,7 @@ export async function buildApp(deps: AppDeps) {
     throttle: new LoginThrottle({ maxFailures: config.LOGIN_MAX_FAILURES, windowMs: 15 * 60_000, now: clock }),
     clock,
     defer: (work) => void work().catch((error) => app.log.error({ err: error }, 'account mail failed')),
+    passCapabilities: (userId) => access.passCapabilities(userId),
     mailColors: async (channel) => (await channels.colors(channel))['primary-color'] ?? '#1f6feb',
   })
 
@@ -185,7 +185,7 @@ export async function buildApp(deps: AppDeps) {
     redis: deps.redis,
     nameSpace: deps.rateLimitNamespace ?? 'fieldhouse-rl:',
   })
-  await app.register(session, { keys })
+  await app.register(session, { keys, countryOf: (req) => geo.locate(req).country_code })
 
   app.get(
     '/api/health',
@@ -232,12 +232,11 @@ export async function buildApp(deps: AppDeps) {
     vod,
     favorites: new FavoritesService(catalogRepo, catalog, clock),
     cache: responses,
-    geo,
   })
   await app.register(geoRoutes, { geo })
   await app.register(accountsRoutes, {
     social,
-    geoBlocked: (req) => access.isGeoBlocked({ ...req.session, countryCode: geo.locate(req).country_code }),
+    geoBlocked: (req) => access.isGeoBlocked(req.session),
     accounts,
     forms,
     channels,
@@ -246,26 +245,18 @@ export async function buildApp(deps: AppDeps) {
     authAddressRateLimitMax: config.AUTH_ADDRESS_RATE_LIMIT_MAX,
     humanCheck: siteverify(config.RECAPTCHA_VERIFY_URL),
   })
-  const ownCapabilitiesOf = async (session: Session): Promise<string[]> => {
-    if (session.userId === null) return []
-    const user = await accountsRepo.findUser(session.channel.id, session.userId)
-    return user ? userCapabilities(user) : []
-  }
   const gateway = createGateway(config, db.kysely)
   const payments = new PaymentsService(new PaymentsRepository(db.kysely, db.dialect), gateway, {
     db: db.kysely,
     log: app.log,
     clock,
-    userCapabilities: ownCapabilitiesOf,
+    access,
     onPaid: (order) => forms.chooseBasicPass(order.channelId, order.userId),
   })
   // Spec §7: the bootstrap document carries the passes on sale too.
   channels.addBootstrapPart('packages', (channel) => payments.passes(channel, [...PACKAGE_KINDS]))
   channels.addBootstrapPart('subscriptions', (channel) => payments.passes(channel, ['subscription']))
-  if (gateway instanceof TestGateway) gateway.onEvent((event) => payments.handleEvent(event).then(() => undefined))
-  catalog.passesOf = (userId) => payments.viewerPasses(userId)
-  accounts.usePassCapabilities(async (userId) => [...(await payments.viewerPasses(userId)).capabilities])
-  const capabilitiesOf = (session: Session) => payments.capabilities(session)
+  gateway.onEvent?.((event) => payments.handleEvent(event).then(() => undefined))
   await app.register(paymentsRoutes, {
     payments,
     gateway,
@@ -277,12 +268,10 @@ export async function buildApp(deps: AppDeps) {
   const mediaRepo = new MediaRepository(db.kysely, clock)
   const store = createMediaStore(config)
   const mediaSecret = loadMediaSecret(config.MEDIA_SECRET, config.dataDir)
-  const media = new MediaService(mediaRepo, {
+  const media = new MediaService(mediaRepo, access, {
     mediaDir: config.mediaDir,
     secret: mediaSecret,
     tokenTtlMs: config.PLAYBACK_TOKEN_TTL_S * 1000,
-    ownCapabilitiesOf,
-    capabilitiesOf,
     clock,
   })
   await app.register(mediaRoutes, {
@@ -295,7 +284,6 @@ export async function buildApp(deps: AppDeps) {
     geo,
     queue,
     store,
-    capabilitiesOf,
     mediaRateLimitMax: config.MEDIA_RATE_LIMIT_MAX,
     sendFile: createMediaFileSender(new HotFileCache(config.MEDIA_MEMORY_CACHE_MB * 1024 * 1024)),
   })
@@ -332,6 +320,7 @@ export async function buildApp(deps: AppDeps) {
 
   return Object.assign(app, {
     services: {
+      access,
       channels,
       keys,
       accounts,

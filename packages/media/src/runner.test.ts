@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
 import { FfmpegInputError } from './inputs.js'
 import { createProgressParser, FfmpegError, runFfmpeg, Semaphore, spawnFfmpeg, wallClockLimitMs } from './runner.js'
@@ -215,6 +216,29 @@ describe('spawnFfmpeg', { timeout: 30_000 }, () => {
     await proc.stop()
     await expect(proc.done).resolves.toMatchObject({ stopped: true })
     expect(isAlive(pid)).toBe(false)
+  })
+
+  it('runs batch work (an encode slot) at niceness 10 in every thread, live work (no slot) at 0', async () => {
+    const threadNiceness = (pid: number) =>
+      fs.readdirSync(`/proc/${pid}/task`).map((tid) => {
+        const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])
+      })
+    for (const [useSlot, expected] of [
+      [true, 10],
+      [false, 0],
+    ] as const) {
+      const proc = spawnFfmpeg(endless(true), { useSlot })
+      let seen: number[] = []
+      // Once it runs (its encoder threads started), every thread has the niceness.
+      for (let i = 0; i < 100 && seen.length < 2; i++) {
+        await new Promise((r) => setTimeout(r, 50))
+        if (proc.pid) seen = threadNiceness(proc.pid)
+      }
+      await proc.stop()
+      expect(seen.length, `threads with useSlot ${useSlot}`).toBeGreaterThan(0)
+      expect(new Set(seen), `useSlot ${useSlot}`).toEqual(new Set([expected]))
+    }
   })
 
   it('validates synchronously', () => {

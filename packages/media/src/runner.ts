@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
 import os from 'node:os'
 import { binaryEnv, resolveFfmpeg } from './binaries.js'
 import { type CheckInputsOptions, checkInputs } from './inputs.js'
@@ -192,6 +193,12 @@ export interface RunFfmpegOptions extends CheckInputsOptions {
   binary?: string
   /** Called with the process id once it has started. */
   onSpawn?: (pid: number) => void
+  /**
+   * Scheduling niceness of the process and all its threads (0–19). Batch work that takes an encode
+   * slot runs at 10 by default, so the API and live ingest on the same cores keep their latency;
+   * work without a slot (live) at 0.
+   */
+  niceness?: number
 }
 
 export interface FfmpegResult {
@@ -214,6 +221,10 @@ export interface FfmpegProcess {
 }
 
 type EndReason = 'stop' | 'cancel' | 'timeout'
+
+/** Niceness of batch encodes (posters, thumbnails, VOD ladders), see `RunFfmpegOptions.niceness`. */
+export const BATCH_NICENESS = 10
+const NICE = ['/usr/bin/nice', '/bin/nice'].find((p) => fs.existsSync(p))
 
 function tailAppender(limit: number) {
   let tail = ''
@@ -273,7 +284,12 @@ export function spawnFfmpeg(args: readonly string[], options: RunFfmpegOptions =
       return await new Promise<FfmpegResult>((resolve, reject) => {
         const stderr = tailAppender(STDERR_TAIL_BYTES)
         const parse = createProgressParser(options.durationSec)
-        const proc = spawn(binary, args, {
+        const niceness = options.niceness ?? ((options.useSlot ?? true) ? BATCH_NICENESS : 0)
+        // Through nice(1), so every thread ffmpeg starts inherits it (a later setpriority would reach
+        // the main thread only); the process is ffmpeg itself (nice execs it): same pid, same signals.
+        const [command, commandArgs] =
+          niceness > 0 && NICE ? [NICE, ['-n', String(niceness), binary, ...args]] : [binary, [...args]]
+        const proc = spawn(command, commandArgs, {
           cwd: options.cwd,
           env: binaryEnv(binary),
           stdio: ['ignore', 'pipe', 'pipe'],
@@ -311,6 +327,9 @@ export function spawnFfmpeg(args: readonly string[], options: RunFfmpegOptions =
             reject(new FfmpegError(`ffmpeg timed out after ${options.timeoutMs} ms`, 'timeout', code, sig, tail))
           } else if (code === 0) {
             resolve({ stderrTail: tail, stopped: false })
+          } else if (command === NICE && (code === 126 || code === 127)) {
+            // nice(1) could not run the binary: what spawn reports as ENOENT or EACCES without it.
+            reject(new FfmpegError(`ffmpeg could not start: ${tail.trim()}`, 'failed', code, sig, tail))
           } else {
             const last = tail.trim().split('\n').slice(-3).join(' | ')
             reject(new FfmpegError(`ffmpeg failed (${how}): ${last}`, 'failed', code, sig, tail))

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { apiKeyError, channelKeyError, forbidden } from '../lib/errors.js'
 import { hashToken } from '../lib/secrets.js'
-import type { KeysService, Session } from '../modules/keys/keys.service.js'
+import type { Session } from '../lib/session.js'
+import type { KeysService } from '../modules/keys/keys.service.js'
 
 /**
  * How a route finds its channel:
@@ -68,7 +69,17 @@ export function keySessionOf(req: FastifyRequest, keys: KeysService, keyHash: st
 }
 
 export default fp(
-  async (app: FastifyInstance, opts: { keys: KeysService }) => {
+  async (
+    app: FastifyInstance,
+    opts: {
+      keys: KeysService
+      /** The viewer's country, resolved once per request for every route with a session (geo rules). */
+      countryOf?: (req: FastifyRequest) => string | null
+    },
+  ) => {
+    const withCountry = (req: FastifyRequest, session: Session): Session =>
+      opts.countryOf ? { ...session, countryCode: opts.countryOf(req) } : session
+
     app.decorateRequest('session', null as unknown as Session)
 
     app.addHook('onRoute', (route) => {
@@ -111,11 +122,11 @@ export default fp(
       if (keyHash) {
         const found = keySessionOf(req, opts.keys, keyHash)
         if (!(found instanceof Promise)) {
-          req.session = found
+          req.session = withCountry(req, found)
           return checkTemporary(req, done)
         }
         found.then((session) => {
-          req.session = session
+          req.session = withCountry(req, session)
           checkTemporary(req, done)
         }, done)
         return
@@ -124,7 +135,7 @@ export default fp(
       const channelKey = stringField(req.query, CHANNEL_KEY_FIELD)
       if (!channelKey) return done(channelKeyError())
       opts.keys.sessionForChannelKey(channelKey).then((session) => {
-        req.session = session
+        req.session = withCountry(req, session)
         done()
       }, done)
     }

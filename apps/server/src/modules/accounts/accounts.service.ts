@@ -14,8 +14,9 @@ import { AppError, conflict, forbidden, invalid, unauthorized } from '../../lib/
 import type { Mailer, MailMessage } from '../../lib/mailer.js'
 import type { PasswordHasher } from '../../lib/passwords.js'
 import { hashToken, newToken } from '../../lib/secrets.js'
+import type { Session } from '../../lib/session.js'
 import type { FormsService } from '../forms/forms.service.js'
-import type { KeysService, Session } from '../keys/keys.service.js'
+import type { KeysService } from '../keys/keys.service.js'
 import { capabilitiesOf, presentProfile } from './accounts.presenter.js'
 import type { AccountsRepository } from './accounts.repository.js'
 import type { LoginThrottle } from './login-throttle.js'
@@ -48,8 +49,8 @@ export interface AccountsDeps {
   /** Runs work after the answer is sent, so known and unknown emails answer alike and in the same time. */
   defer?: (work: () => Promise<void>) => void
   mailColors?: (channel: ChannelRow) => Promise<string>
-  /** Capabilities the user's passes grant (payments sets it). */
-  passCapabilities?: (userId: number) => Promise<string[]>
+  /** Capabilities the user's passes grant (entitlements). */
+  passCapabilities: (userId: number) => Promise<string[]>
 }
 
 export interface RegisterInput {
@@ -67,11 +68,6 @@ export interface RegisterInput {
 export class AccountsService {
   private readonly clock: () => number
   private readonly defer: (work: () => Promise<void>) => void
-
-  /** Payments tells accounts what the user's passes grant (it is built after accounts). */
-  usePassCapabilities(fn: (userId: number) => Promise<string[]>) {
-    this.d.passCapabilities = fn
-  }
 
   constructor(private readonly d: AccountsDeps) {
     this.clock = d.clock ?? Date.now
@@ -343,9 +339,7 @@ export class AccountsService {
   async access(session: Session, isGeoBlocked = false): Promise<UserAccess> {
     const user = session.userId ? await this.d.repo.findUser(session.channel.id, session.userId) : undefined
     return {
-      capabilities: capabilityFlags(
-        user ? [...capabilitiesOf(user), ...((await this.d.passCapabilities?.(user.id)) ?? [])] : [],
-      ),
+      capabilities: capabilityFlags(user ? [...capabilitiesOf(user), ...(await this.d.passCapabilities(user.id))] : []),
       // Clips and downloads are counted once those features exist.
       featureCount: { clips: 0, downloads: 0 },
       trial_period_used: user?.trial_period_used === 1,

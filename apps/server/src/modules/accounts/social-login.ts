@@ -2,7 +2,7 @@ import { type AuthSession, messages, type SocialProvider } from '@fieldhouse/con
 import * as oidc from 'openid-client'
 import { AppError, notFound, unauthorized } from '../../lib/errors.js'
 import { hashToken, newToken } from '../../lib/secrets.js'
-import type { Session } from '../keys/keys.service.js'
+import type { Session } from '../../lib/session.js'
 import type { AccountsRepository } from './accounts.repository.js'
 import type { AccountsService } from './accounts.service.js'
 

@@ -19,7 +19,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ResponseCache } from '../../lib/response-cache.js'
-import type { GeoService } from '../geo/geo.service.js'
 import type { CatalogService } from './catalog.service.js'
 import type { FavoritesService } from './favorites.service.js'
 import type { VodService } from './vod.service.js'
@@ -43,14 +42,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
   vod: VodService
   favorites: FavoritesService
   cache: ResponseCache
-  geo: GeoService
-}> = async (app, { catalog, vod, favorites, cache, geo }) => {
-  // Events carry has_access and is_geo_blocked for the viewer's country (this plugin's routes only).
-  app.addHook('preHandler', (req, _reply, done) => {
-    req.session = { ...req.session, countryCode: geo.locate(req).country_code }
-    done()
-  })
-
+}> = async (app, { catalog, vod, favorites, cache }) => {
   app.get(
     '/api/events',
     {

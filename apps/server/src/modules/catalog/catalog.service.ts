@@ -9,9 +9,9 @@ import type {
 } from '@fieldhouse/contract'
 import type { ChannelRow } from '../../db/schema.js'
 import { notFound } from '../../lib/errors.js'
+import type { Session } from '../../lib/session.js'
 import { VersionedCache } from '../../lib/versioned-cache.js'
-import type { AccessService, ViewerPasses } from '../access/access.service.js'
-import type { Session } from '../keys/keys.service.js'
+import type { AccessService } from '../access/access.service.js'
 import {
   type ParticipantRow,
   presentCategoryTree,
@@ -39,9 +39,6 @@ const HOMEPAGE_RAIL = 8
  * Sports, venues, schools, teams and events (spec §3, §7 "Events", "Participants").
  */
 export class CatalogService {
-  /** What the viewer's passes open (set by payments, which owns orders). */
-  passesOf?: (userId: number) => Promise<ViewerPasses>
-
   private readonly snapshots: VersionedCache<number, Snapshot>
 
   constructor(
@@ -218,10 +215,7 @@ export class CatalogService {
       sportOf,
       locations: new Map(snap.locations.map((l) => [l.id, l])),
       participants,
-      ...this.access.forViewer(
-        session,
-        session.userId !== null && this.passesOf ? await this.passesOf(session.userId) : undefined,
-      ),
+      ...(await this.access.forViewerWithHoldings(session)),
     }
     return rows.map((r) => presentEvent(r, ctx))
   }

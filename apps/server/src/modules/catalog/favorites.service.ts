@@ -1,6 +1,6 @@
 import { type Favorite, messages } from '@fieldhouse/contract'
 import { notFound, unauthorized } from '../../lib/errors.js'
-import type { Session } from '../keys/keys.service.js'
+import type { Session } from '../../lib/session.js'
 import type { CatalogRepository } from './catalog.repository.js'
 import type { CatalogService } from './catalog.service.js'
 

@@ -1,20 +1,11 @@
 import { constants } from '@fieldhouse/contract'
-import type { ChannelRow } from '../../db/schema.js'
 import { apiKeyError, channelKeyError } from '../../lib/errors.js'
 import { hashToken, newToken } from '../../lib/secrets.js'
+import type { Session } from '../../lib/session.js'
 import type { ChannelService } from '../channel/channel.service.js'
 import type { KeysRepository } from './keys.repository.js'
 
-/** Who is asking, on which channel: resolved from the request's api key or channel key. */
-export interface Session {
-  channel: ChannelRow
-  apiKeyId: number | null
-  userId: number | null
-  /** The user signed in with a temporary password and must change it before anything else. */
-  mustChangePassword?: boolean
-  /** The viewer's country for this request, where a route needs it (geo rules). */
-  countryCode?: string | null
-}
+export type { Session } from '../../lib/session.js'
 
 /**
  * Channel keys (public, one per channel) and api keys (a secret per visitor, stored hashed).

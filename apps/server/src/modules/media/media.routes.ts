@@ -13,15 +13,15 @@ import { z } from 'zod'
 import type { JobQueue } from '../../jobs/queue.js'
 import { AppError, forbidden, unauthorized } from '../../lib/errors.js'
 import { assetKey, type MediaStore } from '../../lib/media-store/index.js'
-import type { AccessService } from '../access/access.service.js'
+import type { Session } from '../../lib/session.js'
+import type { AccessService, Watchability } from '../access/access.service.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
 import type { VodService } from '../catalog/vod.service.js'
 import type { GeoService } from '../geo/geo.service.js'
-import type { Session } from '../keys/keys.service.js'
 import { cacheControlFor, type createMediaFileSender } from './media.files.js'
 import type { MediaGate } from './media.gate.js'
 import type { MediaRepository } from './media.repository.js'
-import { type MediaService, PUBLIC_MEDIA_TYPES, type Watchability } from './media.service.js'
+import { type MediaService, PUBLIC_MEDIA_TYPES } from './media.service.js'
 import { safeMediaPath, type TokenScope } from './playback-token.js'
 
 const tags = ['video']
@@ -43,16 +43,11 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
   queue: JobQueue
   /** Where the files are (delivery reads through it). */
   store: MediaStore
-  capabilitiesOf: (session: Session) => Promise<string[]>
   mediaRateLimitMax: number
   /** Sends one checked file (`createMediaFileSender`). */
   sendFile: ReturnType<typeof createMediaFileSender>
 }> = async (app, deps) => {
   const { media, catalog, vod, access, geo } = deps
-  app.addHook('preHandler', (req, _reply, done) => {
-    if (req.session) req.session = { ...req.session, countryCode: geo.locate(req).country_code }
-    done()
-  })
 
   const eventWatchability = async (session: Session, id: number) => {
     const event = await catalog.event(session, id)
@@ -66,13 +61,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
   }
   const vodWatchability = async (session: Session, id: number) => {
     const item = await vod.item(session.channel, id)
-    const w: Watchability = {
-      hasAccess: item.type === 'free' || (item.type === 'register' && session.userId !== null),
-      isGeoBlocked: access.isGeoBlocked(session),
-      mode: item.type,
-      capability: 'vod_media',
-    }
-    return { item, w }
+    return { item, w: access.vodWatchability(session, item.type) }
   }
   // Per-viewer answers (signed URLs): never stored by a shared cache.
   const privateAnswer = { 'cache-control': 'private, no-store' }
@@ -140,7 +129,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
       const denial = await media.denial(session, w)
       if (denial === 'geo_blocked') throw forbidden(messages.geoBlocked)
       if (denial !== null) throw forbidden(messages.noAccessToWatch)
-      if (!(await deps.capabilitiesOf(session)).includes('download')) throw forbidden(messages.downloadNotAllowed)
+      if (!(await access.capabilities(session)).includes('download')) throw forbidden(messages.downloadNotAllowed)
       const asset = await media.readyAsset(session.channel.id, { type: 'event', id: event.id })
       if (!asset || event.stream_status !== 'vod') throw new AppError(404, messages.noVideoYet)
       reply.headers(privateAnswer)

@@ -2,7 +2,8 @@ import path from 'node:path'
 import { type MediaInfo, MediaTypeId, messages, type Playback, type PlaybackDenial } from '@fieldhouse/contract'
 import type { MediaAssetRow, MediaOwnerType, MediaRow } from '../../db/schema.js'
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.js'
-import type { Session } from '../keys/keys.service.js'
+import type { Session } from '../../lib/session.js'
+import type { AccessService, Watchability } from '../access/access.service.js'
 import type { MediaRepository, Owner } from './media.repository.js'
 import { signToken, type TokenScope } from './playback-token.js'
 
@@ -12,16 +13,7 @@ export const assetDir = (mediaDir: string, assetId: number) => path.join(mediaDi
 /** Media types anyone may fetch without a token (the poster and the short preview). */
 export const PUBLIC_MEDIA_TYPES: number[] = [MediaTypeId.image, MediaTypeId.preview]
 
-/** What decides whether a viewer may watch (the access service's view of an event or VOD item). */
-export interface Watchability {
-  /** The access service's answer for the viewer's session (mode and geo). */
-  hasAccess: boolean
-  isGeoBlocked: boolean
-  /** The access mode, to say why not (sign in, or a pass). */
-  mode: 'free' | 'register' | 'paid' | 'ppv'
-  /** A capability that opens it regardless of the mode: `watch` for events, `vod_media` for the library. */
-  capability: 'watch' | 'vod_media'
-}
+export type { Watchability } from '../access/access.service.js'
 
 type AssetWithMedia = MediaAssetRow & { media: MediaRow[] }
 
@@ -33,14 +25,11 @@ type AssetWithMedia = MediaAssetRow & { media: MediaRow[] }
 export class MediaService {
   constructor(
     private readonly repo: MediaRepository,
+    private readonly access: AccessService,
     private readonly opts: {
       mediaDir: string
       secret: Buffer
       tokenTtlMs: number
-      /** Capabilities an operator granted the user themself (spec §3): `watch` opens every event. */
-      ownCapabilitiesOf: (session: Session) => Promise<string[]>
-      /** Those and the ones the user's passes grant (`vod_media` opens paid library videos). */
-      capabilitiesOf: (session: Session) => Promise<string[]>
       clock?: () => number
     },
   ) {}
@@ -49,16 +38,9 @@ export class MediaService {
     return (this.opts.clock ?? Date.now)()
   }
 
-  /** Why the viewer may not watch, or null when they may. */
-  async denial(session: Session, w: Watchability): Promise<PlaybackDenial | null> {
-    if (w.isGeoBlocked) return 'geo_blocked'
-    if (w.hasAccess) return null
-    if (session.userId !== null) {
-      const held = w.capability === 'watch' ? this.opts.ownCapabilitiesOf(session) : this.opts.capabilitiesOf(session)
-      if ((await held).includes(w.capability)) return null
-    }
-    if (session.userId === null) return 'sign_in'
-    return 'no_access'
+  /** Why the viewer may not watch, or null when they may (entitlements decide). */
+  denial(session: Session, w: Watchability): Promise<PlaybackDenial | null> {
+    return this.access.denial(session, w)
   }
 
   /**

@@ -655,7 +655,7 @@ describe.each(testDatabases())('passes and payments on %s', (kind) => {
       db: ctx.db.kysely,
       log: ctx.app.log,
       clock,
-      userCapabilities: async () => [],
+      access: ctx.app.services.access,
     })
     gateway.onEvent((e) => worker.handleEvent(e).then(() => undefined))
     await worker.sweep()

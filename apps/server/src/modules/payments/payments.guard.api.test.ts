@@ -83,6 +83,24 @@ describe.each(testDatabases())('one open checkout per pass with the test gateway
     expect(again).toMatchObject({ status: 409, body: { message: 'You already bought this package.' } })
   })
 
+  it('another card right after a checkout that already took the money: the pass is bought, no second charge', async () => {
+    const key = await signedInKey(ctx)
+    const userId = await userOf(ctx, key)
+    const addon = await addonOf(ctx)
+    const first = await post(ctx, '/api/stripe/buy', key, { id: addon.id, card: VISA, idempotency_key: 'card-one-1' })
+    expect(first.body.data.status).toBe('created')
+    const other = { ...VISA, exp_year: 2035 }
+    const second = await post(ctx, '/api/stripe/buy', key, { id: addon.id, card: other, idempotency_key: 'card-two-2' })
+    expect(second).toMatchObject({ status: 409, body: { message: 'You already bought this package.' } })
+    expect(await ordersOf(ctx, userId)).toMatchObject([{ id: first.body.data.id, status: 'paid' }])
+    const charges = await ctx.db.kysely
+      .selectFrom('test_gateway_payments')
+      .selectAll()
+      .where('order_id', '=', first.body.data.id)
+      .execute()
+    expect(charges).toHaveLength(1)
+  })
+
   it('the database refuses a second open order of one viewer for one pass, whatever its key', async () => {
     const key = await signedInKey(ctx)
     const userId = await userOf(ctx, key)

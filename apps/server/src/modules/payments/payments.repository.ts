@@ -2,6 +2,9 @@ import type { Insertable, Kysely } from 'kysely'
 import { type Dialect, writeTransaction } from '../../db/dialect.js'
 import type { Database, OrderRow, OrderTable, PassKind } from '../../db/schema.js'
 
+const isUniqueViolation = (error: unknown) =>
+  /unique|duplicate key/i.test(error instanceof Error ? error.message : String(error))
+
 /** The only code that queries passes, bundles, coupons, orders, transactions and the payment ledger. */
 export class PaymentsRepository {
   constructor(
@@ -81,10 +84,13 @@ export class PaymentsRepository {
    * (`sameKey`); or — when another checkout of this pass by this user is still open — that one
    * (`sameKey: false`). The unique (user, key) constraint and the partial unique index of open
    * checkouts (migration 0007) decide between concurrent requests: exactly one insert wins.
+   * `settled`: an open checkout refused the insert and was settled before it could be read.
    */
   async createOrder(
     values: Insertable<OrderTable>,
-  ): Promise<{ order: OrderRow; created: true } | { order: OrderRow; created: false; sameKey: boolean }> {
+  ): Promise<
+    { order: OrderRow; created: true } | { order: OrderRow; created: false; sameKey: boolean } | { created: 'settled' }
+  > {
     const found = await this.orderByKey(values.user_id, values.idempotency_key)
     if (found) return { order: found, created: false, sameKey: true }
     try {
@@ -95,8 +101,21 @@ export class PaymentsRepository {
       if (again) return { order: again, created: false, sameKey: true }
       const open = await this.openCheckout(values.user_id, values.pass_id)
       if (open) return { order: open, created: false, sameKey: false }
+      // The open checkout that stood in the way settled in the meantime: the caller looks again.
+      if (isUniqueViolation(error)) return { created: 'settled' }
       throw error
     }
+  }
+
+  /** An order that gives way before the provider was asked: nothing was charged, nothing is kept. */
+  async deleteUnasked(orderId: number) {
+    await this.db
+      .deleteFrom('orders')
+      .where('id', '=', orderId)
+      .where('status', '=', 'created')
+      .where('provider_payment_id', 'is', null)
+      .where('provider_subscription_id', 'is', null)
+      .execute()
   }
 
   /** The viewer's checkout of this pass still waiting for its payment (at most one: migration 0007). */

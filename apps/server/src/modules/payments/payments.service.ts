@@ -17,9 +17,10 @@ import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from 'kysely'
 import type { z } from 'zod'
 import type { ChannelRow, CouponRow, Database, OrderRow, PassKind, PassRow } from '../../db/schema.js'
 import { AppError, conflict, invalid, notFound, unauthorized } from '../../lib/errors.js'
-import type { ViewerPasses } from '../access/access.service.js'
+import type { Session } from '../../lib/session.js'
+import type { AccessMode } from '../access/access.rules.js'
+import { type AccessService, termsOf } from '../access/access.service.js'
 import { parseJson } from '../catalog/catalog.presenter.js'
-import type { Session } from '../keys/keys.service.js'
 import {
   CardError,
   type GatewayEvent,
@@ -145,8 +146,6 @@ export function mismatchOf(order: OrderRow, e: GatewayEvent): string | null {
 export const PACKAGE_KINDS = ['package', 'event', 'addon'] as const satisfies readonly PassKind[]
 
 export class PaymentsService {
-  private readonly passCache = new Map<number, { passes: ViewerPasses; at: number }>()
-
   constructor(
     private readonly repo: PaymentsRepository,
     private readonly gateway: PaymentGateway,
@@ -154,8 +153,8 @@ export class PaymentsService {
       db: Kysely<Database>
       log: FastifyBaseLogger
       clock?: () => number
-      /** The viewer's own capabilities (granted by an operator), merged with their passes'. */
-      userCapabilities: (session: Session) => Promise<string[]>
+      /** Entitlements: what passes open, and the viewer's holdings (forgotten when an order changes). */
+      access: AccessService
       /** An order has just become paid (after its commit): the basic-pass choice. */
       onPaid?: (order: { channelId: number; userId: number }) => Promise<void>
     },
@@ -194,69 +193,24 @@ export class PaymentsService {
     channel: ChannelRow,
     event: { id: number; type: string; event_category_id: number | null; participants: { id: number }[] },
   ) {
-    const parent = event.event_category_id
-      ? await this.deps.db
-          .selectFrom('event_categories')
-          .select('parent_id')
-          .where('id', '=', event.event_category_id)
-          .executeTakeFirst()
-      : undefined
-    const categories = [event.event_category_id, parent?.parent_id].filter((c): c is number => typeof c === 'number')
-    const teams = event.participants.map((p) => p.id)
+    const facts = await this.deps.access.eventFacts({ ...event, type: event.type as AccessMode })
     const rows = await this.repo.passes(channel.id, ['event', 'package', 'subscription'])
-    const opens = (p: PassRow) => {
-      if (p.kind === 'event') return p.event_id === event.id
-      if (event.type !== 'paid') return false
-      const cats = parseJson<number[]>(p.event_categories, [])
-      const parts = parseJson<number[]>(p.participants, [])
-      if (p.kind === 'subscription' && cats.length === 0 && parts.length === 0) return true
-      return cats.some((c) => categories.includes(c)) || parts.some((t) => teams.includes(t))
-    }
-    return rows.filter(opens).map((p) => presentPass(p, channel.currency))
+    return this.deps.access
+      .passesOpening(
+        rows.map((p) => ({ pass: p, terms: termsOf(p) })),
+        facts,
+      )
+      .map((p) => presentPass(p, channel.currency))
   }
 
   async bundles(channel: ChannelRow) {
     return (await this.repo.bundles(channel.id)).map((b) => presentBundle(b, channel.currency))
   }
 
-  // --- what the viewer holds -------------------------------------------------------------------
+  // --- what the viewer holds (entitlements decide) ----------------------------------------------
 
-  /** What the viewer's active passes open, remembered two seconds (dropped at once when an order changes). */
-  async viewerPasses(userId: number): Promise<ViewerPasses> {
-    const now = this.now()
-    const hit = this.passCache.get(userId)
-    if (hit && now - hit.at < 2000) return hit.passes
-    const rows = await this.repo.activeOrders(userId, now)
-    const passes: ViewerPasses = {
-      all: false,
-      eventIds: new Set(),
-      categoryIds: new Set(),
-      participantIds: new Set(),
-      capabilities: new Set(),
-    }
-    for (const r of rows) {
-      for (const c of parseJson<string[]>(r.capabilities, [])) passes.capabilities.add(c)
-      if (r.kind === 'event') {
-        const eventId = r.event_id ?? r.pass_event_id
-        if (eventId !== null) passes.eventIds.add(eventId)
-        continue
-      }
-      const categories = parseJson<number[]>(r.event_categories, [])
-      const participants = parseJson<number[]>(r.participants, [])
-      if (r.kind === 'subscription' && categories.length === 0 && participants.length === 0) passes.all = true
-      for (const c of categories) passes.categoryIds.add(c)
-      for (const p of participants) passes.participantIds.add(p)
-    }
-    if (this.passCache.size > 10_000) this.passCache.clear()
-    this.passCache.set(userId, { passes, at: now })
-    return passes
-  }
-
-  async capabilities(session: Session) {
-    if (session.userId === null) return []
-    const own = await this.deps.userCapabilities(session)
-    const fromPasses = (await this.viewerPasses(session.userId)).capabilities
-    return [...new Set([...own, ...fromPasses])]
+  capabilities(session: Session) {
+    return this.deps.access.capabilities(session)
   }
 
   // --- prices and coupons ----------------------------------------------------------------------
@@ -532,9 +486,13 @@ export class PaymentsService {
     // different keys exactly one insert wins; the others join it — or, on other terms (another card
     // or code), replace it once it is cancelled — and never charge a second time.
     let placed: Awaited<ReturnType<PaymentsRepository['createOrder']>> | undefined
-    for (let attempt = 0; attempt < 3 && !placed?.created; attempt++) {
+    for (let attempt = 0; attempt < 3 && placed?.created !== true; attempt++) {
       placed = await this.repo.createOrder(orderValues(lead, 0))
-      if (placed.created) break
+      if (placed.created === true) break
+      if (placed.created === 'settled') {
+        for (const p of passes) await this.assertNotBought(user.id, p)
+        continue
+      }
       if (placed.sameKey) return this.again(session, user, placed.order, lead, input)
       const open = placed.order
       const sameTerms =
@@ -544,15 +502,28 @@ export class PaymentsService {
         open.pass_id === lead.id &&
         !open.idempotency_key.includes('#')
       if (sameTerms) return this.join(session, user, open, lead, source)
-      if (!(await this.replace(open))) throw conflict(messages.checkoutInProgress)
+      if (!(await this.replace(open))) {
+        // The open checkout may have just been paid: then the pass is bought, as the viewer should hear.
+        for (const p of passes) await this.assertNotBought(user.id, p)
+        throw conflict(messages.checkoutInProgress)
+      }
     }
-    if (!placed?.created) throw conflict(messages.checkoutInProgress)
+    if (placed?.created !== true) throw conflict(messages.checkoutInProgress)
     const order = placed.order
+    // The index holds open checkouts only: one that was paid between our first look and our insert is
+    // seen now (it was paid before the insert, or the insert would have been refused). This order then
+    // gives way before the provider is asked, and is not kept.
+    try {
+      for (const p of passes) await this.assertNotBought(user.id, p)
+    } catch (error) {
+      await this.repo.deleteUnasked(order.id)
+      throw error
+    }
     for (const [i, p] of passes.entries()) {
       if (i === 0) continue
       // A pass of the bundle already in another open checkout: this one gives way, charging nothing.
       const sibling = await this.repo.createOrder(orderValues(p, i))
-      if (!sibling.created && !sibling.sameKey) {
+      if (sibling.created === 'settled' || (sibling.created === false && !sibling.sameKey)) {
         await this.failLocally(order.id, messages.checkoutInProgress, { release: false })
         throw conflict(messages.checkoutInProgress)
       }
@@ -765,7 +736,7 @@ export class PaymentsService {
       if (opts.release) await this.releaseHolds(trx, order)
       return order.user_id
     })
-    if (userId !== null) this.passCache.delete(userId)
+    if (userId !== null) this.deps.access.forget(userId)
   }
 
   /** An order and — for a bundle's lead order — the passes bought with it, which follow it. */
@@ -923,7 +894,7 @@ export class PaymentsService {
       const becamePaid = await this.apply(trx, order, event)
       return { outcome: 'applied' as const, userId: order.user_id, channelId: order.channel_id, becamePaid }
     })
-    if ('userId' in result && result.userId !== undefined) this.passCache.delete(result.userId)
+    if ('userId' in result && result.userId !== undefined) this.deps.access.forget(result.userId)
     // After the commit, outside the order's lock: the order's transaction stays as short as before.
     if ('becamePaid' in result && result.becamePaid) {
       await this.deps.onPaid?.({ channelId: result.channelId, userId: result.userId }).catch((error: unknown) => {
@@ -1087,7 +1058,7 @@ export class PaymentsService {
           .set({ activity_status: 'expired', updated_at: now })
           .where('id', '=', o.id)
           .execute()
-        this.passCache.delete(o.user_id)
+        this.deps.access.forget(o.user_id)
       }
     }
   }

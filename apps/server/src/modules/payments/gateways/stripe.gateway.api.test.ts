@@ -764,7 +764,7 @@ describe.each(testDatabases())('payments through Stripe on %s', (kind) => {
     [...standin.objects.values()].filter(
       (o) => o.object === 'payment_intent' && o.metadata.order_id === String(orderId),
     )
-  const deps = () => ({ db: ctx.db.kysely, log: ctx.app.log, userCapabilities: async () => [] })
+  const deps = () => ({ db: ctx.db.kysely, log: ctx.app.log, access: ctx.app.services.access })
   /** A payments service of its own (another process, a later minute): the app's gateway, this clock. */
   const serviceWith = (gateway: PaymentGateway, clock?: () => number) =>
     new PaymentsService(new PaymentsRepository(ctx.db.kysely, ctx.db.dialect), gateway, {

@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema.js'
+
+/** What entitlements read: a viewer's paid, active passes, their own capabilities, a category's parent. */
+export class AccessRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Paid orders that still open content: active and not past their period, with their pass's terms. */
+  activePasses(userId: number, now: number) {
+    return this.db
+      .selectFrom('orders')
+      .innerJoin('passes', 'passes.id', 'orders.pass_id')
+      .select([
+        'orders.event_id',
+        'passes.kind',
+        'passes.event_categories',
+        'passes.participants',
+        'passes.event_id as pass_event_id',
+        'passes.capabilities',
+      ])
+      .where('orders.user_id', '=', userId)
+      .where('orders.status', '=', 'paid')
+      .where('orders.activity_status', '=', 'active')
+      .where((eb) => eb.or([eb('orders.period_end', 'is', null), eb('orders.period_end', '>', now)]))
+      .execute()
+  }
+
+  /** The capabilities an operator granted the user themself (JSON text). */
+  async userCapabilities(channelId: number, userId: number) {
+    const row = await this.db
+      .selectFrom('users')
+      .select('capabilities')
+      .where('id', '=', userId)
+      .where('channel_id', '=', channelId)
+      .executeTakeFirst()
+    return row?.capabilities ?? null
+  }
+
+  async parentCategory(categoryId: number) {
+    const row = await this.db
+      .selectFrom('event_categories')
+      .select('parent_id')
+      .where('id', '=', categoryId)
+      .executeTakeFirst()
+    return row?.parent_id ?? null
+  }
+}
