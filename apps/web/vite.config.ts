@@ -15,7 +15,7 @@ export default defineConfig({
   plugins: [
     react(),
     // Every text asset of 1 KiB or more is also written as .br (quality 11) and .gz (level 9) at build;
-    // the server picks one by Accept-Encoding (docs/decisions/0015-performance.md), at no CPU per request.
+    // the server picks one by Accept-Encoding (docs/decisions/0013-performance.md), at no CPU per request.
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
     // What each chunk is made of, gzipped and brotli sizes included: `npm run bench` points at it.
     visualizer({

@@ -102,7 +102,7 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
 /**
  * Shows (and with `--set`, changes) a channel's web colours, and tells the operator which chosen colours
  * the site cannot show as they are because text on them would not meet WCAG AA, and what it shows
- * instead (decision 13). The chosen values are stored as chosen; the site derives the readable ones.
+ * instead (decision 12). The chosen values are stored as chosen; the site derives the readable ones.
  */
 async function channelColors(args: string[], channels: ChannelRepository, out: (line: string) => void) {
   const { values } = parseArgs({

@@ -1,7 +1,7 @@
 /**
  * Spec §9 business constants and limits that the code uses. Those of features still to come join with
  * them (clips: the 5-minute creation wait; product analytics: the 24-hour session and 3-hour tracking
- * value); the image ratios are the stylesheet's 16 / 9; the "fixed date" has no known use (decision 13).
+ * value); the image ratios are the stylesheet's 16 / 9; the "fixed date" has no known use (decision 12).
  */
 export const SECOND = 1000
 export const MINUTE = 60_000

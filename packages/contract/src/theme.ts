@@ -3,7 +3,7 @@
  * in is derived so that it reads against what it is drawn on — WCAG 2.1 AA, 4.5:1 for text, 3:1 for
  * large text and for the focus ring (1.4.11). The operator's colours are kept wherever they already
  * read; otherwise the text colour is moved in lightness (same hue and saturation) just far enough, and
- * the change is reported so the operator can be told (decision 13).
+ * the change is reported so the operator can be told (decision 12).
  */
 
 export type Rgb = readonly [number, number, number]

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 
 /**
  * A JSON answer serialised once and, for clients that take it, compressed once per encoding
- * (docs/decisions/0015-performance.md): cached documents (the bootstrap, anonymous catalogue lists)
+ * (docs/decisions/0013-performance.md): cached documents (the bootstrap, anonymous catalogue lists)
  * are sent to every viewer from the same buffers, so compression costs once per document version,
  * not once per request.
  */

@@ -14,7 +14,7 @@ const isSafeName = (name: string) => /^[a-z0-9-]+$/i.test(name)
 /**
  * Spec §9: every colour setting becomes `--<name>`, and the named ones get opacity variants
  * `--<name>-<pct>` (e.g. `--body-text-color-50: rgba(255, 255, 255, 0.5)`). The colours are the
- * readable theme derived from the settings (decision 13): text colours that would not meet WCAG AA on
+ * readable theme derived from the settings (decision 12): text colours that would not meet WCAG AA on
  * their background are moved in lightness, and the derived text colours (`--accent-text-color`,
  * `--muted-text-color`, `--live-text-color` …) are added. Settings a channel leaves out take the
  * stylesheet's defaults, so the derived colours always match what is on screen.
