@@ -173,29 +173,18 @@ export class PaymentsRepository {
       .then((r) => Number(r.n))
   }
 
-  /** Paid orders that still open content: active and not past their period. */
-  activeOrders(userId: number, now: number) {
-    return this.db
+  /** Whether the user holds the pass: a paid order of it that is active and not past its period. */
+  async holdsPass(userId: number, passId: number, now: number) {
+    const row = await this.db
       .selectFrom('orders')
-      .innerJoin('passes', 'passes.id', 'orders.pass_id')
-      .select([
-        'orders.id',
-        'orders.pass_id',
-        'orders.type',
-        'orders.event_id',
-        'orders.event_category_id',
-        'orders.participant_id',
-        'passes.kind',
-        'passes.event_categories',
-        'passes.participants',
-        'passes.event_id as pass_event_id',
-        'passes.capabilities',
-      ])
+      .select('orders.id')
       .where('orders.user_id', '=', userId)
+      .where('orders.pass_id', '=', passId)
       .where('orders.status', '=', 'paid')
       .where('orders.activity_status', '=', 'active')
       .where((eb) => eb.or([eb('orders.period_end', 'is', null), eb('orders.period_end', '>', now)]))
-      .execute()
+      .executeTakeFirst()
+    return row !== undefined
   }
 
   transactionsOfUser(userId: number) {

@@ -371,8 +371,7 @@ export class PaymentsService {
   }
 
   private async assertNotBought(userId: number, pass: PassRow) {
-    const held = await this.repo.activeOrders(userId, this.now())
-    if (held.some((o) => o.pass_id === pass.id)) throw conflict(alreadyBought(orderType(pass.kind)))
+    if (await this.repo.holdsPass(userId, pass.id, this.now())) throw conflict(alreadyBought(orderType(pass.kind)))
   }
 
   /** `POST stripe/buy`: one order, charged once, settled by the gateway's events. */
