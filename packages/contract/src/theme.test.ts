@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { colorSettingNames } from './constants.js'
 import {
   bodySurfaces,
   contrastMinimum,
@@ -26,18 +27,7 @@ function random(seed: number) {
   }
 }
 
-const names = [
-  'header-background',
-  'header-text-color',
-  'body-background',
-  'body-text-color',
-  'footer-background',
-  'footer-text-color',
-  'primary-color',
-  'primary-text-color',
-  'secondary-color',
-  'live-color',
-]
+const names = colorSettingNames
 
 /**
  * Every text-on-colour pair the stylesheet draws, with the backgrounds worked out again from the

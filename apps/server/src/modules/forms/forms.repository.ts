@@ -40,25 +40,18 @@ export class FormsRepository {
   }
 
   /**
-   * Sets one answer of the user on the channel's form of that alias, if the form exists; inside the
-   * caller's transaction when one is given (a purchase records the basic-pass choice with its order).
+   * Sets one answer of the user on the channel's form of that alias, if the form exists (a purchase
+   * records the basic-pass choice just after its order's commit).
    */
-  async setValueIfFormExists(
-    channelId: number,
-    alias: string,
-    userId: number,
-    name: string,
-    value: string,
-    db: Kysely<Database> = this.db,
-  ) {
-    const form = await db
+  async setValueIfFormExists(channelId: number, alias: string, userId: number, name: string, value: string) {
+    const form = await this.db
       .selectFrom('custom_forms')
       .select('id')
       .where('channel_id', '=', channelId)
       .where('alias', '=', alias)
       .executeTakeFirst()
     if (!form) return
-    await db
+    await this.db
       .insertInto('custom_form_values')
       .values({ form_id: form.id, user_id: userId, name, value })
       .onConflict((oc) => oc.columns(['form_id', 'user_id', 'name']).doUpdateSet({ value }))

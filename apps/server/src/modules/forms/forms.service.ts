@@ -1,6 +1,4 @@
 import { BASIC_PASS_FIELD, type CustomForm, PASSES_FORM_ALIAS } from '@fieldhouse/contract'
-import type { Kysely } from 'kysely'
-import type { Database } from '../../db/schema.js'
 import { notFound } from '../../lib/errors.js'
 import type { FormsRepository } from './forms.repository.js'
 
@@ -56,10 +54,10 @@ export class FormsService {
 
   /**
    * A viewer who buys any pass has made the choice the basic-pass rule asks for (spec §2, §4): the
-   * passes form's flag becomes 1, as submitting the form would set it. `db` is the purchase's transaction.
+   * passes form's flag becomes 1, as submitting the form would set it. Called just after the order's commit.
    */
-  chooseBasicPass(channelId: number, userId: number, db?: Kysely<Database>) {
-    return this.repo.setValueIfFormExists(channelId, PASSES_FORM_ALIAS, userId, BASIC_PASS_FIELD, '1', db)
+  chooseBasicPass(channelId: number, userId: number) {
+    return this.repo.setValueIfFormExists(channelId, PASSES_FORM_ALIAS, userId, BASIC_PASS_FIELD, '1')
   }
 
   /**
