@@ -46,6 +46,34 @@ export function openDatabase(options: DbOptions): Db {
   sqlite.pragma('synchronous = FULL')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('foreign_keys = ON')
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() }
+}
+
+/**
+ * The SQLite handle Kysely uses, keeping each compiled statement for reuse: Kysely prepares every
+ * query afresh, and compiling the SQL costs as much as running a small query. Bounded; a statement
+ * still being iterated (a stream) is never handed out twice.
+ */
+export function withStatementCache(
+  sqlite: SQLite.Database,
+  maxStatements = 500,
+): { close(): void; prepare(text: string): SQLite.Statement } {
+  const statements = new Map<string, SQLite.Statement>()
+  return {
+    close: () => {
+      statements.clear()
+      sqlite.close()
+    },
+    prepare(text: string) {
+      const cached = statements.get(text)
+      if (cached && !cached.busy) return cached
+      const statement = sqlite.prepare(text)
+      if (!cached) {
+        if (statements.size >= maxStatements) statements.delete(statements.keys().next().value as string)
+        statements.set(text, statement)
+      }
+      return statement
+    },
+  }
 }
