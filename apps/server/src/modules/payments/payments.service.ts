@@ -17,10 +17,10 @@ import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from 'kysely'
 import type { z } from 'zod'
 import type { ChannelRow, CouponRow, Database, OrderRow, PassKind, PassRow } from '../../db/schema.js'
 import { AppError, conflict, invalid, notFound, unauthorized } from '../../lib/errors.js'
+import { parseJson } from '../../lib/json.js'
 import type { Session } from '../../lib/session.js'
 import type { AccessMode } from '../access/access.rules.js'
 import { type AccessService, termsOf } from '../access/access.service.js'
-import { parseJson } from '../catalog/catalog.presenter.js'
 import {
   CardError,
   type GatewayEvent,
