@@ -53,6 +53,7 @@ import { MediaRepository } from './modules/media/media.repository.js'
 import { mediaRoutes } from './modules/media/media.routes.js'
 import { MediaService } from './modules/media/media.service.js'
 import { createGateway } from './modules/payments/gateways/create-gateway.js'
+import { TestGatewayRepository } from './modules/payments/gateways/test-gateway.repository.js'
 import { PaymentsRepository } from './modules/payments/payments.repository.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
 import { PACKAGE_KINDS, PaymentsService } from './modules/payments/payments.service.js'
@@ -245,7 +246,7 @@ export async function buildApp(deps: AppDeps) {
     authAddressRateLimitMax: config.AUTH_ADDRESS_RATE_LIMIT_MAX,
     humanCheck: siteverify(config.RECAPTCHA_VERIFY_URL),
   })
-  const gateway = createGateway(config, db.kysely)
+  const gateway = createGateway(config, new TestGatewayRepository(db.kysely))
   const payments = new PaymentsService(new PaymentsRepository(db.kysely, db.dialect), gateway, {
     db: db.kysely,
     log: app.log,

@@ -4,6 +4,7 @@ import { createTestContext, type TestContext, testDatabases } from '../../test/c
 import { signedInKey } from '../../test/factories.js'
 import type { GatewayEvent } from './gateways/gateway.js'
 import { TestGateway } from './gateways/test.gateway.js'
+import { TestGatewayRepository } from './gateways/test-gateway.repository.js'
 import { PaymentsRepository } from './payments.repository.js'
 import { PaymentsService } from './payments.service.js'
 
@@ -650,7 +651,7 @@ describe.each(testDatabases())('passes and payments on %s', (kind) => {
     // The worker's minute sweep, run with a clock past the trial's end, charges the saved card.
     let now = Date.parse(trialing.trial_ends_at) + 60_000
     const clock = () => now
-    const gateway = new TestGateway(ctx.db.kysely, { clock, delayMs: 0 })
+    const gateway = new TestGateway(new TestGatewayRepository(ctx.db.kysely), { clock, delayMs: 0 })
     const worker = new PaymentsService(new PaymentsRepository(ctx.db.kysely, ctx.db.dialect), gateway, {
       db: ctx.db.kysely,
       log: ctx.app.log,

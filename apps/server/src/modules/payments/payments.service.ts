@@ -28,7 +28,6 @@ import {
   type PaymentGateway,
   type PaymentSource,
 } from './gateways/gateway.js'
-import { discounted, periodEnd, type TestGateway } from './gateways/test.gateway.js'
 import {
   type NextAction,
   presentBundle,
@@ -38,6 +37,7 @@ import {
   serviceFeeOf,
 } from './payments.presenter.js'
 import type { PaymentsRepository } from './payments.repository.js'
+import { discounted, periodEnd } from './pricing.js'
 
 type PaymentInput = {
   payment_method_id?: string | undefined
@@ -1033,11 +1033,12 @@ export class PaymentsService {
       .where('period_end', '<=', now)
       .execute()
     for (const o of due) {
-      if (o.type === 'subscription' && o.auto_renew === 1 && o.gateway === 'test' && this.gateway.name === 'test') {
+      const renew = this.gateway.renew?.bind(this.gateway)
+      if (renew && o.type === 'subscription' && o.auto_renew === 1 && o.gateway === this.gateway.name) {
         const pass = await this.repo.pass(o.channel_id, o.pass_id)
-        const customerId = await this.repo.customerId(o.user_id, 'test')
+        const customerId = await this.repo.customerId(o.user_id, this.gateway.name)
         if (pass && customerId && o.provider_subscription_id && o.period_end !== null) {
-          await (this.gateway as TestGateway).renew({
+          await renew({
             orderId: o.id,
             subscriptionId: o.provider_subscription_id,
             customerId,
