@@ -53,9 +53,12 @@ import { MediaRepository } from './modules/media/media.repository.js'
 import { mediaRoutes } from './modules/media/media.routes.js'
 import { MediaService } from './modules/media/media.service.js'
 import { createGateway } from './modules/payments/gateways/create-gateway.js'
+import { TestGatewayRepository } from './modules/payments/gateways/test-gateway.repository.js'
+import { OrdersRepository } from './modules/payments/orders.repository.js'
+import { PACKAGE_KINDS } from './modules/payments/pass-catalogue.service.js'
+import { createPayments } from './modules/payments/payments.module.js'
 import { PaymentsRepository } from './modules/payments/payments.repository.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
-import { PACKAGE_KINDS, PaymentsService } from './modules/payments/payments.service.js'
 import compression from './plugins/compression.js'
 import { registerErrorHandling } from './plugins/errors.js'
 import rateLimit from './plugins/rate-limit.js'
@@ -245,20 +248,25 @@ export async function buildApp(deps: AppDeps) {
     authAddressRateLimitMax: config.AUTH_ADDRESS_RATE_LIMIT_MAX,
     humanCheck: siteverify(config.RECAPTCHA_VERIFY_URL),
   })
-  const gateway = createGateway(config, db.kysely)
-  const payments = new PaymentsService(new PaymentsRepository(db.kysely, db.dialect), gateway, {
-    db: db.kysely,
+  const gateway = createGateway(config, new TestGatewayRepository(db.kysely))
+  const payments = createPayments({
+    repo: new PaymentsRepository(db.kysely),
+    orders: new OrdersRepository(db.kysely, db.dialect),
+    gateway,
     log: app.log,
     clock,
     access,
     onPaid: (order) => forms.chooseBasicPass(order.channelId, order.userId),
   })
   // Spec §7: the bootstrap document carries the passes on sale too.
-  channels.addBootstrapPart('packages', (channel) => payments.passes(channel, [...PACKAGE_KINDS]))
-  channels.addBootstrapPart('subscriptions', (channel) => payments.passes(channel, ['subscription']))
-  gateway.onEvent?.((event) => payments.handleEvent(event).then(() => undefined))
+  channels.addBootstrapPart('packages', (channel) => payments.catalogue.passes(channel, [...PACKAGE_KINDS]))
+  channels.addBootstrapPart('subscriptions', (channel) => payments.catalogue.passes(channel, ['subscription']))
+  gateway.onEvent?.((event) => payments.events.handleEvent(event).then(() => undefined))
   await app.register(paymentsRoutes, {
-    payments,
+    catalogue: payments.catalogue,
+    checkout: payments.checkout,
+    account: payments.account,
+    events: payments.events,
     gateway,
     catalog,
     publicUrl: (host) =>

@@ -72,10 +72,10 @@ export async function startRoles(app: App, config: Config, db: Db): Promise<Role
     roles.worker = worker
     stops.push(() => worker.stop())
     // Passes: renewals, expiries and reconciliation of orders a crash left half done, every minute.
-    const { payments } = app.services
+    const { renewals } = app.services.payments
     const minute = async () => {
-      await payments.reconcile().catch((error) => app.log.error({ err: error }, 'payment reconciliation failed'))
-      await payments.sweep().catch((error) => app.log.error({ err: error }, 'pass renewal sweep failed'))
+      await renewals.reconcile().catch((error) => app.log.error({ err: error }, 'payment reconciliation failed'))
+      await renewals.renewDue().catch((error) => app.log.error({ err: error }, 'pass renewal sweep failed'))
     }
     void minute()
     const timer = setInterval(() => void minute(), 60_000)

@@ -4,8 +4,10 @@ import { createTestContext, type TestContext, testDatabases } from '../../test/c
 import { signedInKey } from '../../test/factories.js'
 import type { GatewayEvent } from './gateways/gateway.js'
 import { TestGateway } from './gateways/test.gateway.js'
+import { TestGatewayRepository } from './gateways/test-gateway.repository.js'
+import { OrdersRepository } from './orders.repository.js'
+import { createPayments } from './payments.module.js'
 import { PaymentsRepository } from './payments.repository.js'
-import { PaymentsService } from './payments.service.js'
 
 const VISA = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' }
 const DECLINED = { ...VISA, number: '4000000000000002' }
@@ -336,7 +338,7 @@ describe.each(testDatabases())('passes and payments on %s', (kind) => {
         .returning('id')
         .executeTakeFirstOrThrow()
       const events = flow(created.id, n)
-      for (const i of order) await ctx.app.services.payments.handleEvent(events[i] as GatewayEvent)
+      for (const i of order) await ctx.app.services.payments.events.handleEvent(events[i] as GatewayEvent)
       const row = await ctx.db.kysely
         .selectFrom('orders')
         .selectAll()
@@ -386,7 +388,7 @@ describe.each(testDatabases())('passes and payments on %s', (kind) => {
       .set({ period_end: Date.now() - 1000 })
       .where('id', '=', order.id)
       .execute()
-    await ctx.app.services.payments.sweep()
+    await ctx.app.services.payments.renewals.renewDue()
     const renewed = await until(async () => {
       const tx = (await ctx.json(`/api/transactions?api_key=${key}`)).body.data
       return tx.some((t: { type: string }) => t.type === 'Subscription Renewal') ? tx : null
@@ -401,7 +403,7 @@ describe.each(testDatabases())('passes and payments on %s', (kind) => {
       .set({ period_end: Date.now() - 1000 })
       .where('id', '=', order.id)
       .execute()
-    await ctx.app.services.payments.sweep()
+    await ctx.app.services.payments.renewals.renewDue()
     expect((await ctx.json(`/api/orders/${order.id}?api_key=${key}`)).body.data.activity_status).toBe('expired')
     expect((await ctx.json(`/api/events/${paidEvent.id}?api_key=${key}`)).body.data.has_access).toBe(false)
   })
@@ -650,15 +652,17 @@ describe.each(testDatabases())('passes and payments on %s', (kind) => {
     // The worker's minute sweep, run with a clock past the trial's end, charges the saved card.
     let now = Date.parse(trialing.trial_ends_at) + 60_000
     const clock = () => now
-    const gateway = new TestGateway(ctx.db.kysely, { clock, delayMs: 0 })
-    const worker = new PaymentsService(new PaymentsRepository(ctx.db.kysely, ctx.db.dialect), gateway, {
-      db: ctx.db.kysely,
+    const gateway = new TestGateway(new TestGatewayRepository(ctx.db.kysely), { clock, delayMs: 0 })
+    const worker = createPayments({
+      repo: new PaymentsRepository(ctx.db.kysely),
+      orders: new OrdersRepository(ctx.db.kysely, ctx.db.dialect),
+      gateway,
       log: ctx.app.log,
       clock,
       access: ctx.app.services.access,
     })
-    gateway.onEvent((e) => worker.handleEvent(e).then(() => undefined))
-    await worker.sweep()
+    gateway.onEvent((e) => worker.events.handleEvent(e).then(() => undefined))
+    await worker.renewals.renewDue()
     const converted = await until(async () => {
       const o = (await ctx.json(`/api/orders/${placed.body.data.id}?api_key=${key}`)).body.data
       return o.amount > 0 ? o : null
@@ -671,7 +675,7 @@ describe.each(testDatabases())('passes and payments on %s', (kind) => {
       ['Subscription Renewal', monthly.price],
     ])
     now += 60_000
-    await worker.sweep()
+    await worker.renewals.renewDue()
     expect((await ctx.json(`/api/transactions?api_key=${key}`)).body.data).toHaveLength(2)
   })
 })

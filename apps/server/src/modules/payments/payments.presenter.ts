@@ -1,6 +1,6 @@
 import type { Bundle, Order, Package, Transaction } from '@fieldhouse/contract'
 import type { BundleRow, OrderRow, PassRow, TransactionRow } from '../../db/schema.js'
-import { parseJson } from '../catalog/catalog.presenter.js'
+import { parseJson } from '../../lib/json.js'
 
 const units = (minor: number) => minor / 100
 

@@ -19,9 +19,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { CatalogService } from '../catalog/catalog.service.js'
+import type { CheckoutService } from './checkout.service.js'
 import type { GatewayEvent, PaymentGateway } from './gateways/gateway.js'
 import { WebhookSignatureError } from './gateways/gateway.js'
-import { PACKAGE_KINDS, type PaymentsService } from './payments.service.js'
+import type { OrderEventsService } from './order-events.service.js'
+import { PACKAGE_KINDS, type PassCatalogueService } from './pass-catalogue.service.js'
+import type { PaymentAccountService } from './payment-account.service.js'
 
 const tags = ['payments']
 const NoLimit = z.object({
@@ -36,30 +39,33 @@ const NoLimit = z.object({
  * `POST /api/hooks/stripe`, verified on the raw body and answered 2xx only once its write committed.
  */
 export const paymentsRoutes: FastifyPluginAsyncZod<{
-  payments: PaymentsService
+  catalogue: PassCatalogueService
+  checkout: CheckoutService
+  account: PaymentAccountService
+  events: OrderEventsService
   gateway: PaymentGateway
   catalog: CatalogService
   publicUrl: (host: string | undefined) => string
-}> = async (app, { payments, gateway, catalog, publicUrl }) => {
+}> = async (app, { catalogue, checkout, account, events, gateway, catalog, publicUrl }) => {
   app.get(
     '/api/packages',
     { schema: { tags, querystring: NoLimit, response: { 200: dataOf(z.array(PackageSchema)) } } },
-    async (req) => ({ data: await payments.passes(req.session.channel, [...PACKAGE_KINDS]) }),
+    async (req) => ({ data: await catalogue.passes(req.session.channel, [...PACKAGE_KINDS]) }),
   )
   app.get(
     '/api/packages/:id',
     { schema: { tags, params: z.object({ id: Id }), response: { 200: dataOf(PackageSchema) } } },
-    async (req) => ({ data: await payments.pass(req.session.channel, req.params.id, [...PACKAGE_KINDS]) }),
+    async (req) => ({ data: await catalogue.pass(req.session.channel, req.params.id, [...PACKAGE_KINDS]) }),
   )
   app.get(
     '/api/subscriptions',
     { schema: { tags, querystring: NoLimit, response: { 200: dataOf(z.array(PackageSchema)) } } },
-    async (req) => ({ data: await payments.passes(req.session.channel, ['subscription']) }),
+    async (req) => ({ data: await catalogue.passes(req.session.channel, ['subscription']) }),
   )
   app.get(
     '/api/subscriptions/:id',
     { schema: { tags, params: z.object({ id: Id }), response: { 200: dataOf(PackageSchema) } } },
-    async (req) => ({ data: await payments.pass(req.session.channel, req.params.id, ['subscription']) }),
+    async (req) => ({ data: await catalogue.pass(req.session.channel, req.params.id, ['subscription']) }),
   )
   // The passes that would open an event: what the watch page offers a viewer without access.
   app.get(
@@ -67,14 +73,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     { schema: { tags, params: z.object({ id: Id }), response: { 200: dataOf(z.array(PackageSchema)) } } },
     async (req) => {
       const event = await catalog.event(req.session, req.params.id)
-      return { data: await payments.passesForEvent(req.session.channel, event) }
+      return { data: await catalogue.passesForEvent(req.session.channel, event) }
     },
   )
   app.get('/api/bundles', { schema: { tags, response: { 200: dataOf(z.array(BundleSchema)) } } }, async (req) => ({
-    data: await payments.bundles(req.session.channel),
+    data: await catalogue.bundles(req.session.channel),
   }))
   app.get('/api/stripe/config', { schema: { tags, response: { 200: dataOf(PaymentConfigSchema) } } }, async () => ({
-    data: { gateway: payments.gatewayName, publishable_key: payments.publishableKey },
+    data: { gateway: checkout.gatewayName, publishable_key: checkout.publishableKey },
   }))
 
   // Checkout calls reach the provider: a tighter limit per viewer than the API's (card testing).
@@ -86,35 +92,35 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     '/api/stripe/buy',
     { ...orderAnswer, schema: { ...orderAnswer.schema, body: BuyRequestSchema } },
     async (req) => ({
-      data: await payments.buy(req.session, req.body),
+      data: await checkout.buy(req.session, req.body),
     }),
   )
   app.post(
     '/api/stripe/buy_bundle',
     { ...orderAnswer, schema: { ...orderAnswer.schema, body: BuyBundleRequestSchema } },
     async (req) => ({
-      data: await payments.buyBundle(req.session, req.body),
+      data: await checkout.buyBundle(req.session, req.body),
     }),
   )
   app.post(
     '/api/stripe/subscription/start_trial',
     { ...orderAnswer, schema: { ...orderAnswer.schema, body: StartTrialRequestSchema } },
-    async (req) => ({ data: await payments.startTrial(req.session, req.body) }),
+    async (req) => ({ data: await checkout.startTrial(req.session, req.body) }),
   )
   app.post(
     '/api/stripe/invoice-preview',
     { schema: { tags, body: InvoicePreviewRequestSchema, response: { 200: dataOf(PriceQuoteSchema) } } },
-    async (req) => ({ data: await payments.invoicePreview(req.session, req.body) }),
+    async (req) => ({ data: await catalogue.invoicePreview(req.session, req.body) }),
   )
   app.get(
     '/api/apply_coupon',
     { schema: { tags, querystring: ApplyCouponQuerySchema, response: { 200: dataOf(PriceQuoteSchema) } } },
-    async (req) => ({ data: await payments.applyCoupon(req.session, req.query) }),
+    async (req) => ({ data: await catalogue.applyCoupon(req.session, req.query) }),
   )
   app.post(
     '/api/stripe/unsubscribe',
     { schema: { ...orderAnswer.schema, body: UnsubscribeRequestSchema } },
-    async (req) => ({ data: await payments.unsubscribe(req.session, req.body.order_id) }),
+    async (req) => ({ data: await account.unsubscribe(req.session, req.body.order_id) }),
   )
 
   // Spec §7: all orders unless a limit is given (no_limit=1 is what the client sends).
@@ -130,7 +136,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store')
       const limit = req.query.limit !== undefined && req.query.no_limit !== 1 ? req.query.limit : null
-      return payments.orders(req.session, { offset: limit === null ? 0 : req.query.offset, limit })
+      return account.orders(req.session, { offset: limit === null ? 0 : req.query.offset, limit })
     },
   )
   app.get(
@@ -138,33 +144,33 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     { schema: { ...orderAnswer.schema, params: z.object({ id: Id }) } },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store')
-      return { data: await payments.order(req.session, req.params.id) }
+      return { data: await account.order(req.session, req.params.id) }
     },
   )
   app.get(
     '/api/transactions',
     { schema: { tags, response: { 200: dataOf(z.array(TransactionSchema)) } } },
     async (req) => ({
-      data: await payments.transactions(req.session),
+      data: await account.transactions(req.session),
     }),
   )
   app.get(
     '/api/stripe/list-cards',
     { schema: { tags, response: { 200: dataOf(z.array(CardSchema)) } } },
     async (req) => ({
-      data: await payments.cards(req.session),
+      data: await account.cards(req.session),
     }),
   )
   app.post(
     '/api/stripe/setup-intent',
     { schema: { tags, response: { 200: dataOf(z.object({ client_secret: z.string() })) } } },
-    async (req) => ({ data: { client_secret: (await payments.setupIntent(req.session)).clientSecret } }),
+    async (req) => ({ data: { client_secret: (await account.setupIntent(req.session)).clientSecret } }),
   )
   app.get(
     '/api/stripe/customer-portal',
     { schema: { tags, response: { 200: dataOf(z.object({ url: z.string() })) } } },
     async (req) => ({
-      data: { url: await payments.customerPortal(req.session, `${publicUrl(req.host)}/profile`) },
+      data: { url: await account.customerPortal(req.session, `${publicUrl(req.host)}/profile`) },
     }),
   )
 
@@ -185,7 +191,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
         if (error instanceof WebhookSignatureError) return reply.code(400).send({ message: 'Invalid signature.' })
         throw error
       }
-      const outcome = event ? await payments.handleEvent(event) : 'ignored'
+      const outcome = event ? await events.handleEvent(event) : 'ignored'
       return reply.code(200).send({ received: true, outcome })
     })
   })

@@ -68,6 +68,19 @@ export interface SubscribeResult {
   clientSecret?: string
 }
 
+/** A subscription's next period, charged by a gateway that renews subscriptions itself (`renew`). */
+export interface RenewRequest {
+  orderId: number
+  subscriptionId: string
+  customerId: string
+  /** Per period, minor units. */
+  amount: number
+  currency: string
+  interval: 'month' | 'year'
+  /** Epoch ms the period being renewed ends (the next one runs from here). */
+  periodEnd: number
+}
+
 export interface SavedCard {
   id: string
   brand: string
@@ -200,6 +213,12 @@ export interface PaymentGateway {
    * sending webhooks takes where to deliver them. Webhook gateways leave it out.
    */
   onEvent?(deliver: (event: GatewayEvent) => Promise<void>): void
+  /**
+   * Optional: charges a subscription's next period when it is due, for a gateway whose provider does
+   * not renew subscriptions by itself (the offline test gateway); the outcome arrives as events.
+   * Stripe renews its own and tells us by webhook: it leaves this out.
+   */
+  renew?(req: RenewRequest): Promise<void>
 }
 
 /** A refused webhook signature (answered 400, nothing written). */

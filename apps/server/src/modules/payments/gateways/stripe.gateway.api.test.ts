@@ -6,8 +6,10 @@ import { hashToken } from '../../../lib/secrets.js'
 import { createTestContext, type TestContext, testDatabases } from '../../../test/context.js'
 import { signedInKey } from '../../../test/factories.js'
 import { type StripeStandin, startStripeStandin } from '../../../test/stripe-standin.js'
+import { OrdersRepository } from '../orders.repository.js'
+import { createPayments } from '../payments.module.js'
 import { PaymentsRepository } from '../payments.repository.js'
-import { PaymentsService, RECONCILE_MESSAGES } from '../payments.service.js'
+import { RECONCILE_MESSAGES } from '../renewals.service.js'
 import {
   CardError,
   type GatewayEvent,
@@ -764,12 +766,15 @@ describe.each(testDatabases())('payments through Stripe on %s', (kind) => {
     [...standin.objects.values()].filter(
       (o) => o.object === 'payment_intent' && o.metadata.order_id === String(orderId),
     )
-  const deps = () => ({ db: ctx.db.kysely, log: ctx.app.log, access: ctx.app.services.access })
-  /** A payments service of its own (another process, a later minute): the app's gateway, this clock. */
-  const serviceWith = (gateway: PaymentGateway, clock?: () => number) =>
-    new PaymentsService(new PaymentsRepository(ctx.db.kysely, ctx.db.dialect), gateway, {
-      ...deps(),
-      ...(clock ? { clock } : {}),
+  /** Payments services of their own (another process, a later minute): the app's gateway, this clock. */
+  const servicesWith = (gateway: PaymentGateway, clock?: () => number) =>
+    createPayments({
+      repo: new PaymentsRepository(ctx.db.kysely),
+      orders: new OrdersRepository(ctx.db.kysely, ctx.db.dialect),
+      gateway,
+      log: ctx.app.log,
+      access: ctx.app.services.access,
+      clock,
     })
   const stripeGateway = () => ctx.app.services.gateway as StripeGateway
 
@@ -930,7 +935,7 @@ describe.each(testDatabases())('payments through Stripe on %s', (kind) => {
       throw new Error('process killed')
     }
     await expect(
-      serviceWith(dying).buy(session, { id: addon().id, payment_method_id: 'pm_card_visa' }),
+      servicesWith(dying).checkout.buy(session, { id: addon().id, payment_method_id: 'pm_card_visa' }),
     ).rejects.toThrow('process killed')
     const [lost] = await ctx.db.kysely
       .selectFrom('orders')
@@ -940,7 +945,7 @@ describe.each(testDatabases())('payments through Stripe on %s', (kind) => {
     expect(lost).toMatchObject({ status: 'created', provider_payment_id: null })
     expect(intentsOf(lost?.id as number)).toMatchObject([{ status: 'succeeded' }])
 
-    await serviceWith(gateway).reconcile({ staleAfterMs: 0 })
+    await servicesWith(gateway).renewals.reconcile({ staleAfterMs: 0 })
     expect(await orderOf(key, lost?.id as number)).toMatchObject({ status: 'paid', activity_status: 'active' })
     expect((await row(lost?.id as number)).provider_payment_id).toBe(intentsOf(lost?.id as number)[0]?.id)
     expect(intentsOf(lost?.id as number)).toHaveLength(1)
@@ -961,7 +966,7 @@ describe.each(testDatabases())('payments through Stripe on %s', (kind) => {
       throw new Error('process killed')
     }
     await expect(
-      serviceWith(dying).buy(session, { id: season().id, payment_method_id: 'pm_card_visa' }),
+      servicesWith(dying).checkout.buy(session, { id: season().id, payment_method_id: 'pm_card_visa' }),
     ).rejects.toThrow('process killed')
     const [lost] = await ctx.db.kysely
       .selectFrom('orders')
@@ -974,7 +979,7 @@ describe.each(testDatabases())('payments through Stripe on %s', (kind) => {
     )
     expect(subs).toHaveLength(1)
 
-    await serviceWith(gateway).reconcile({ staleAfterMs: 0 })
+    await servicesWith(gateway).renewals.reconcile({ staleAfterMs: 0 })
     const order = await orderOf(key, lost?.id as number)
     expect(order).toMatchObject({ status: 'paid', activity_status: 'active', auto_renew: true })
     expect(Date.parse(order.expires_at)).toBe(subs[0]?.items.data[0].current_period_end * 1000)
@@ -998,14 +1003,14 @@ describe.each(testDatabases())('payments through Stripe on %s', (kind) => {
       payment_method_id: 'pm_card_authenticationRequired',
     })
     const placedAt = (await row(sub.body.data.id)).created_at
-    await serviceWith(stripeGateway(), () => placedAt + 10 * 60_000).reconcile()
+    await servicesWith(stripeGateway(), () => placedAt + 10 * 60_000).renewals.reconcile()
     expect(await orderOf(key, one.body.data.id)).toMatchObject({
       status: 'created',
       next_action: one.body.data.next_action,
     })
     expect((await orderOf(key, sub.body.data.id)).status).toBe('created')
 
-    await serviceWith(stripeGateway(), () => placedAt + 31 * 60_000).reconcile()
+    await servicesWith(stripeGateway(), () => placedAt + 31 * 60_000).renewals.reconcile()
     for (const placed of [one, sub]) {
       expect(await orderOf(key, placed.body.data.id)).toMatchObject({
         status: 'failed',
@@ -1030,7 +1035,7 @@ describe.each(testDatabases())('payments through Stripe on %s', (kind) => {
       throw new Error('process killed')
     }
     await expect(
-      serviceWith(dying).buy(session, { id: addon().id, payment_method_id: 'pm_card_visa' }),
+      servicesWith(dying).checkout.buy(session, { id: addon().id, payment_method_id: 'pm_card_visa' }),
     ).rejects.toThrow('process killed')
     const [lost] = await ctx.db.kysely
       .selectFrom('orders')
@@ -1038,9 +1043,9 @@ describe.each(testDatabases())('payments through Stripe on %s', (kind) => {
       .where('user_id', '=', session.userId as number)
       .execute()
     const placedAt = lost?.created_at as number
-    await serviceWith(stripeGateway(), () => placedAt + 10 * 60_000).reconcile()
+    await servicesWith(stripeGateway(), () => placedAt + 10 * 60_000).renewals.reconcile()
     expect((await orderOf(key, lost?.id as number)).status).toBe('created')
-    await serviceWith(stripeGateway(), () => placedAt + 16 * 60_000).reconcile()
+    await servicesWith(stripeGateway(), () => placedAt + 16 * 60_000).renewals.reconcile()
     expect(await orderOf(key, lost?.id as number)).toMatchObject({
       status: 'failed',
       failure_message: RECONCILE_MESSAGES.nothingCharged,

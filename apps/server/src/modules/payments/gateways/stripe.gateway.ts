@@ -1,4 +1,4 @@
-import { constants, messages } from '@fieldhouse/contract'
+import { messages } from '@fieldhouse/contract'
 import Stripe from 'stripe'
 import {
   CardError,
@@ -16,6 +16,9 @@ import {
   type SubscribeResult,
   WebhookSignatureError,
 } from './gateway.js'
+import { gatewayEventOf, idOf, paymentStatusOf, periodEndOf } from './stripe.events.js'
+import { cancelPending, lookupOrder } from './stripe.lookup.js'
+import { StripePrices, stripeRecurring } from './stripe.prices.js'
 
 /** How the gateway reaches Stripe: its keys, and (for tests) where the REST API answers. */
 export interface StripeGatewayOptions {
@@ -38,54 +41,6 @@ export interface StripeGatewayOptions {
 /** Signatures older (or newer) than this are refused: a captured webhook cannot be replayed later. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300
 
-const ms = (s: number | null | undefined) => (s ? s * 1000 : undefined)
-const sum = (list: { amount: number }[] | null | undefined) => (list ?? []).reduce((n, x) => n + x.amount, 0)
-const idOf = (x: string | { id?: string } | null | undefined) => (typeof x === 'string' ? x : x?.id)
-
-/**
- * Spec §9's cycles as Stripe prices them: monthly is 30 days (not a calendar month, so a renewal lands
- * on the same day the test gateway's does), annual 12 months.
- */
-export const stripeRecurring = (interval: 'month' | 'year') =>
-  interval === 'month'
-    ? ({ interval: 'day', interval_count: constants.subscriptionCycles.monthlyDays } as const)
-    : ({ interval: 'month', interval_count: constants.subscriptionCycles.annualMonths } as const)
-
-/** A subscription's period end, epoch ms: on the subscription in older API versions, on its items in newer ones. */
-const periodEndOf = (sub: Stripe.Subscription) =>
-  ms(
-    (sub as { current_period_end?: number }).current_period_end ??
-      sub.items?.data?.[0]?.current_period_end ??
-      sub.trial_end,
-  )
-
-const orderIdOf = (...candidates: (Stripe.Metadata | null | undefined)[]) => {
-  for (const metadata of candidates) {
-    const v = metadata?.order_id
-    if (v && /^\d+$/.test(v)) return Number(v)
-  }
-  return null
-}
-
-const SUBSCRIPTION_STATUSES = new Set<string>([
-  'trialing',
-  'active',
-  'past_due',
-  'canceled',
-  'incomplete',
-  'incomplete_expired',
-  'unpaid',
-])
-
-/** Our discount as a Stripe coupon id: one coupon per distinct discount, reused by every checkout that needs it. */
-const couponIdOf = (discount: { percentOff?: number; amountOff?: number }, currency: string) =>
-  discount.percentOff !== undefined
-    ? `fieldhouse_${String(discount.percentOff).replace('.', 'p')}pct_once`
-    : `fieldhouse_${discount.amountOff ?? 0}${currency}_once`
-
-/** A preview prices a subscription item, and Stripe's inline prices need a product: this one, made once. */
-const PREVIEW_PRODUCT = 'fieldhouse_pass_preview'
-
 /**
  * The `PaymentGateway` for real card payments (design §2): Stripe through its official SDK.
  *
@@ -100,7 +55,7 @@ export class StripeGateway implements PaymentGateway {
   readonly publishableKey: string | null
   private readonly stripe: Stripe
   private readonly webhookSecret: string
-  private previewProduct: Promise<string> | null = null
+  private readonly prices: StripePrices
 
   constructor(opts: StripeGatewayOptions) {
     const base = opts.apiBase ? new URL(opts.apiBase) : null
@@ -116,6 +71,7 @@ export class StripeGateway implements PaymentGateway {
       ...(port ? { port } : {}),
       ...(protocol ? { protocol } : {}),
     })
+    this.prices = new StripePrices(this.stripe)
     this.webhookSecret = opts.webhookSecret
     this.publishableKey = opts.publishableKey ?? null
   }
@@ -234,7 +190,7 @@ export class StripeGateway implements PaymentGateway {
         { name: req.description, metadata: { order_id: String(req.orderId) } },
         { idempotencyKey: `${key}-product` },
       )
-      const coupon = req.discount ? await this.coupon(req.discount, currency) : null
+      const coupon = req.discount ? await this.prices.coupon(req.discount, currency) : null
       const sub = await this.stripe.subscriptions.create(
         {
           customer: req.customerId,
@@ -291,25 +247,6 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 
-  /** The coupon for a discount on the first invoice: created the first time it is needed, reused after. */
-  private async coupon(discount: { percentOff?: number; amountOff?: number }, currency: string) {
-    const id = couponIdOf(discount, currency)
-    try {
-      await this.stripe.coupons.create({
-        id,
-        duration: 'once',
-        ...(discount.percentOff !== undefined
-          ? { percent_off: discount.percentOff }
-          : { amount_off: discount.amountOff ?? 0, currency }),
-      })
-    } catch (error) {
-      if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_already_exists')) {
-        throw error
-      }
-    }
-    return id
-  }
-
   async setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean) {
     await this.stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: cancel })
   }
@@ -342,67 +279,16 @@ export class StripeGateway implements PaymentGateway {
   }
 
   /**
-   * Stripe's preview of a new subscription's first invoice (`invoices.createPreview`), priced inline,
-   * with the discount as a coupon. Without a customer Stripe has nothing to preview, so the same
-   * arithmetic is done here: subtotal, the discount (percent rounded to the minor unit, or the amount
-   * off capped at the subtotal), no tax.
+   * Stripe's preview of a new subscription's first invoice, with the discount as a coupon (the same
+   * arithmetic done here when there is no customer to preview for).
    */
-  async invoicePreview(req: {
+  invoicePreview(req: {
     customerId: string | null
     amount: number
     currency: string
     discount?: { percentOff?: number; amountOff?: number }
   }): Promise<InvoicePreview> {
-    const currency = req.currency.toLowerCase()
-    if (!req.customerId) {
-      const off = !req.discount
-        ? 0
-        : req.discount.percentOff !== undefined
-          ? Math.round((req.amount * req.discount.percentOff) / 100)
-          : Math.min(req.amount, req.discount.amountOff ?? 0)
-      return { subtotal: req.amount, discount: off, tax: 0, total: req.amount - off, currency: req.currency }
-    }
-    const coupon = req.discount ? await this.coupon(req.discount, currency) : null
-    const invoice = await this.stripe.invoices.createPreview({
-      customer: req.customerId,
-      currency,
-      subscription_details: {
-        items: [
-          {
-            price_data: {
-              currency,
-              product: await this.previewProductId(),
-              unit_amount: req.amount,
-              recurring: stripeRecurring('month'),
-            },
-          },
-        ],
-      },
-      ...(coupon ? { discounts: [{ coupon }] } : {}),
-    })
-    return {
-      subtotal: invoice.subtotal,
-      discount: sum(invoice.total_discount_amounts),
-      tax: sum(invoice.total_taxes),
-      total: invoice.total,
-      currency: req.currency,
-    }
-  }
-
-  private previewProductId() {
-    this.previewProduct ??= this.stripe.products
-      .create({ id: PREVIEW_PRODUCT, name: 'Fieldhouse pass (preview)' })
-      .then(
-        (p) => p.id,
-        (error) => {
-          if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_already_exists') {
-            return PREVIEW_PRODUCT
-          }
-          this.previewProduct = null
-          throw error
-        },
-      )
-    return this.previewProduct
+    return this.prices.invoicePreview(req)
   }
 
   async portalUrl(customerId: string, returnUrl: string) {
@@ -422,115 +308,13 @@ export class StripeGateway implements PaymentGateway {
    * told as the events Stripe would have sent; their ids name the object and its state, so the same
    * state applied twice is one ledger row.
    */
-  async lookupOrder(ref: OrderRef): Promise<OrderLookup> {
-    if (!ref.paymentId && !ref.subscriptionId && !ref.customerId) return { state: 'none' }
-    const since = Math.floor(ref.createdAt / 1000) - 300
-    const mine = (o: { metadata: Stripe.Metadata | null }) => o.metadata?.order_id === String(ref.orderId)
-    if (!ref.subscription) {
-      let intent: Stripe.PaymentIntent | undefined
-      if (ref.paymentId) intent = await this.stripe.paymentIntents.retrieve(ref.paymentId)
-      else {
-        const list = this.stripe.paymentIntents.list({
-          customer: ref.customerId ?? '',
-          created: { gte: since },
-          limit: 100,
-        })
-        for await (const pi of list) if (mine(pi)) intent = pi
-      }
-      if (!intent) return { state: 'none' }
-      const paymentId = intent.id
-      const payment = paymentStatusOf(intent)
-      if (payment.status === 'processing' || payment.status === 'requires_action') {
-        return { state: payment.status, paymentId }
-      }
-      const succeeded = payment.status === 'succeeded'
-      const event: GatewayEvent = {
-        id: `reconcile-${intent.id}-${intent.status}`,
-        type: succeeded ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
-        created: Date.now(),
-        orderId: ref.orderId,
-        paymentId,
-        amount: payment.amount,
-        ...currencyOf(intent.currency),
-        ...(intent.last_payment_error?.message ? { failureMessage: intent.last_payment_error.message } : {}),
-      }
-      return { state: 'settled', paymentId, events: [event] }
-    }
-
-    let subscriptionId = ref.subscriptionId ?? undefined
-    if (!subscriptionId) {
-      const list = this.stripe.subscriptions.list({
-        customer: ref.customerId ?? '',
-        status: 'all',
-        created: { gte: since },
-        limit: 100,
-      })
-      for await (const sub of list) if (mine(sub)) subscriptionId = sub.id
-    }
-    if (!subscriptionId) return { state: 'none' }
-    const sub = await this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice.payments'] })
-    const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null
-    const paymentId = idOf(invoice?.payments?.data?.find((p) => p.payment.payment_intent)?.payment.payment_intent)
-    const ids = { subscriptionId: sub.id, ...(paymentId ? { paymentId } : {}) }
-    const event = (type: GatewayEvent['type'], fields: Partial<GatewayEvent>): GatewayEvent => ({
-      id: `reconcile-${fields.paymentId ?? sub.id}-${type}-${sub.status}`,
-      type,
-      created: Date.now(),
-      orderId: ref.orderId,
-      subscriptionId: sub.id,
-      ...fields,
-    })
-    if (sub.status === 'incomplete') {
-      const payment = paymentId ? paymentStatusOf(await this.stripe.paymentIntents.retrieve(paymentId)) : null
-      if (payment?.status === 'requires_action') return { state: 'requires_action', ...ids }
-      if (payment?.status !== 'failed') return { state: 'processing', ...ids }
-      return {
-        state: 'settled',
-        ...ids,
-        events: [event('invoice.payment_failed', { paymentId: invoice?.id ?? sub.id })],
-      }
-    }
-    if (sub.status === 'incomplete_expired' || sub.status === 'canceled') {
-      const status = sub.status as 'incomplete_expired' | 'canceled'
-      return { state: 'settled', ...ids, events: [event('customer.subscription.deleted', { status })] }
-    }
-    const periodEnd = periodEndOf(sub)
-    const events = [
-      event('customer.subscription.updated', {
-        ...(SUBSCRIPTION_STATUSES.has(sub.status) ? { status: sub.status as NonNullable<GatewayEvent['status']> } : {}),
-        ...(periodEnd ? { currentPeriodEnd: periodEnd } : {}),
-        cancelAtPeriodEnd: sub.cancel_at_period_end,
-      }),
-    ]
-    if (invoice?.status === 'paid' && invoice.id) {
-      events.push(
-        event('invoice.paid', {
-          paymentId: invoice.id,
-          amount: invoice.amount_paid,
-          ...currencyOf(invoice.currency),
-          ...(invoice.billing_reason ? { billingReason: invoice.billing_reason } : {}),
-        }),
-      )
-    }
-    return { state: 'settled', ...ids, events }
+  lookupOrder(ref: OrderRef): Promise<OrderLookup> {
+    return lookupOrder(this.stripe, ref)
   }
 
-  /**
-   * A PaymentIntent still waiting for 3-D Secure is cancelled; an incomplete subscription (whose first
-   * invoice waits for it) is cancelled whole. Either way nothing can be charged for the order any more.
-   */
-  async cancelPending(ref: { paymentId?: string | undefined; subscriptionId?: string | undefined }) {
-    try {
-      if (ref.subscriptionId) {
-        return (await this.stripe.subscriptions.cancel(ref.subscriptionId)).status === 'canceled'
-      }
-      if (ref.paymentId) return (await this.stripe.paymentIntents.cancel(ref.paymentId)).status === 'canceled'
-      return false
-    } catch (error) {
-      // Stripe refuses to cancel what has succeeded meanwhile: its outcome settles the order instead.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError) return false
-      throw error
-    }
+  /** A payment still waiting for 3-D Secure cancelled at Stripe (false when it moved on meanwhile). */
+  cancelPending(ref: { paymentId?: string | undefined; subscriptionId?: string | undefined }) {
+    return cancelPending(this.stripe, ref)
   }
 
   /**
@@ -553,108 +337,8 @@ export class StripeGateway implements PaymentGateway {
     } catch (error) {
       throw new WebhookSignatureError(error instanceof Error ? error.message : 'invalid signature')
     }
-    const created = event.created * 1000
-    switch (event.type) {
-      case 'payment_intent.succeeded':
-      case 'payment_intent.payment_failed': {
-        const pi = event.data.object
-        return {
-          id: event.id,
-          type: event.type,
-          created,
-          orderId: orderIdOf(pi.metadata),
-          paymentId: pi.id,
-          amount: event.type === 'payment_intent.succeeded' ? pi.amount_received || pi.amount : pi.amount,
-          ...currencyOf(pi.currency),
-          ...(pi.last_payment_error?.message ? { failureMessage: pi.last_payment_error.message } : {}),
-        }
-      }
-      case 'invoice.paid':
-      case 'invoice.payment_failed': {
-        // The subscription and its metadata: under `parent` in current API versions, on the invoice itself before.
-        const inv = event.data.object as Stripe.Invoice & {
-          subscription?: string | { id: string } | null
-          subscription_details?: { metadata?: Stripe.Metadata | null } | null
-        }
-        const details = inv.parent?.subscription_details ?? null
-        const line = inv.lines?.data?.[0] as
-          | (Stripe.InvoiceLineItem & { subscription?: string | { id: string } | null })
-          | undefined
-        const subscription =
-          idOf(details?.subscription) ??
-          idOf(inv.subscription) ??
-          idOf(line?.parent?.subscription_item_details?.subscription) ??
-          idOf(line?.subscription)
-        return {
-          id: event.id,
-          type: event.type,
-          created,
-          orderId: orderIdOf(details?.metadata, inv.subscription_details?.metadata, inv.metadata, line?.metadata),
-          ...(subscription ? { subscriptionId: subscription } : {}),
-          // The invoice stands for its payment: one per period, so one ledger row per renewal.
-          paymentId: inv.id ?? event.id,
-          amount: inv.amount_paid,
-          ...currencyOf(inv.currency),
-          ...(inv.billing_reason ? { billingReason: inv.billing_reason } : {}),
-        }
-      }
-      case 'customer.subscription.created':
-      case 'customer.subscription.updated':
-      case 'customer.subscription.deleted': {
-        const sub = event.data.object
-        const periodEnd = periodEndOf(sub)
-        return {
-          id: event.id,
-          type: event.type === 'customer.subscription.deleted' ? event.type : 'customer.subscription.updated',
-          created,
-          orderId: orderIdOf(sub.metadata),
-          subscriptionId: sub.id,
-          // `paused` (and any status newer than this code) is left out: the service acts on the rest.
-          ...(SUBSCRIPTION_STATUSES.has(sub.status)
-            ? { status: sub.status as NonNullable<GatewayEvent['status']> }
-            : {}),
-          ...(periodEnd ? { currentPeriodEnd: periodEnd } : {}),
-          cancelAtPeriodEnd: sub.cancel_at_period_end,
-        }
-      }
-      case 'charge.refunded': {
-        // Matched by its PaymentIntent (the order's payment id); the metadata names the order when present.
-        const charge = event.data.object
-        const paymentId = idOf(charge.payment_intent)
-        return {
-          id: event.id,
-          type: event.type,
-          created,
-          orderId: orderIdOf(charge.metadata),
-          ...(paymentId ? { paymentId } : {}),
-          amount: charge.amount_refunded,
-          ...currencyOf(charge.currency),
-          fullyRefunded: charge.refunded,
-        }
-      }
-      default:
-        return null
-    }
+    return gatewayEventOf(event)
   }
-}
-
-/** Stripe's lower-case currency as our orders keep it. */
-const currencyOf = (currency: string | null | undefined) =>
-  typeof currency === 'string' && currency ? { currency: currency.toUpperCase() } : {}
-
-const paymentStatusOf = (intent: Stripe.PaymentIntent): PaymentStatus => {
-  if (intent.status === 'succeeded') return { status: 'succeeded', amount: intent.amount_received }
-  if (intent.status === 'requires_action') {
-    return {
-      status: 'requires_action',
-      amount: intent.amount,
-      ...(intent.client_secret ? { clientSecret: intent.client_secret } : {}),
-    }
-  }
-  if (['processing', 'requires_confirmation', 'requires_capture'].includes(intent.status)) {
-    return { status: 'processing', amount: intent.amount }
-  }
-  return { status: 'failed', amount: intent.amount }
 }
 
 /**

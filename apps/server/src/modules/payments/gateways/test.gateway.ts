@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { constants, messages, passesLuhn, TEST_CARDS } from '@fieldhouse/contract'
-import type { Kysely } from 'kysely'
-import type { Database } from '../../../db/schema.js'
+import { messages, passesLuhn, TEST_CARDS } from '@fieldhouse/contract'
+import { DAY, discounted, periodEnd } from '../pricing.js'
 import {
   CardError,
   type ChargeRequest,
@@ -13,25 +12,18 @@ import {
   type PaymentGateway,
   type PaymentSource,
   type PaymentStatus,
+  type RenewRequest,
   type SavedCard,
   type SubscribeRequest,
   type SubscribeResult,
   WebhookSignatureError,
 } from './gateway.js'
+import type { TestGatewayRepository } from './test-gateway.repository.js'
 
 const id = (prefix: string) => `${prefix}_test_${randomBytes(9).toString('base64url')}`
-const DAY = 86_400_000
 /** A subscription is named after its checkout's key: asked again, the same checkout names the same one. */
 const subscriptionIdOf = (idempotencyKey: string) =>
   `sub_test_${idempotencyKey.replace(/[^A-Za-z0-9]/g, '').slice(0, 40)}`
-
-/** Spec §9: annual is 12 months, monthly 30 days. */
-export const periodEnd = (from: number, interval: 'month' | 'year') => {
-  if (interval === 'month') return from + constants.subscriptionCycles.monthlyDays * DAY
-  const d = new Date(from)
-  d.setUTCMonth(d.getUTCMonth() + constants.subscriptionCycles.annualMonths)
-  return d.getTime()
-}
 
 /** What a test card number does when charged (Stripe's test cards). */
 export function testCardOutcome(number: string): { ok: true } | { ok: false; message: string } {
@@ -54,7 +46,7 @@ export class TestGateway implements PaymentGateway {
   private deliver: (event: GatewayEvent) => Promise<void> = async () => {}
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly repo: TestGatewayRepository,
     private readonly opts: { delayMs?: number; clock?: () => number } = {},
   ) {}
 
@@ -85,12 +77,7 @@ export class TestGateway implements PaymentGateway {
   private async card(customerId: string, source: PaymentSource, forceSave = false) {
     // No Elements offline: a PaymentMethod id can only name one of this customer's saved cards.
     if (source.kind === 'saved' || source.kind === 'new') {
-      const row = await this.db
-        .selectFrom('test_gateway_cards')
-        .selectAll()
-        .where('id', '=', source.paymentMethodId)
-        .where('customer_id', '=', customerId)
-        .executeTakeFirst()
+      const row = await this.repo.card(source.paymentMethodId, customerId)
       if (!row) throw new CardError(messages.paymentCardRequired)
       return row
     }
@@ -113,18 +100,14 @@ export class TestGateway implements PaymentGateway {
       created_at: this.now(),
     }
     if ((source.save || forceSave) && testCardOutcome(number).ok !== false) {
-      await this.db.insertInto('test_gateway_cards').values(card).execute()
+      await this.repo.saveCard(card)
     }
     return card
   }
 
   /** One payment per idempotency key, however often it is asked for. */
   private async pay(key: string, orderId: number, amount: number, currency: string, number: string) {
-    const existing = await this.db
-      .selectFrom('test_gateway_payments')
-      .selectAll()
-      .where('idempotency_key', '=', key)
-      .executeTakeFirst()
+    const existing = await this.repo.paymentByKey(key)
     if (existing) return { payment: existing, fresh: false }
     const outcome = testCardOutcome(number)
     const payment = {
@@ -138,15 +121,12 @@ export class TestGateway implements PaymentGateway {
       created_at: this.now(),
     }
     try {
-      await this.db.insertInto('test_gateway_payments').values(payment).execute()
+      await this.repo.savePayment(payment)
       return { payment, fresh: true }
     } catch {
       // A concurrent request with the same key got there first: that one is the payment.
-      const winner = await this.db
-        .selectFrom('test_gateway_payments')
-        .selectAll()
-        .where('idempotency_key', '=', key)
-        .executeTakeFirstOrThrow()
+      const winner = await this.repo.paymentByKey(key)
+      if (!winner) throw new Error(`no test payment for ${key}`)
       return { payment: winner, fresh: false }
     }
   }
@@ -269,23 +249,10 @@ export class TestGateway implements PaymentGateway {
 
   /**
    * What Stripe does at the end of a period (or of a trial): charge the customer's card for the next
-   * one. The payments service's renewal sweep calls it for test subscriptions that renew.
+   * one. The renewals' sweep calls it for the subscriptions this gateway holds that renew.
    */
-  async renew(req: {
-    orderId: number
-    subscriptionId: string
-    customerId: string
-    amount: number
-    currency: string
-    interval: 'month' | 'year'
-    periodEnd: number
-  }) {
-    const card = await this.db
-      .selectFrom('test_gateway_cards')
-      .selectAll()
-      .where('customer_id', '=', req.customerId)
-      .orderBy('created_at', 'desc')
-      .executeTakeFirst()
+  async renew(req: RenewRequest) {
+    const [card] = await this.repo.cards(req.customerId)
     const key = `renew-${req.subscriptionId}-${req.periodEnd}`
     const { payment, fresh } = await this.pay(key, req.orderId, req.amount, req.currency, card?.number ?? '')
     if (fresh) {
@@ -313,12 +280,7 @@ export class TestGateway implements PaymentGateway {
   }
 
   async listCards(customerId: string): Promise<SavedCard[]> {
-    const rows = await this.db
-      .selectFrom('test_gateway_cards')
-      .selectAll()
-      .where('customer_id', '=', customerId)
-      .orderBy('created_at', 'desc')
-      .execute()
+    const rows = await this.repo.cards(customerId)
     return rows.map((r) => ({ id: r.id, brand: r.brand, last4: r.last4, expMonth: r.exp_month, expYear: r.exp_year }))
   }
 
@@ -341,18 +303,14 @@ export class TestGateway implements PaymentGateway {
   }
 
   async retrievePayment(providerPaymentId: string): Promise<PaymentStatus> {
-    const row = await this.db
-      .selectFrom('test_gateway_payments')
-      .selectAll()
-      .where('id', '=', providerPaymentId)
-      .executeTakeFirst()
+    const row = await this.repo.payment(providerPaymentId)
     if (!row) return { status: 'failed', amount: 0 }
     return { status: row.status, amount: row.amount }
   }
 
   /** The payment made for an idempotency key, if any. */
   async paymentByKey(key: string) {
-    return this.db.selectFrom('test_gateway_payments').selectAll().where('idempotency_key', '=', key).executeTakeFirst()
+    return this.repo.paymentByKey(key)
   }
 
   /**
@@ -410,11 +368,3 @@ export class TestGateway implements PaymentGateway {
 
 /** The currency a payment was made in, for its events (payments before migration 0007 have none). */
 const currencyOf = (payment: { currency: string | null }) => (payment.currency ? { currency: payment.currency } : {})
-
-/** An amount after a percent or amount discount, never below zero. */
-export function discounted(amount: number, discount?: { percentOff?: number; amountOff?: number }) {
-  if (!discount) return amount
-  const off =
-    discount.percentOff !== undefined ? Math.round((amount * discount.percentOff) / 100) : (discount.amountOff ?? 0)
-  return Math.max(0, amount - off)
-}

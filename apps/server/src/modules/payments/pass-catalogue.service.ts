@@ -1,0 +1,169 @@
+import {
+  type ApplyCouponQuerySchema,
+  type InvoicePreviewRequestSchema,
+  messages,
+  type Package,
+  type PriceQuote,
+} from '@fieldhouse/contract'
+import type { z } from 'zod'
+import type { ChannelRow, CouponRow, PassKind } from '../../db/schema.js'
+import { AppError, invalid } from '../../lib/errors.js'
+import { parseJson } from '../../lib/json.js'
+import type { Session } from '../../lib/session.js'
+import type { AccessMode } from '../access/access.rules.js'
+import { type AccessService, termsOf } from '../access/access.service.js'
+import type { PaymentGateway } from './gateways/gateway.js'
+import type { PaymentCustomers } from './payment-customers.js'
+import { presentBundle, presentPass, serviceFeeOf } from './payments.presenter.js'
+import type { PaymentsRepository } from './payments.repository.js'
+import { DAY, discounted, discountOf } from './pricing.js'
+
+/** What `GET packages` lists (spec §7): every pass kind but subscriptions, which have their own call. */
+export const PACKAGE_KINDS = ['package', 'event', 'addon'] as const satisfies readonly PassKind[]
+
+/** What a checkout costs, in minor units (`PassCatalogueService.price`). */
+export interface Price {
+  price: number
+  discount: number
+  serviceFee: number
+  total: number
+  trialEndsAt: number | null
+}
+
+const units = (minor: number) => minor / 100
+
+/**
+ * The passes on sale (spec §1, §4, §7) with their prices: the catalogue of passes and bundles, the
+ * passes that would open an event, coupons and what a checkout will cost.
+ */
+export class PassCatalogueService {
+  constructor(
+    private readonly repo: PaymentsRepository,
+    private readonly gateway: PaymentGateway,
+    private readonly customers: PaymentCustomers,
+    /** Entitlements: which passes open an event. */
+    private readonly access: AccessService,
+    private readonly clock: () => number = () => Date.now(),
+  ) {}
+
+  async passes(channel: ChannelRow, kinds: PassKind[]): Promise<Package[]> {
+    return (await this.repo.passes(channel.id, kinds)).map((p) => presentPass(p, channel.currency))
+  }
+
+  async pass(channel: ChannelRow, id: number, kinds: PassKind[]): Promise<Package> {
+    const row = await this.repo.pass(channel.id, id)
+    if (!row || !kinds.includes(row.kind)) throw new AppError(404, messages.passNotFound)
+    return presentPass(row, channel.currency)
+  }
+
+  /**
+   * The passes that would open an event (what a viewer without access is offered): its own game pass,
+   * and for a paid event the subscriptions, packages of its sport or division and team passes of its
+   * teams. Pay-per-view is its own pass only.
+   */
+  async passesForEvent(
+    channel: ChannelRow,
+    event: { id: number; type: string; event_category_id: number | null; participants: { id: number }[] },
+  ) {
+    const facts = await this.access.eventFacts({ ...event, type: event.type as AccessMode })
+    const rows = await this.repo.passes(channel.id, ['event', 'package', 'subscription'])
+    return this.access
+      .passesOpening(
+        rows.map((p) => ({ pass: p, terms: termsOf(p) })),
+        facts,
+      )
+      .map((p) => presentPass(p, channel.currency))
+  }
+
+  async bundles(channel: ChannelRow) {
+    return (await this.repo.bundles(channel.id)).map((b) => presentBundle(b, channel.currency))
+  }
+
+  // --- prices and coupons ----------------------------------------------------------------------
+
+  /** The coupon a code names when it may be used now for these passes; "Wrong promo code" otherwise. */
+  async coupon(channel: ChannelRow, code: string | undefined, passIds: number[]): Promise<CouponRow | null> {
+    if (!code) return null
+    const row = await this.repo.coupon(channel.id, code.trim())
+    const applies = (c: CouponRow) => {
+      const list = parseJson<number[]>(c.applies_to, [])
+      return list.length === 0 || passIds.some((id) => list.includes(id))
+    }
+    if (
+      !row ||
+      (row.expires_at !== null && row.expires_at <= this.clock()) ||
+      (row.max_redemptions !== null && row.redemptions >= row.max_redemptions) ||
+      !applies(row)
+    ) {
+      throw invalid({ coupon: [messages.wrongPromoCode] }, messages.wrongPromoCode)
+    }
+    return row
+  }
+
+  /** What a checkout costs; a subscription carries no service fee (decision 10): quote and charge agree. */
+  price(p: { price: number; service_fee: number; kind?: PassKind }, coupon: CouponRow | null, trialDays = 0): Price {
+    const serviceFee = serviceFeeOf(p)
+    const discount = coupon ? p.price - discounted(p.price, discountOf(coupon)) : 0
+    return {
+      price: p.price,
+      discount,
+      serviceFee,
+      total: p.price - discount + serviceFee,
+      trialEndsAt: trialDays > 0 ? this.clock() + trialDays * DAY : null,
+    }
+  }
+
+  private quoteOf(channel: ChannelRow, q: Price, coupon: CouponRow | null): PriceQuote {
+    return {
+      price: units(q.price),
+      discount: units(q.discount),
+      service_fee: units(q.serviceFee),
+      tax: 0,
+      total: units(q.total),
+      currency: channel.currency,
+      coupon: coupon?.code ?? null,
+      trial_ends_at: q.trialEndsAt === null ? null : new Date(q.trialEndsAt).toISOString(),
+    }
+  }
+
+  /** `GET apply_coupon`: the price with the code, or "Wrong promo code". */
+  async applyCoupon(session: Session, q: z.output<typeof ApplyCouponQuerySchema>): Promise<PriceQuote> {
+    if (!q.id) throw invalid({ id: [messages.idNotSelected] }, messages.idNotSelected)
+    if (!q.code) throw invalid({ coupon: [messages.wrongPromoCode] }, messages.wrongPromoCode)
+    const channel = session.channel
+    if (q.type === 'bundle') {
+      const bundle = await this.repo.bundle(channel.id, q.id)
+      if (!bundle) throw new AppError(404, messages.passNotFound)
+      const coupon = await this.coupon(channel, q.code, parseJson<number[]>(bundle.pass_ids, []))
+      return this.quoteOf(channel, this.price(bundle, coupon), coupon)
+    }
+    const pass = await this.repo.pass(channel.id, q.id)
+    if (!pass) throw new AppError(404, messages.passNotFound)
+    const coupon = await this.coupon(channel, q.code, [pass.id])
+    return this.quoteOf(channel, this.price(pass, coupon), coupon)
+  }
+
+  /** `POST stripe/invoice-preview`: what a subscription's first invoice will be. */
+  async invoicePreview(session: Session, req: z.output<typeof InvoicePreviewRequestSchema>): Promise<PriceQuote> {
+    const id = req.subscription_id ?? req.id
+    if (!id) throw invalid({ subscription_id: [messages.idNotSelected] }, messages.idNotSelected)
+    const pass = await this.repo.pass(session.channel.id, id)
+    if (!pass) throw new AppError(404, messages.passNotFound)
+    const coupon = await this.coupon(session.channel, req.coupon, [pass.id])
+    const user = session.userId !== null ? await this.customers.userOf(session) : null
+    const trial = pass.kind === 'subscription' && user?.trial_period_used === 0 ? pass.trial_period : 0
+    const q = this.price(pass, coupon, trial)
+    const customerId = user ? await this.customers.customerId(user.id) : null
+    const preview = await this.gateway.invoicePreview({
+      customerId,
+      amount: pass.price,
+      currency: session.channel.currency,
+      ...(coupon ? { discount: discountOf(coupon) } : {}),
+    })
+    return this.quoteOf(
+      session.channel,
+      { ...q, discount: preview.discount, total: preview.total + q.serviceFee },
+      coupon,
+    )
+  }
+}

@@ -1,0 +1,51 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { AccessService } from '../access/access.service.js'
+import { CheckoutService } from './checkout.service.js'
+import type { PaymentGateway } from './gateways/gateway.js'
+import { OrderEventsService } from './order-events.service.js'
+import { OrderPayments } from './order-payments.js'
+import type { OrdersRepository } from './orders.repository.js'
+import { PassCatalogueService } from './pass-catalogue.service.js'
+import { PaymentAccountService } from './payment-account.service.js'
+import { PaymentCustomers } from './payment-customers.js'
+import type { PaymentsRepository } from './payments.repository.js'
+import { RenewalsService } from './renewals.service.js'
+
+/** What the payments services are built from: the two repositories, the gateway, and the app's own. */
+export interface PaymentsDeps {
+  repo: PaymentsRepository
+  orders: OrdersRepository
+  gateway: PaymentGateway
+  log: FastifyBaseLogger
+  /** Entitlements: what passes open, and the viewer's holdings (forgotten when an order changes). */
+  access: AccessService
+  clock?: (() => number) | undefined
+  /** An order has just become paid (after its commit): the basic-pass choice. */
+  onPaid?: ((order: { channelId: number; userId: number }) => Promise<void>) | undefined
+}
+
+/**
+ * Passes and payments (spec §1, §4, §7), each part with its collaborators passed in:
+ * - `catalogue`: the passes and bundles on sale, coupons and prices;
+ * - `checkout`: buying a pass, a bundle or a trial;
+ * - `events`: the provider's events applied to orders (the only writer of an order's state);
+ * - `account`: the viewer's orders, transactions, cards and auto-renewal;
+ * - `renewals`: the scheduled work — `renewDue()` and `reconcile()`.
+ */
+export function createPayments(deps: PaymentsDeps) {
+  const { repo, orders, gateway, log, access } = deps
+  const clock = deps.clock ?? (() => Date.now())
+  const customers = new PaymentCustomers(repo, gateway)
+  const catalogue = new PassCatalogueService(repo, gateway, customers, access, clock)
+  const events = new OrderEventsService(orders, gateway, { log, access, onPaid: deps.onPaid, clock })
+  const payments = new OrderPayments(orders, gateway, customers, events, log)
+  return {
+    catalogue,
+    checkout: new CheckoutService(repo, orders, gateway, catalogue, customers, payments, events, clock),
+    events,
+    account: new PaymentAccountService(repo, orders, gateway, customers, payments, clock),
+    renewals: new RenewalsService(repo, orders, gateway, customers, payments, events, access, clock),
+  }
+}
+
+export type Payments = ReturnType<typeof createPayments>
