@@ -2,8 +2,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { type App, type AppDeps, buildApp } from '../app.js'
+import { type App, buildApp } from '../app.js'
 import { type Config, loadConfig } from '../config.js'
+import { type Container, type ContainerDeps, createContainer } from '../container.js'
 import { type Db, openDatabase } from '../db/database.js'
 import { migrateToLatest } from '../db/migrate.js'
 import { seedDemoChannel } from '../db/seed.js'
@@ -20,6 +21,8 @@ export const testDatabases = (): DatabaseKind[] => (process.env.TEST_DATABASE_UR
 
 export interface TestContext {
   app: App
+  /** The services the app serves, for the tests that start the other roles over them. */
+  container: Container
   db: Db
   config: Config
   baseUrl: string
@@ -37,11 +40,11 @@ export async function createTestContext(
   kind: DatabaseKind,
   options: {
     env?: Record<string, string>
-    logger?: AppDeps['logger']
+    logger?: ContainerDeps['logger']
     webDist?: string
-    redis?: AppDeps['redis']
+    redis?: ContainerDeps['redis']
     rateLimitNamespace?: string
-    hasher?: AppDeps['hasher']
+    hasher?: ContainerDeps['hasher']
   } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-test-'))
@@ -76,7 +79,7 @@ export async function createTestContext(
   }
   await migrateToLatest(db)
   await seedDemoChannel(new ChannelRepository(db.kysely, db.dialect), config.mediaDir)
-  const app = await buildApp({
+  const container = await createContainer({
     config,
     db,
     logger: options.logger ?? false,
@@ -84,6 +87,7 @@ export async function createTestContext(
     rateLimitNamespace: options.rateLimitNamespace,
     ...(options.hasher ? { hasher: options.hasher } : {}),
   })
+  const app = await buildApp(container)
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
@@ -101,6 +105,7 @@ export async function createTestContext(
   }
   return {
     app,
+    container,
     db,
     config,
     baseUrl,

@@ -21,6 +21,13 @@ import type { Database, MediaAssetRow } from '../../db/schema.js'
 import type { Job, JobPayloads } from '../../jobs/queue.js'
 import { withOwnTempRoot } from '../../jobs/temp-folders.js'
 import { type JobContext, type JobHandlers, PermanentJobError } from '../../jobs/worker.js'
+
+/** The media jobs' handlers (the scheduled temp sweep is wired with the others). */
+export type MediaJobHandlers = Pick<
+  JobHandlers,
+  'media.transcode' | 'media.download' | 'media.live-finish' | 'media.demo'
+>
+
 import { assetKey, type MediaStore } from '../../lib/media-store/index.js'
 import type { MediaRepository } from './media.repository.js'
 
@@ -46,7 +53,7 @@ const inTemp = <T>(mediaDir: string, work: (root: string) => Promise<T>) =>
  * thumbnails and preview (published as soon as its first rendition is ready), make a demo video and
  * encode it, and remux a recording into an MP4 for download.
  */
-export function mediaJobHandlers(deps: MediaJobDeps): JobHandlers {
+export function mediaJobHandlers(deps: MediaJobDeps): MediaJobHandlers {
   const { repo, mediaDir } = deps
 
   const assetOf = async (id: number) => {

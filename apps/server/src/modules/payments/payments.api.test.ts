@@ -650,14 +650,17 @@ describe.each(testDatabases())('passes and payments on %s', (kind) => {
     // The worker's minute sweep, run with a clock past the trial's end, charges the saved card.
     let now = Date.parse(trialing.trial_ends_at) + 60_000
     const clock = () => now
-    const gateway = new TestGateway(ctx.db.kysely, { clock, delayMs: 0 })
+    const gateway: TestGateway = new TestGateway(ctx.db.kysely, {
+      clock,
+      delayMs: 0,
+      deliver: (e) => worker.handleEvent(e).then(() => undefined),
+    })
     const worker = new PaymentsService(new PaymentsRepository(ctx.db.kysely, ctx.db.dialect), gateway, {
       db: ctx.db.kysely,
       log: ctx.app.log,
       clock,
       access: ctx.app.services.access,
     })
-    gateway.onEvent((e) => worker.handleEvent(e).then(() => undefined))
     await worker.sweep()
     const converted = await until(async () => {
       const o = (await ctx.json(`/api/orders/${placed.body.data.id}?api_key=${key}`)).body.data

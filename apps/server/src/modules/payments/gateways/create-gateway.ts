@@ -1,12 +1,19 @@
 import type { Kysely } from 'kysely'
 import type { Config } from '../../../config.js'
 import type { Database } from '../../../db/schema.js'
-import type { PaymentGateway } from './gateway.js'
+import type { GatewayEvent, PaymentGateway } from './gateway.js'
 import { StripeGateway } from './stripe.gateway.js'
 import { TestGateway } from './test.gateway.js'
 
-/** Stripe when a secret key is configured; the offline test gateway otherwise (the embedded default). */
-export function createGateway(config: Config, db: Kysely<Database>): PaymentGateway {
+/**
+ * Stripe when a secret key is configured; the offline test gateway otherwise (the embedded default),
+ * which makes its events in process and hands them to `deliver` (Stripe's come as webhooks).
+ */
+export function createGateway(
+  config: Config,
+  db: Kysely<Database>,
+  deliver: (event: GatewayEvent) => Promise<void>,
+): PaymentGateway {
   const gateway = config.STRIPE_SECRET_KEY
     ? new StripeGateway({
         secretKey: config.STRIPE_SECRET_KEY,
@@ -14,7 +21,7 @@ export function createGateway(config: Config, db: Kysely<Database>): PaymentGate
         publishableKey: config.STRIPE_PUBLISHABLE_KEY,
         apiBase: config.STRIPE_API_BASE,
       })
-    : new TestGateway(db)
+    : new TestGateway(db, { deliver })
   if (config.TEST_KILL_BEFORE_CHARGE) return dyingBeforeCharge(gateway)
   return config.TEST_KILL_AFTER_CHARGE ? dyingAfterCharge(gateway) : gateway
 }

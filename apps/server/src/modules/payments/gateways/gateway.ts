@@ -195,11 +195,6 @@ export interface PaymentGateway {
    * throws `WebhookSignatureError` on a bad or stale signature.
    */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): GatewayEvent | null
-  /**
-   * Optional: a gateway that makes its events in-process (the offline test gateway) rather than
-   * sending webhooks takes where to deliver them. Webhook gateways leave it out.
-   */
-  onEvent?(deliver: (event: GatewayEvent) => Promise<void>): void
 }
 
 /** A refused webhook signature (answered 400, nothing written). */
