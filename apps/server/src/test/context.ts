@@ -36,6 +36,26 @@ export interface TestContext {
   close(): Promise<void>
 }
 
+/** A fresh database: a SQLite file, or a schema of its own in TEST_DATABASE_URL's PostgreSQL. */
+export async function openTestDatabase(kind: DatabaseKind, sqliteFile: string) {
+  if (kind === 'sqlite') return { db: openDatabase({ sqliteFile }), dropSchema: async () => {} }
+  const url = process.env.TEST_DATABASE_URL
+  if (!url) throw new Error('TEST_DATABASE_URL is not set')
+  const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`CREATE SCHEMA ${schema}`)
+  await admin.end()
+  const db = openDatabase({ url, schema, poolSize: 4 })
+  const dropSchema = async () => {
+    const c = new pg.Client({ connectionString: url })
+    await c.connect()
+    await c.query(`DROP SCHEMA ${schema} CASCADE`)
+    await c.end()
+  }
+  return { db, dropSchema }
+}
+
 export async function createTestContext(
   kind: DatabaseKind,
   options: {
@@ -57,26 +77,7 @@ export async function createTestContext(
     ...options.env,
     ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
   })
-  let dropSchema = async () => {}
-  let db: Db
-  if (kind === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL
-    if (!url) throw new Error('TEST_DATABASE_URL is not set')
-    const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
-    const admin = new pg.Client({ connectionString: url })
-    await admin.connect()
-    await admin.query(`CREATE SCHEMA ${schema}`)
-    await admin.end()
-    db = openDatabase({ url, schema, poolSize: 4 })
-    dropSchema = async () => {
-      const c = new pg.Client({ connectionString: url })
-      await c.connect()
-      await c.query(`DROP SCHEMA ${schema} CASCADE`)
-      await c.end()
-    }
-  } else {
-    db = openDatabase({ sqliteFile: config.sqliteFile })
-  }
+  const { db, dropSchema } = await openTestDatabase(kind, config.sqliteFile)
   await migrateToLatest(db)
   await seedDemoChannel(new ChannelRepository(db.kysely, db.dialect), config.mediaDir)
   const container = await createContainer({

@@ -21,15 +21,14 @@ import type { Database, MediaAssetRow } from '../../db/schema.js'
 import type { Job, JobPayloads } from '../../jobs/queue.js'
 import { withOwnTempRoot } from '../../jobs/temp-folders.js'
 import { type JobContext, type JobHandlers, PermanentJobError } from '../../jobs/worker.js'
+import { assetKey, type MediaStore } from '../../lib/media-store/index.js'
+import type { MediaRepository } from './media.repository.js'
 
 /** The media jobs' handlers (the scheduled temp sweep is wired with the others). */
 export type MediaJobHandlers = Pick<
   JobHandlers,
   'media.transcode' | 'media.download' | 'media.live-finish' | 'media.demo'
 >
-
-import { assetKey, type MediaStore } from '../../lib/media-store/index.js'
-import type { MediaRepository } from './media.repository.js'
 
 export interface MediaJobDeps {
   db: Kysely<Database>
