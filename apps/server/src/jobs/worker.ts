@@ -131,10 +131,12 @@ export class Worker<K extends JobKind = JobKind> {
     const done = (async () => {
       const log = this.opts.log.child({ job: job.id, kind: job.kind, attempt: job.attempts })
       try {
-        log.info('job started')
+        // Scheduled housekeeping runs every minute: its comings and goings only at debug level.
+        const level = isScheduledJob(job.kind) ? 'debug' : 'info'
+        log[level]('job started')
         await handler(job, ctx)
         await this.opts.queue.complete(job.id, this.id)
-        log.info('job done')
+        log[level]('job done')
       } catch (error) {
         const err = error instanceof Error ? error : new Error(String(error))
         if (this.stopped) {
