@@ -88,15 +88,11 @@ export class Worker<K extends JobKind = JobKind> {
     try {
       const kinds = Object.keys(this.opts.handlers) as JobKind[]
       const scheduled = kinds.filter(isScheduledJob)
-      const others = kinds.filter((kind) => !isScheduledJob(kind))
-      const claim = (among: JobKind[]) => this.opts.queue.claim(this.id, among, this.leaseMs, this.opts.onlyJobId)
-      while (!this.stopped && scheduled.length > 0) {
-        const job = await claim(scheduled)
-        if (!job) break
-        this.run(job)
-      }
-      while (!this.stopped && others.length > 0 && this.busy() < this.opts.concurrency) {
-        const job = await claim(others)
+      while (!this.stopped) {
+        // With every slot taken, only scheduled jobs (they take none).
+        const among = this.busy() < this.opts.concurrency ? kinds : scheduled
+        if (among.length === 0) break
+        const job = await this.opts.queue.claim(this.id, among, this.leaseMs, this.opts.onlyJobId)
         if (!job) break
         this.run(job)
       }
