@@ -1,13 +1,16 @@
 import { Redis } from 'ioredis'
-import { buildApp } from './app.js'
 import { ConfigError, loadConfig } from './config.js'
+import { createContainer } from './container.js'
 import { openDatabase } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
 import { seedDemoChannel } from './db/seed.js'
 import { ChannelRepository } from './modules/channel/channel.repository.js'
 import { type Roles, startRoles } from './roles.js'
 
-/** Reads the config, opens the database, applies migrations, seeds the demo, starts the roles. */
+/**
+ * Reads the config, opens the database, applies migrations, seeds the demo, builds the services once
+ * and starts the roles of SERVICES: only an `api` process opens the HTTP port.
+ */
 async function main() {
   let config: ReturnType<typeof loadConfig>
   try {
@@ -27,13 +30,12 @@ async function main() {
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: false })
     : undefined
-  const app = await buildApp({ config, db, redis })
+  const container = await createContainer({ config, db, redis })
 
   let roles: Roles | undefined
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down')
+    container.log.info({ signal }, 'shutting down')
     await roles?.stop()
-    await app.close()
     await db.close()
     redis?.disconnect()
     process.exit(0)
@@ -41,14 +43,7 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'))
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
 
-  if (config.SERVICES.includes('api')) {
-    await app.listen({ port: config.PORT, host: config.HOST })
-    const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST
-    app.log.info(
-      `Fieldhouse is serving http://${shown}:${config.PORT} (${db.dialect === 'sqlite' ? `SQLite ${config.sqliteFile}` : 'PostgreSQL'}; roles: ${config.SERVICES.join(', ')})`,
-    )
-  }
-  roles = await startRoles(app, config, db)
+  roles = await startRoles(container)
 }
 
 main().catch((error) => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { Database } from './schema.js'
 
@@ -12,8 +12,16 @@ export interface Db {
   dialect: DialectName
   /** The PostgreSQL schema this handle is confined to, when one was given. */
   schema?: string | undefined
+  /** Whether the database answers (the health check). */
+  ping(): Promise<boolean>
   close(): Promise<void>
 }
+
+const pingOf = (kysely: Kysely<Database>) => () =>
+  sql`select 1`.execute(kysely).then(
+    () => true,
+    () => false,
+  )
 
 // int8 (bigint) columns hold epoch milliseconds and counts: well inside Number's safe range.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10))
@@ -36,7 +44,13 @@ export function openDatabase(options: DbOptions): Db {
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     })
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-    return { kysely, dialect: 'postgres', schema: options.schema, close: () => kysely.destroy() }
+    return {
+      kysely,
+      dialect: 'postgres',
+      schema: options.schema,
+      ping: pingOf(kysely),
+      close: () => kysely.destroy(),
+    }
   }
   const file = options.sqliteFile ?? ':memory:'
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
@@ -47,7 +61,7 @@ export function openDatabase(options: DbOptions): Db {
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('foreign_keys = ON')
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() }
+  return { kysely, dialect: 'sqlite', ping: pingOf(kysely), close: () => kysely.destroy() }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext, testDatabases } from '../test/context.js'
-import { JobQueue, retryDelayMs } from './queue.js'
+import { JobQueue, retryDelayMs, SCHEDULED_JOBS } from './queue.js'
 import { PermanentJobError, Worker } from './worker.js'
 
 const silent = { info() {}, warn() {}, error() {}, child: () => silent } as never
@@ -52,6 +52,32 @@ describe.each(testDatabases())('job queue on %s', (kind) => {
     expect(two?.attempts).toBe(2)
     expect(await queue.fail(two as never, 'w', 'disk still full')).toBe(false)
     expect(await queue.find(id)).toMatchObject({ status: 'failed', error: 'disk still full' })
+  })
+
+  it('a scheduled job runs once at a time, and each run, done or failed, queues the next', async () => {
+    const first = await queue.schedule('payments.renew')
+    expect(await queue.schedule('payments.renew')).toBe(first)
+    const run = await queue.claim('w', ['payments.renew'], 60_000)
+    expect(run).toMatchObject({ id: first, maxAttempts: 1 })
+    // While it runs, a worker starting enqueues no second run.
+    expect(await queue.schedule('payments.renew')).toBe(first)
+    await queue.complete(first, 'w')
+    const next = await queue.latestByKey('schedule:payments.renew')
+    expect(next).toMatchObject({ status: 'queued', run_after: now + SCHEDULED_JOBS['payments.renew'] })
+    // Waiting for its time, it is not due: an idle worker stays idle.
+    expect(await queue.dueOrRunning()).toBe(0)
+    expect(await queue.claim('w', ['payments.renew'], 60_000)).toBeNull()
+
+    now += SCHEDULED_JOBS['payments.renew']
+    expect(await queue.dueOrRunning()).toBe(1)
+    const second = await queue.claim('w', ['payments.renew'], 60_000)
+    expect(await queue.fail(second as never, 'w', 'database away')).toBe(false)
+    expect(await queue.find(next?.id as number)).toMatchObject({ status: 'failed', error: 'database away' })
+    expect(await queue.latestByKey('schedule:payments.renew')).toMatchObject({
+      status: 'queued',
+      run_after: now + SCHEDULED_JOBS['payments.renew'],
+    })
+    expect(await queue.counts()).toEqual({ done: 1, failed: 1, queued: 1 })
   })
 
   it('concurrent claimers never share a job', async () => {

@@ -12,8 +12,35 @@ export interface JobPayloads {
   'media.live-finish': { assetId: number }
   /** Generate a demo video and run it through the transcode pipeline. */
   'media.demo': { assetId: number; title: string; home: string; away: string; seconds: number }
+  /** Remove the temp folders that killed encodes left (scheduled). */
+  'media.sweep-temp': Record<string, never>
+  /** Renew passes that are due, expire those that ran out (scheduled). */
+  'payments.renew': Record<string, never>
+  /** Settle orders a crash left half done (scheduled). */
+  'payments.reconcile': Record<string, never>
 }
 export type JobKind = keyof JobPayloads
+
+/**
+ * Jobs that run on a schedule, with the time between runs: each run, once it ends (done or failed
+ * for good), enqueues the next one that long after, in the same transaction. One run of a kind is
+ * queued at a time (its dedupe key), however many workers enqueue the first.
+ */
+export const SCHEDULED_JOBS = {
+  'payments.renew': 60_000,
+  'payments.reconcile': 60_000,
+  'media.sweep-temp': 10 * 60_000,
+} as const satisfies { [K in JobKind]?: number }
+export type ScheduledJobKind = keyof typeof SCHEDULED_JOBS
+
+export const isScheduledJob = (kind: string): kind is ScheduledJobKind => Object.hasOwn(SCHEDULED_JOBS, kind)
+const scheduleKey = (kind: ScheduledJobKind) => `schedule:${kind}`
+
+interface EnqueueOptions {
+  dedupeKey?: string
+  maxAttempts?: number
+  runAfter?: number
+}
 
 export interface Job<K extends JobKind = JobKind> {
   id: number
@@ -51,45 +78,69 @@ export class JobQueue {
    * Adds a job. With a `dedupeKey`, a queued or running job with the same key is returned instead
    * of a second one.
    */
-  async enqueue<K extends JobKind>(
-    kind: K,
-    payload: JobPayloads[K],
-    opts: { dedupeKey?: string; maxAttempts?: number; runAfter?: number } = {},
-  ): Promise<number> {
-    const now = this.clock()
-    const id = await writeTransaction(this.db, this.dialect, async (trx) => {
-      if (opts.dedupeKey) {
-        const existing = await trx
-          .selectFrom('jobs')
-          .select('id')
-          .where('dedupe_key', '=', opts.dedupeKey)
-          .where('status', 'in', ['queued', 'running'])
-          .executeTakeFirst()
-        if (existing) return existing.id
-      }
-      const row = await trx
-        .insertInto('jobs')
-        .values({
-          kind,
-          payload: JSON.stringify(payload),
-          status: 'queued',
-          dedupe_key: opts.dedupeKey ?? null,
-          attempts: 0,
-          max_attempts: opts.maxAttempts ?? 3,
-          run_after: opts.runAfter ?? now,
-          locked_by: null,
-          locked_until: null,
-          progress: 0,
-          error: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      return row.id
-    })
+  async enqueue<K extends JobKind>(kind: K, payload: JobPayloads[K], opts: EnqueueOptions = {}): Promise<number> {
+    const id = await writeTransaction(this.db, this.dialect, (trx) => this.insert(trx, kind, payload, opts))
     for (const fn of this.listeners) fn()
     return id
+  }
+
+  /**
+   * The first run of a scheduled job (a worker starting), unless one is already queued or running;
+   * from then on each run enqueues the next.
+   */
+  schedule(kind: ScheduledJobKind, opts: { runAfter?: number } = {}) {
+    return this.enqueue(kind, {}, { dedupeKey: scheduleKey(kind), maxAttempts: 1, ...opts })
+  }
+
+  private async insert<K extends JobKind>(
+    trx: Kysely<Database>,
+    kind: K,
+    payload: JobPayloads[K],
+    opts: EnqueueOptions,
+  ): Promise<number> {
+    const now = this.clock()
+    if (opts.dedupeKey) {
+      // Two processes enqueueing the same key at once: on PostgreSQL the second waits for the first.
+      if (this.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${opts.dedupeKey}))`.execute(trx)
+      const existing = await trx
+        .selectFrom('jobs')
+        .select('id')
+        .where('dedupe_key', '=', opts.dedupeKey)
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirst()
+      if (existing) return existing.id
+    }
+    const row = await trx
+      .insertInto('jobs')
+      .values({
+        kind,
+        payload: JSON.stringify(payload),
+        status: 'queued',
+        dedupe_key: opts.dedupeKey ?? null,
+        attempts: 0,
+        max_attempts: opts.maxAttempts ?? 3,
+        run_after: opts.runAfter ?? now,
+        locked_by: null,
+        locked_until: null,
+        progress: 0,
+        error: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return row.id
+  }
+
+  /** The next run of a scheduled job that just ended. */
+  private async scheduleNext(trx: Kysely<Database>, kind: string) {
+    if (!isScheduledJob(kind)) return
+    await this.insert(
+      trx,
+      kind,
+      {},
+      { dedupeKey: scheduleKey(kind), maxAttempts: 1, runAfter: this.clock() + SCHEDULED_JOBS[kind] },
+    )
   }
 
   /**
@@ -160,12 +211,16 @@ export class JobQueue {
 
   async complete(id: number, workerId: string) {
     const now = this.clock()
-    await this.db
-      .updateTable('jobs')
-      .set({ status: 'done', progress: 100, locked_by: null, locked_until: null, error: null, updated_at: now })
-      .where('id', '=', id)
-      .where('locked_by', '=', workerId)
-      .execute()
+    await writeTransaction(this.db, this.dialect, async (trx) => {
+      const done = await trx
+        .updateTable('jobs')
+        .set({ status: 'done', progress: 100, locked_by: null, locked_until: null, error: null, updated_at: now })
+        .where('id', '=', id)
+        .where('locked_by', '=', workerId)
+        .returning('kind')
+        .executeTakeFirst()
+      if (done) await this.scheduleNext(trx, done.kind)
+    })
   }
 
   /**
@@ -175,20 +230,37 @@ export class JobQueue {
   async fail(job: Job, workerId: string, error: string, retry = true): Promise<boolean> {
     const now = this.clock()
     const again = retry && job.attempts < job.maxAttempts
-    await this.db
-      .updateTable('jobs')
-      .set({
-        status: again ? 'queued' : 'failed',
-        run_after: again ? now + retryDelayMs(job.attempts) : now,
-        locked_by: null,
-        locked_until: null,
-        error: error.slice(0, 2000),
-        updated_at: now,
-      })
-      .where('id', '=', job.id)
-      .where('locked_by', '=', workerId)
-      .execute()
+    await writeTransaction(this.db, this.dialect, async (trx) => {
+      const failed = await trx
+        .updateTable('jobs')
+        .set({
+          status: again ? 'queued' : 'failed',
+          run_after: again ? now + retryDelayMs(job.attempts) : now,
+          locked_by: null,
+          locked_until: null,
+          error: error.slice(0, 2000),
+          updated_at: now,
+        })
+        .where('id', '=', job.id)
+        .where('locked_by', '=', workerId)
+        .returning('kind')
+        .executeTakeFirst()
+      if (failed && !again) await this.scheduleNext(trx, failed.kind)
+    })
     return again
+  }
+
+  /** Jobs due now or running (a scheduled job waiting for its time is neither): the worker is idle at 0. */
+  async dueOrRunning() {
+    const now = this.clock()
+    const row = await this.db
+      .selectFrom('jobs')
+      .select(sql<number>`count(*)`.as('n'))
+      .where((eb) =>
+        eb.or([eb('status', '=', 'running'), eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)])]),
+      )
+      .executeTakeFirstOrThrow()
+    return Number(row.n)
   }
 
   /** A job by id, for progress in the API. */

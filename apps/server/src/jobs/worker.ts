@@ -1,6 +1,6 @@
 import { hostname } from 'node:os'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Job, JobKind, JobQueue } from './queue.js'
+import { isScheduledJob, type Job, type JobKind, type JobQueue } from './queue.js'
 
 /** A failure that another attempt cannot fix (a corrupt upload, a deleted owner): no retry. */
 export class PermanentJobError extends Error {
@@ -13,7 +13,10 @@ export interface JobContext {
   progress(percent: number): void
 }
 
-export type JobHandlers = { [K in JobKind]?: (job: Job<K>, ctx: JobContext) => Promise<void> }
+export type JobHandler<K extends JobKind> = (job: Job<K>, ctx: JobContext) => Promise<void>
+
+/** Every kind of job with its handler: a kind without one does not compile. */
+export type JobHandlers = { [K in JobKind]: JobHandler<K> }
 
 /** What a handler learns when its last attempt failed, to record the reason where users see it. */
 export type FailureHook = (job: Job, error: Error, willRetry: boolean) => Promise<void>
@@ -21,11 +24,14 @@ export type FailureHook = (job: Job, error: Error, willRetry: boolean) => Promis
 /**
  * The worker role (design §1): claims jobs from the queue, runs at most `concurrency` at once, and
  * renews each job's lease while it reports progress. A stop cancels running jobs; their leases
- * run out and the next worker (or this one after a restart) takes them again.
+ * run out and the next worker (or this one after a restart) takes them again. Scheduled jobs (short
+ * housekeeping: renewals, the temp sweep) run beside at most `concurrency` other jobs, so they never
+ * wait behind a long encode. The server's worker handles every kind (`JobHandlers`); the CLI's
+ * one-job worker only the kinds it runs.
  */
-export class Worker {
+export class Worker<K extends JobKind = JobKind> {
   readonly id = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`
-  private readonly running = new Map<number, { abort: AbortController; done: Promise<void> }>()
+  private readonly running = new Map<number, { abort: AbortController; done: Promise<void>; scheduled: boolean }>()
   private timer: NodeJS.Timeout | null = null
   private stopped = true
   private polling = false
@@ -34,7 +40,7 @@ export class Worker {
   constructor(
     private readonly opts: {
       queue: JobQueue
-      handlers: JobHandlers
+      handlers: { [P in K]: JobHandler<P> }
       concurrency: number
       log: FastifyBaseLogger
       onFailure?: FailureHook
@@ -69,10 +75,7 @@ export class Worker {
   async idle(timeoutMs = 120_000) {
     const until = Date.now() + timeoutMs
     while (Date.now() < until) {
-      if (this.running.size === 0 && !this.polling) {
-        const counts = await this.opts.queue.counts()
-        if (!counts.queued && !counts.running) return
-      }
+      if (this.running.size === 0 && !this.polling && (await this.opts.queue.dueOrRunning()) === 0) return
       await new Promise((r) => setTimeout(r, 100))
     }
     throw new Error('jobs still running')
@@ -84,8 +87,12 @@ export class Worker {
     if (this.timer) clearTimeout(this.timer)
     try {
       const kinds = Object.keys(this.opts.handlers) as JobKind[]
-      while (!this.stopped && this.running.size < this.opts.concurrency) {
-        const job = await this.opts.queue.claim(this.id, kinds, this.leaseMs, this.opts.onlyJobId)
+      const scheduled = kinds.filter(isScheduledJob)
+      while (!this.stopped) {
+        // With every slot taken, only scheduled jobs (they take none).
+        const among = this.busy() < this.opts.concurrency ? kinds : scheduled
+        if (among.length === 0) break
+        const job = await this.opts.queue.claim(this.id, among, this.leaseMs, this.opts.onlyJobId)
         if (!job) break
         this.run(job)
       }
@@ -97,9 +104,16 @@ export class Worker {
     }
   }
 
+  /** Running jobs that take a slot (all but the scheduled ones). */
+  private busy() {
+    let n = 0
+    for (const r of this.running.values()) if (!r.scheduled) n++
+    return n
+  }
+
   private run(job: Job) {
     const abort = new AbortController()
-    const handler = this.opts.handlers[job.kind] as (job: Job, ctx: JobContext) => Promise<void>
+    const handler = this.opts.handlers[job.kind as K] as (job: Job, ctx: JobContext) => Promise<void>
     let lastReport = 0
     const ctx: JobContext = {
       signal: abort.signal,
@@ -113,10 +127,12 @@ export class Worker {
     const done = (async () => {
       const log = this.opts.log.child({ job: job.id, kind: job.kind, attempt: job.attempts })
       try {
-        log.info('job started')
+        // Scheduled housekeeping runs every minute: its comings and goings only at debug level.
+        const level = isScheduledJob(job.kind) ? 'debug' : 'info'
+        log[level]('job started')
         await handler(job, ctx)
         await this.opts.queue.complete(job.id, this.id)
-        log.info('job done')
+        log[level]('job done')
       } catch (error) {
         const err = error instanceof Error ? error : new Error(String(error))
         if (this.stopped) {
@@ -132,6 +148,6 @@ export class Worker {
         if (!this.stopped) void this.poll()
       }
     })()
-    this.running.set(job.id, { abort, done })
+    this.running.set(job.id, { abort, done, scheduled: isScheduledJob(job.kind) })
   }
 }

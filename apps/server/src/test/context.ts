@@ -2,8 +2,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { type App, type AppDeps, buildApp } from '../app.js'
+import { type App, buildApp } from '../app.js'
 import { type Config, loadConfig } from '../config.js'
+import { type Container, type ContainerDeps, createContainer } from '../container.js'
 import { type Db, openDatabase } from '../db/database.js'
 import { migrateToLatest } from '../db/migrate.js'
 import { seedDemoChannel } from '../db/seed.js'
@@ -20,6 +21,8 @@ export const testDatabases = (): DatabaseKind[] => (process.env.TEST_DATABASE_UR
 
 export interface TestContext {
   app: App
+  /** The services the app serves, for the tests that start the other roles over them. */
+  container: Container
   db: Db
   config: Config
   baseUrl: string
@@ -33,15 +36,35 @@ export interface TestContext {
   close(): Promise<void>
 }
 
+/** A fresh database: a SQLite file, or a schema of its own in TEST_DATABASE_URL's PostgreSQL. */
+export async function openTestDatabase(kind: DatabaseKind, sqliteFile: string) {
+  if (kind === 'sqlite') return { db: openDatabase({ sqliteFile }), dropSchema: async () => {} }
+  const url = process.env.TEST_DATABASE_URL
+  if (!url) throw new Error('TEST_DATABASE_URL is not set')
+  const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`CREATE SCHEMA ${schema}`)
+  await admin.end()
+  const db = openDatabase({ url, schema, poolSize: 4 })
+  const dropSchema = async () => {
+    const c = new pg.Client({ connectionString: url })
+    await c.connect()
+    await c.query(`DROP SCHEMA ${schema} CASCADE`)
+    await c.end()
+  }
+  return { db, dropSchema }
+}
+
 export async function createTestContext(
   kind: DatabaseKind,
   options: {
     env?: Record<string, string>
-    logger?: AppDeps['logger']
+    logger?: ContainerDeps['logger']
     webDist?: string
-    redis?: AppDeps['redis']
+    redis?: ContainerDeps['redis']
     rateLimitNamespace?: string
-    hasher?: AppDeps['hasher']
+    hasher?: ContainerDeps['hasher']
   } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-test-'))
@@ -54,29 +77,10 @@ export async function createTestContext(
     ...options.env,
     ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
   })
-  let dropSchema = async () => {}
-  let db: Db
-  if (kind === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL
-    if (!url) throw new Error('TEST_DATABASE_URL is not set')
-    const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
-    const admin = new pg.Client({ connectionString: url })
-    await admin.connect()
-    await admin.query(`CREATE SCHEMA ${schema}`)
-    await admin.end()
-    db = openDatabase({ url, schema, poolSize: 4 })
-    dropSchema = async () => {
-      const c = new pg.Client({ connectionString: url })
-      await c.connect()
-      await c.query(`DROP SCHEMA ${schema} CASCADE`)
-      await c.end()
-    }
-  } else {
-    db = openDatabase({ sqliteFile: config.sqliteFile })
-  }
+  const { db, dropSchema } = await openTestDatabase(kind, config.sqliteFile)
   await migrateToLatest(db)
   await seedDemoChannel(new ChannelRepository(db.kysely, db.dialect), config.mediaDir)
-  const app = await buildApp({
+  const container = await createContainer({
     config,
     db,
     logger: options.logger ?? false,
@@ -84,6 +88,7 @@ export async function createTestContext(
     rateLimitNamespace: options.rateLimitNamespace,
     ...(options.hasher ? { hasher: options.hasher } : {}),
   })
+  const app = await buildApp(container)
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
@@ -101,6 +106,7 @@ export async function createTestContext(
   }
   return {
     app,
+    container,
     db,
     config,
     baseUrl,

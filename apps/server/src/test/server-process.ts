@@ -1,5 +1,6 @@
 import { buildApp } from '../app.js'
 import { loadConfig } from '../config.js'
+import { createContainer } from '../container.js'
 import { openDatabase } from '../db/database.js'
 import { migrateToLatest } from '../db/migrate.js'
 
@@ -18,7 +19,7 @@ const schema = args.includes('--schema') ? args[args.indexOf('--schema') + 1] : 
 const config = loadConfig()
 const db = openDatabase({ url: config.DATABASE_URL, sqliteFile: config.sqliteFile, ...(schema ? { schema } : {}) })
 await migrateToLatest(db)
-const app = await buildApp({ config, db })
+const app = await buildApp(await createContainer({ config, db }))
 if (args.includes('--reconcile')) await app.services.payments.renewals.reconcile({ staleAfterMs: 0 })
 await app.listen({ port: 0, host: '127.0.0.1' })
 const address = app.server.address()

@@ -1,5 +1,5 @@
-import { buildApp } from '../app.js'
 import { loadConfig } from '../config.js'
+import { createContainer } from '../container.js'
 import { openDatabase } from '../db/database.js'
 import { migrateToLatest } from '../db/migrate.js'
 import { startRoles } from '../roles.js'
@@ -16,13 +16,11 @@ const schema = args.includes('--schema') ? args[args.indexOf('--schema') + 1] : 
 const config = loadConfig()
 const db = openDatabase({ url: config.DATABASE_URL, sqliteFile: config.sqliteFile, ...(schema ? { schema } : {}) })
 await migrateToLatest(db)
-const app = await buildApp({ config, db })
-const roles = await startRoles(app, config, db)
+const roles = await startRoles(await createContainer({ config, db }))
 process.stdout.write(`worker started ${process.pid}\n`)
 process.once('SIGTERM', () => {
   void roles
     .stop()
-    .then(() => app.close())
     .then(() => db.close())
     .finally(() => process.exit(0))
 })

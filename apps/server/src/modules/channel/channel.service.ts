@@ -22,22 +22,21 @@ export type BootstrapPart = (channel: ChannelRow) => Promise<unknown>
  * document that carries them all in one response.
  */
 export class ChannelService {
-  private readonly parts = new Map<string, BootstrapPart>()
+  private readonly parts: [string, BootstrapPart][]
   private readonly bootstrapCache: VersionedCache<number, SerializedBody>
   private readonly channelByKey: VersionedCache<string, ChannelRow>
 
   constructor(
     private readonly repo: ChannelRepository,
-    options: { cacheFreshMs: number },
+    options: {
+      cacheFreshMs: number
+      /** Other modules' parts of the bootstrap document, by name (catalogue lists, passes on sale). */
+      bootstrapParts?: Record<string, BootstrapPart>
+    },
   ) {
+    this.parts = Object.entries(options.bootstrapParts ?? {})
     this.bootstrapCache = new VersionedCache({ freshMs: options.cacheFreshMs, maxEntries: 1000 })
     this.channelByKey = new VersionedCache({ freshMs: options.cacheFreshMs, maxEntries: 1000 })
-  }
-
-  /** Lets another module add its part to the bootstrap document. */
-  addBootstrapPart(name: string, part: BootstrapPart) {
-    this.parts.set(name, part)
-    this.bootstrapCache.invalidate()
   }
 
   /** A channel by key, cached briefly (channel keys are public and looked up on every key request). */
@@ -100,7 +99,7 @@ export class ChannelService {
       this.faq(channel),
       this.repo.prerolls(channel.id),
     ])
-    const extra = await Promise.all([...this.parts].map(async ([name, part]) => [name, await part(channel)] as const))
+    const extra = await Promise.all(this.parts.map(async ([name, part]) => [name, await part(channel)] as const))
     return {
       'color-settings': colors,
       faq,

@@ -51,7 +51,7 @@ describe('live ingest over RTMP', () => {
         ENCODE_PRESET: 'ultrafast',
       },
     })
-    roles = await startRoles(ctx.app, ctx.config, ctx.db)
+    roles = await startRoles(ctx.container, { except: ['api'] })
     rtmp = `rtmp://127.0.0.1:${roles.rtmpPort}/live`
     const row = await ctx.db.kysely
       .selectFrom('events')
@@ -170,7 +170,7 @@ describe('live ingest over RTMP', () => {
     // The server goes down mid-game (its encoder's connection with it), then comes back.
     await roles.stop()
     await before.done.catch(() => {})
-    roles = await startRoles(ctx.app, ctx.config, ctx.db)
+    roles = await startRoles(ctx.container, { except: ['api'] })
     rtmp = `rtmp://127.0.0.1:${roles.rtmpPort}/live`
     expect((await view()).stream_status).toBe('live')
 

@@ -63,7 +63,6 @@ const LOWER = planLadder({
  */
 export class LiveService {
   private readonly broadcasts = new Map<string, Broadcast>()
-  private pullBaseUrl: string
 
   constructor(
     private readonly deps: {
@@ -73,21 +72,17 @@ export class LiveService {
       /** Where recordings are published; the encoder writes into its `workDir`. */
       store: MediaStore
       log: FastifyBaseLogger
-      /** Where our ffmpeg pulls a published stream from, e.g. rtmp://127.0.0.1:1935/live. */
-      pullBaseUrl: string
+      /**
+       * Where our ffmpeg pulls a published stream from, e.g. rtmp://127.0.0.1:1935/live; asked at each
+       * publish (our own RTMP listener learns its port only when it starts, with RTMP_PORT=0).
+       */
+      pullBaseUrl: () => string
       /** Encode a lower rendition beside the source (costs a core's fraction per stream). */
       lowerRendition: boolean
       changed: (channelId: number) => Promise<void> | void
       clock?: () => number
     },
-  ) {
-    this.pullBaseUrl = deps.pullBaseUrl
-  }
-
-  /** Our own RTMP listener learnt its port only when it started (RTMP_PORT=0). */
-  usePullBaseUrl(url: string) {
-    this.pullBaseUrl = url
-  }
+  ) {}
 
   private now() {
     return (this.deps.clock ?? Date.now)()
@@ -168,7 +163,7 @@ export class LiveService {
    * again and appends; one that keeps failing ends the broadcast.
    */
   private async write(streamKey: string, b: Broadcast, dir: string, lower: Rendition | undefined, resumed: boolean) {
-    const input = `${this.pullBaseUrl}/${streamKey}`
+    const input = `${this.deps.pullBaseUrl()}/${streamKey}`
     let failures = 0
     for (let run = 0; !b.stopping; run++) {
       const append = (resumed || run > 0) && fs.existsSync(path.join(dir, 'source', 'index.m3u8'))

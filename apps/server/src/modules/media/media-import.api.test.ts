@@ -93,7 +93,7 @@ describe('media import, encode and download', () => {
   })
 
   it('download-event: 202 while the MP4 is made, then a signed attachment', async () => {
-    roles = await startRoles(ctx.app, ctx.config, ctx.db)
+    roles = await startRoles(ctx.container, { except: ['api'] })
     const key = await signedInKey(ctx, { capabilities: ['download'] })
     const first = await ctx.json(`/api/download-event/${eventId}?api_key=${key}`)
     expect(first.status).toBe(202)

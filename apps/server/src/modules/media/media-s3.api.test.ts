@@ -58,7 +58,7 @@ describe('media on an S3-compatible store', () => {
         ENCODE_PRESET: 'ultrafast',
       },
     })
-    roles = await startRoles(ctx.app, ctx.config, ctx.db)
+    roles = await startRoles(ctx.container, { except: ['api'] })
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-fixture-'))
     fixture = path.join(dir, 'game.mp4')
     await runFfmpeg(

@@ -21,7 +21,7 @@ describe('media jobs that fail', () => {
     ctx = await createTestContext('sqlite', {
       env: { SERVICES: 'api,worker', SEED_DEMO: 'false', DEMO_LIVE: '0', ENCODE_PRESET: 'ultrafast' },
     })
-    roles = await startRoles(ctx.app, ctx.config, ctx.db)
+    roles = await startRoles(ctx.container, { except: ['api'] })
     const rows = await ctx.db.kysely
       .selectFrom('events')
       .select(['id', 'channel_id'])

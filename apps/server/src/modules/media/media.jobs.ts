@@ -24,6 +24,12 @@ import { type JobContext, type JobHandlers, PermanentJobError } from '../../jobs
 import { assetKey, type MediaStore } from '../../lib/media-store/index.js'
 import type { MediaRepository } from './media.repository.js'
 
+/** The media jobs' handlers (the scheduled temp sweep is wired with the others). */
+export type MediaJobHandlers = Pick<
+  JobHandlers,
+  'media.transcode' | 'media.download' | 'media.live-finish' | 'media.demo'
+>
+
 export interface MediaJobDeps {
   db: Kysely<Database>
   repo: MediaRepository
@@ -46,7 +52,7 @@ const inTemp = <T>(mediaDir: string, work: (root: string) => Promise<T>) =>
  * thumbnails and preview (published as soon as its first rendition is ready), make a demo video and
  * encode it, and remux a recording into an MP4 for download.
  */
-export function mediaJobHandlers(deps: MediaJobDeps): JobHandlers {
+export function mediaJobHandlers(deps: MediaJobDeps): MediaJobHandlers {
   const { repo, mediaDir } = deps
 
   const assetOf = async (id: number) => {

@@ -652,7 +652,11 @@ describe.each(testDatabases())('passes and payments on %s', (kind) => {
     // The worker's minute sweep, run with a clock past the trial's end, charges the saved card.
     let now = Date.parse(trialing.trial_ends_at) + 60_000
     const clock = () => now
-    const gateway = new TestGateway(new TestGatewayRepository(ctx.db.kysely), { clock, delayMs: 0 })
+    const gateway: TestGateway = new TestGateway(new TestGatewayRepository(ctx.db.kysely), {
+      clock,
+      delayMs: 0,
+      deliver: (e) => worker.events.handleEvent(e).then(() => undefined),
+    })
     const worker = createPayments({
       repo: new PaymentsRepository(ctx.db.kysely),
       orders: new OrdersRepository(ctx.db.kysely, ctx.db.dialect),
@@ -661,7 +665,6 @@ describe.each(testDatabases())('passes and payments on %s', (kind) => {
       clock,
       access: ctx.app.services.access,
     })
-    gateway.onEvent((e) => worker.events.handleEvent(e).then(() => undefined))
     await worker.renewals.renewDue()
     const converted = await until(async () => {
       const o = (await ctx.json(`/api/orders/${placed.body.data.id}?api_key=${key}`)).body.data

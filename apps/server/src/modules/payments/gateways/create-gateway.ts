@@ -1,14 +1,19 @@
 import type { Config } from '../../../config.js'
-import type { PaymentGateway } from './gateway.js'
+import type { GatewayEvent, PaymentGateway } from './gateway.js'
 import { StripeGateway } from './stripe.gateway.js'
 import { TestGateway } from './test.gateway.js'
 import type { TestGatewayRepository } from './test-gateway.repository.js'
 
 /**
  * Stripe when a secret key is configured; the offline test gateway otherwise (the embedded default),
- * which keeps its cards and payments through `testRepo`.
+ * which keeps its cards and payments through `testRepo`, makes its events in process and hands them
+ * to `deliver` (Stripe's come as webhooks).
  */
-export function createGateway(config: Config, testRepo: TestGatewayRepository): PaymentGateway {
+export function createGateway(
+  config: Config,
+  testRepo: TestGatewayRepository,
+  deliver: (event: GatewayEvent) => Promise<void>,
+): PaymentGateway {
   const gateway = config.STRIPE_SECRET_KEY
     ? new StripeGateway({
         secretKey: config.STRIPE_SECRET_KEY,
@@ -16,7 +21,7 @@ export function createGateway(config: Config, testRepo: TestGatewayRepository): 
         publishableKey: config.STRIPE_PUBLISHABLE_KEY,
         apiBase: config.STRIPE_API_BASE,
       })
-    : new TestGateway(testRepo)
+    : new TestGateway(testRepo, { deliver })
   if (config.TEST_KILL_BEFORE_CHARGE) return dyingBeforeCharge(gateway)
   return config.TEST_KILL_AFTER_CHARGE ? dyingAfterCharge(gateway) : gateway
 }

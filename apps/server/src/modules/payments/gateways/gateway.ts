@@ -209,11 +209,6 @@ export interface PaymentGateway {
    */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): GatewayEvent | null
   /**
-   * Optional: a gateway that makes its events in-process (the offline test gateway) rather than
-   * sending webhooks takes where to deliver them. Webhook gateways leave it out.
-   */
-  onEvent?(deliver: (event: GatewayEvent) => Promise<void>): void
-  /**
    * Optional: charges a subscription's next period when it is due, for a gateway whose provider does
    * not renew subscriptions by itself (the offline test gateway); the outcome arrives as events.
    * Stripe renews its own and tells us by webhook: it leaves this out.

@@ -43,16 +43,18 @@ export function testCardOutcome(number: string): { ok: true } | { ok: false; mes
 export class TestGateway implements PaymentGateway {
   readonly name = 'test' as const
   readonly publishableKey = null
-  private deliver: (event: GatewayEvent) => Promise<void> = async () => {}
-
   constructor(
     private readonly repo: TestGatewayRepository,
-    private readonly opts: { delayMs?: number; clock?: () => number } = {},
+    /** Where events go (the payments service), and after how long. */
+    private readonly opts: {
+      deliver?: (event: GatewayEvent) => Promise<void>
+      delayMs?: number
+      clock?: () => number
+    } = {},
   ) {}
 
-  /** Where events go (the payments service), and after how long. */
-  onEvent(deliver: (event: GatewayEvent) => Promise<void>) {
-    this.deliver = deliver
+  private deliver(event: GatewayEvent) {
+    return this.opts.deliver ? this.opts.deliver(event) : Promise.resolve()
   }
 
   private now() {

@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely'
+import type { Database } from './schema.js'
+
+/** An event or VOD item of the demo channel that gets a generated video, with what it shows. */
+export interface DemoVideoOwner {
+  type: 'event' | 'vod'
+  id: number
+  title: string
+  home: string
+  away: string
+}
+
+/** What the embedded demo reads to make its videos and its simulated live feed. */
+export class DemoRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async channelId(channelKey: string) {
+    const row = await this.db.selectFrom('channels').select('id').where('key', '=', channelKey).executeTakeFirst()
+    return row?.id
+  }
+
+  /** The channel's finished events (newest first, with their teams) and its VOD items. */
+  async videoOwners(channelId: number): Promise<DemoVideoOwner[]> {
+    const events = await this.db
+      .selectFrom('events')
+      .select(['id', 'name'])
+      .where('channel_id', '=', channelId)
+      .where('stream_status', '=', 'vod')
+      .orderBy('event_utc_ts', 'desc')
+      .execute()
+    const teams = await this.db
+      .selectFrom('event_participants')
+      .innerJoin('participants', 'participants.id', 'event_participants.participant_id')
+      .select(['event_participants.event_id', 'event_participants.side', 'participants.name'])
+      .where('event_participants.event_id', 'in', events.length ? events.map((e) => e.id) : [0])
+      .execute()
+    const items = await this.db
+      .selectFrom('vod_items')
+      .select(['id', 'title'])
+      .where('channel_id', '=', channelId)
+      .orderBy('date', 'desc')
+      .execute()
+    return [
+      ...events.map((e) => ({
+        type: 'event' as const,
+        id: e.id,
+        title: e.name.split(' — ')[1] ?? e.name,
+        home: teams.find((t) => t.event_id === e.id && t.side === 'home')?.name ?? 'Home',
+        away: teams.find((t) => t.event_id === e.id && t.side === 'away')?.name ?? 'Away',
+      })),
+      ...items.map((v) => ({ type: 'vod' as const, id: v.id, title: v.title, home: 'Fieldhouse', away: 'Highlights' })),
+    ]
+  }
+
+  /** The channel's first free event that is live, where the simulated feed publishes. */
+  freeLiveEvent(channelKey: string) {
+    return this.db
+      .selectFrom('events')
+      .innerJoin('channels', 'channels.id', 'events.channel_id')
+      .select(['events.id', 'events.stream_key', 'events.name'])
+      .where('channels.key', '=', channelKey)
+      .where('events.stream_status', '=', 'live')
+      .where('events.access_mode', '=', 'free')
+      .orderBy('events.event_utc_ts')
+      .executeTakeFirst()
+  }
+}

@@ -1,0 +1,118 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import {
+  findFont,
+  LIVE_SEGMENT_SECONDS,
+  runFfmpeg,
+  spawnFfmpeg,
+  testFeedArgs,
+  wallClockLimitMs,
+} from '@fieldhouse/media'
+import type { Container } from '../container.js'
+import { DEMO_CHANNEL_KEY } from '../db/seed.js'
+import { DEMO_PREROLL_URL } from '../db/seed-catalogue.js'
+
+/**
+ * The demo channel's finished events and VOD items each get a short generated video run through the
+ * real pipeline (once: the sources are kept in DATA_DIR), and its pre-roll is made.
+ */
+export async function ensureDemoMedia(container: Container) {
+  const { config, demo, log } = container
+  const { queue, mediaRepo } = container.services
+  const channelId = await demo.channelId(DEMO_CHANNEL_KEY)
+  if (channelId === undefined) return
+  const prerollFile = path.join(config.mediaDir, 'public', DEMO_PREROLL_URL.replace('/media/public/', ''))
+  if (!fs.existsSync(prerollFile)) {
+    void makePreroll(prerollFile).catch((error) => log.warn({ err: error }, 'demo pre-roll not made'))
+  }
+  let queued = 0
+  for (const owner of await demo.videoOwners(channelId)) {
+    if ((await mediaRepo.assetsOf(channelId, owner)).length > 0) continue
+    const asset = await mediaRepo.createAsset(channelId, owner, 'demo', 'processing')
+    await queue.enqueue(
+      'media.demo',
+      { assetId: asset.id, title: owner.title, home: owner.home, away: owner.away, seconds: config.DEMO_VIDEO_SECONDS },
+      { dedupeKey: `demo:${asset.id}` },
+    )
+    queued++
+  }
+  if (queued > 0) log.info({ videos: queued }, 'demo videos queued: they play as each is encoded')
+}
+
+async function makePreroll(file: string) {
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  const partial = `${file}.partial.mp4`
+  try {
+    await runFfmpeg(
+      testFeedArgs({
+        output: partial,
+        durationSec: 6,
+        width: 854,
+        height: 480,
+        fps: 25,
+        realtime: false,
+        title: 'Presented by Fieldhouse',
+        home: 'Your brand',
+        away: 'here',
+        scoreTimeline: [],
+        fontFile: findFont(),
+        format: 'mp4',
+      }),
+      { durationSec: 6, timeoutMs: wallClockLimitMs(6) },
+    )
+    fs.renameSync(partial, file)
+  } finally {
+    fs.rmSync(partial, { force: true })
+  }
+}
+
+/**
+ * The simulated live demo: a generated feed (moving pattern, running clock, tone) published over RTMP
+ * into the demo channel's free live event, through the same path an encoder's stream takes. It
+ * restarts if it stops, until the server does.
+ */
+export async function startDemoFeed(container: Container, rtmpPort: number) {
+  const event = await container.demo.freeLiveEvent(DEMO_CHANNEL_KEY)
+  if (!event?.stream_key) return async () => {}
+  const [away, home] = event.name.split(' — ')[0]?.split(' @ ') ?? []
+  let stopped = false
+  let current: ReturnType<typeof spawnFfmpeg> | null = null
+  const run = () => {
+    if (stopped) return
+    current = spawnFfmpeg(
+      testFeedArgs({
+        output: `rtmp://127.0.0.1:${rtmpPort}/live/${event.stream_key}`,
+        durationSec: null,
+        width: 640,
+        height: 360,
+        fps: 25,
+        realtime: true,
+        // One keyframe a second, as an encoder should be set for live: 1-s segments, 2-3 s behind live.
+        keyframeSeconds: LIVE_SEGMENT_SECONDS,
+        title: 'LIVE — simulated feed',
+        home: home ?? 'Home',
+        away: away ?? 'Away',
+        scoreTimeline: [],
+        fontFile: findFont(),
+        format: 'flv',
+      }),
+      { useSlot: false },
+    )
+    current.done.then(
+      () => {},
+      () => {},
+    )
+    void current.done.finally(() => {
+      if (!stopped) setTimeout(run, 3000).unref()
+    })
+  }
+  run()
+  container.log.info(
+    { event: event.id },
+    'simulated live feed publishing into the demo live event (DEMO_LIVE=0 turns it off)',
+  )
+  return async () => {
+    stopped = true
+    await current?.stop()
+  }
+}
