@@ -1,13 +1,8 @@
 import type { Event, EventCategory, EventLocation, Participant, ParticipantGroup } from '@fieldhouse/contract'
 import type { EventTable } from '../../db/schema.js'
+import { parseJson } from '../../lib/json.js'
 
-export const parseJson = <T>(text: string, fallback: T): T => {
-  try {
-    return (JSON.parse(text) as T) ?? fallback
-  } catch {
-    return fallback
-  }
-}
+export { parseJson }
 
 type CategoryRow = { id: number; parent_id: number | null; name: string; alias: string }
 
