@@ -45,6 +45,7 @@ import { GeoService } from './modules/geo/geo.service.js'
 import { KeysRepository } from './modules/keys/keys.repository.js'
 import { keysRoutes } from './modules/keys/keys.routes.js'
 import { KeysService } from './modules/keys/keys.service.js'
+import { LiveRepository } from './modules/live/live.repository.js'
 import { liveHookRoutes } from './modules/live/live.routes.js'
 import { LiveService } from './modules/live/live.service.js'
 import { createMediaFileSender, HotFileCache } from './modules/media/media.files.js'
@@ -277,7 +278,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(mediaRoutes, {
     media,
     repo: mediaRepo,
-    gate: new MediaGate({ db: db.kysely, keys: keysRepo, access, secret: mediaSecret, clock }),
+    gate: new MediaGate({ repo: mediaRepo, keys: keysRepo, access, secret: mediaSecret, clock }),
     catalog,
     vod,
     access,
@@ -294,7 +295,7 @@ export async function buildApp(deps: AppDeps) {
     responses.invalidate(channelId)
   }
   const live = new LiveService({
-    db: db.kysely,
+    events: new LiveRepository(db.kysely),
     repo: mediaRepo,
     queue,
     store,

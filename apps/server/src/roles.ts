@@ -44,7 +44,6 @@ export async function startRoles(app: App, config: Config, db: Db): Promise<Role
     const worker = new Worker({
       queue,
       handlers: mediaJobHandlers({
-        db: db.kysely,
         repo: mediaRepo,
         store,
         mediaDir: config.mediaDir,
