@@ -9,6 +9,7 @@ import type { Db } from './db/database.js'
 import { JobQueue } from './jobs/queue.js'
 import { Worker } from './jobs/worker.js'
 import { createMediaStore } from './lib/media-store/index.js'
+import { CatalogCliRepository } from './modules/catalog/catalog-cli.repository.js'
 import type { ChannelRepository } from './modules/channel/channel.repository.js'
 import { mediaJobHandlers } from './modules/media/media.jobs.js'
 import { MediaRepository } from './modules/media/media.repository.js'
@@ -78,17 +79,11 @@ export async function importMedia(
     return 1
   }
 
+  const catalogue = new CatalogCliRepository(db.kysely)
   let owner: { type: 'event' | 'vod'; id: number }
   if (values.event !== undefined) {
     const id = Number(values.event)
-    const event = Number.isInteger(id)
-      ? await db.kysely
-          .selectFrom('events')
-          .select(['id', 'name'])
-          .where('channel_id', '=', channel.id)
-          .where('id', '=', id)
-          .executeTakeFirst()
-      : undefined
+    const event = Number.isInteger(id) ? await catalogue.findEvent(channel.id, id) : undefined
     if (!event) {
       out(`No event ${values.event} on ${channel.key}.`)
       return 1
@@ -100,21 +95,8 @@ export async function importMedia(
       out('--vod needs a title of 1 to 300 characters.')
       return 2
     }
-    const now = Date.now()
-    const row = await db.kysely
-      .insertInto('vod_items')
-      .values({
-        channel_id: channel.id,
-        category_id: null,
-        title,
-        description: null,
-        date: now,
-        duration: Math.round(probed.durationSec),
-        assets: '[]',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    owner = { type: 'vod', id: row.id }
+    const id = await catalogue.createVodItem(channel.id, title, Math.round(probed.durationSec), Date.now())
+    owner = { type: 'vod', id }
   }
 
   const importsDir = path.join(config.mediaDir, 'imports')
@@ -140,7 +122,6 @@ export async function importMedia(
   const worker = new Worker({
     queue,
     handlers: mediaJobHandlers({
-      db: db.kysely,
       repo,
       store: createMediaStore(config),
       mediaDir: config.mediaDir,
@@ -194,14 +175,7 @@ export async function showStreamKey(
   const channel = await channels.findByKey(values.channel ?? '')
   const id = Number(positionals[0])
   const event =
-    channel && Number.isInteger(id)
-      ? await db.kysely
-          .selectFrom('events')
-          .select(['id', 'name', 'stream_key'])
-          .where('channel_id', '=', channel.id)
-          .where('id', '=', id)
-          .executeTakeFirst()
-      : undefined
+    channel && Number.isInteger(id) ? await new CatalogCliRepository(db.kysely).findEvent(channel.id, id) : undefined
   if (!event?.stream_key) {
     out(`No event ${positionals[0] ?? ''} on ${values.channel ?? ''}.`)
     return 1

@@ -32,6 +32,7 @@ import { FormsService } from './modules/forms/forms.service.js'
 import { GeoService } from './modules/geo/geo.service.js'
 import { KeysRepository } from './modules/keys/keys.repository.js'
 import { KeysService } from './modules/keys/keys.service.js'
+import { LiveRepository } from './modules/live/live.repository.js'
 import { LiveService } from './modules/live/live.service.js'
 import { createMediaFileSender, HotFileCache } from './modules/media/media.files.js'
 import { MediaGate } from './modules/media/media.gate.js'
@@ -170,7 +171,7 @@ export async function createContainer(deps: ContainerDeps) {
   // Our own RTMP listener learns its port when the ingest role starts it (RTMP_PORT=0 picks one).
   let ownRtmpPort = config.RTMP_PORT
   const live = new LiveService({
-    db: db.kysely,
+    events: new LiveRepository(db.kysely),
     repo: mediaRepo,
     queue,
     store,
@@ -195,7 +196,6 @@ export async function createContainer(deps: ContainerDeps) {
     handlers: jobHandlers({
       media: mediaJobHandlers({
         ...mediaJobDeps,
-        db: db.kysely,
         mediaDir: config.mediaDir,
         preset: config.ENCODE_PRESET,
       }),
@@ -237,7 +237,7 @@ export async function createContainer(deps: ContainerDeps) {
       queue,
       mediaRepo,
       media,
-      mediaGate: new MediaGate({ db: db.kysely, keys: keysRepo, access, secret: mediaSecret, clock }),
+      mediaGate: new MediaGate({ repo: mediaRepo, keys: keysRepo, access, secret: mediaSecret, clock }),
       sendMediaFile: createMediaFileSender(new HotFileCache(config.MEDIA_MEMORY_CACHE_MB * 1024 * 1024)),
       humanCheck: siteverify(config.RECAPTCHA_VERIFY_URL),
       store,

@@ -1,7 +1,7 @@
 import type { PlaybackDenial } from '@fieldhouse/contract'
+import { geoRulesOf } from '../../lib/channel-settings.js'
+import { parseJson } from '../../lib/json.js'
 import type { Session } from '../../lib/session.js'
-import { parseJson } from '../catalog/catalog.presenter.js'
-import { geoRulesOf } from '../channel/channel.presenter.js'
 import { type GeoRules, isBlocked } from '../geo/geo.service.js'
 import type { AccessRepository } from './access.repository.js'
 import {

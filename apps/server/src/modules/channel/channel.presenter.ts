@@ -1,5 +1,4 @@
 import type {
-  ChannelRoute,
   ColorSettings,
   Faq,
   MenuItem,
@@ -11,33 +10,8 @@ import type {
   StaticBlock,
 } from '@fieldhouse/contract'
 import type { ChannelRow, PrerollRow } from '../../db/schema.js'
-
-/** What `channels.settings` (JSON) may hold. Unknown keys are ignored. */
-export interface ChannelSettingsJson {
-  routes?: ChannelRoute[]
-  domain_category?: { alias?: string | null; fallback_url?: string | null }
-  contact?: { email?: string | null; phone?: string | null; address?: string | null }
-  social?: Record<string, string>
-  /** Countries the channel's content may or may not be watched in. */
-  geo?: { allow?: string[]; block?: string[] }
-  /** reCAPTCHA: the site key is public; the secret never leaves the server. */
-  recaptcha?: { site_key?: string | null; secret?: string | null }
-}
-
-/** The channel's geo rules. */
-export const geoRulesOf = (channel: ChannelRow) => parseJson<ChannelSettingsJson>(channel.settings, {}).geo
-
-/** The channel's reCAPTCHA secret, when it requires the human check. */
-export const recaptchaSecretOf = (channel: ChannelRow): string | null =>
-  parseJson<ChannelSettingsJson>(channel.settings, {}).recaptcha?.secret ?? null
-
-const parseJson = <T>(text: string, fallback: T): T => {
-  try {
-    return (JSON.parse(text) as T) ?? fallback
-  } catch {
-    return fallback
-  }
-}
+import { channelSettingsOf } from '../../lib/channel-settings.js'
+import { parseJson } from '../../lib/json.js'
 
 /** Spec §3 Preroll, from its row. */
 export const presentPreroll = (r: PrerollRow): Preroll => ({
@@ -51,7 +25,7 @@ export const presentPreroll = (r: PrerollRow): Preroll => ({
 })
 
 export function presentSettings(channel: ChannelRow, staticBlocks: StaticBlock[], prerolls: PrerollRow[]): Settings {
-  const extra = parseJson<ChannelSettingsJson>(channel.settings, {})
+  const extra = channelSettingsOf(channel)
   return {
     name: channel.name,
     channel_key: channel.key,

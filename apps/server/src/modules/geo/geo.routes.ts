@@ -1,6 +1,6 @@
 import { dataOf, GeoSchema } from '@fieldhouse/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { geoRulesOf } from '../channel/channel.presenter.js'
+import { geoRulesOf } from '../../lib/channel-settings.js'
 import type { GeoService } from './geo.service.js'
 
 /** Spec §7 "Geo": where the viewer is, and whether the channel's rules keep them out. */

@@ -12,12 +12,30 @@ import {
   spawnFfmpeg,
 } from '@fieldhouse/media'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Kysely } from 'kysely'
-import type { Database, MediaAssetRow } from '../../db/schema.js'
+import type { MediaAssetRow, MediaAssetStatus } from '../../db/schema.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import { assetKey, type MediaStore } from '../../lib/media-store/index.js'
-import type { MediaRepository } from '../media/media.repository.js'
+import type { LiveRepository } from './live.repository.js'
 import { LivePublisher } from './live-publisher.js'
+
+/** What live streaming needs of the media assets (the media module's repository provides it). */
+export interface LiveRecordings {
+  assetsOf(channelId: number, owner: { type: 'event'; id: number }): Promise<MediaAssetRow[]>
+  createAsset(
+    channelId: number,
+    owner: { type: 'event'; id: number },
+    source: 'live',
+    status: 'live',
+  ): Promise<MediaAssetRow>
+  findAsset(id: number): Promise<MediaAssetRow | undefined>
+  updateAsset(
+    id: number,
+    values: Partial<Pick<MediaAssetRow, 'status' | 'progress' | 'duration' | 'error'>>,
+  ): Promise<void>
+  setMedia(asset: MediaAssetRow, typeId: number, path: string): Promise<void>
+  retypeMedia(assetId: number, fromType: number, toType: number): Promise<void>
+  unfinishedAssets(status: MediaAssetStatus): Promise<MediaAssetRow[]>
+}
 
 interface Broadcast {
   eventId: number
@@ -66,8 +84,10 @@ export class LiveService {
 
   constructor(
     private readonly deps: {
-      db: Kysely<Database>
-      repo: MediaRepository
+      /** The events a stream key names, and their stream status. */
+      events: LiveRepository
+      /** The recordings (media assets) of the events. */
+      repo: LiveRecordings
       queue: JobQueue
       /** Where recordings are published; the encoder writes into its `workDir`. */
       store: MediaStore
@@ -91,11 +111,7 @@ export class LiveService {
   /** The event a stream key opens, if it may go live (an event that is over may not). */
   async authorize(streamKey: string) {
     if (!/^[A-Za-z0-9_-]{16,64}$/.test(streamKey)) return null
-    const event = await this.deps.db
-      .selectFrom('events')
-      .select(['id', 'channel_id', 'stream_status', 'name'])
-      .where('stream_key', '=', streamKey)
-      .executeTakeFirst()
+    const event = await this.deps.events.eventByStreamKey(streamKey)
     if (!event || event.stream_status === 'vod') return null
     return event
   }
@@ -109,7 +125,7 @@ export class LiveService {
     const event = await this.authorize(streamKey)
     if (!event) return false
     if (this.broadcasts.has(streamKey)) return true
-    const { repo, db } = this.deps
+    const { repo, events } = this.deps
     const owner = { type: 'event' as const, id: event.id }
     // A recording left `live` (a restart, a dropped encoder) is continued, not replaced.
     const resumed = (await repo.assetsOf(event.channel_id, owner)).find((a) => a.status === 'live')
@@ -129,11 +145,7 @@ export class LiveService {
     }
     await store.put(assetKey(asset.id, 'master.m3u8'), { bytes: liveMaster(lower) })
     await repo.setMedia(asset, MediaTypeId.live, 'master.m3u8')
-    await db
-      .updateTable('events')
-      .set({ stream_status: 'live', updated_at: this.now() })
-      .where('id', '=', event.id)
-      .execute()
+    await events.setStreamStatus(event.id, 'live', this.now())
     await this.deps.changed(event.channel_id)
 
     const broadcast: Broadcast = {
@@ -214,7 +226,7 @@ export class LiveService {
 
   /** Turns a live recording into the event's replay. */
   async finish(asset: MediaAssetRow) {
-    const { repo, db, store } = this.deps
+    const { repo, events, store } = this.deps
     const prefix = assetKey(asset.id)
     const text = (await store.readBytes(`${prefix}/source/index.m3u8`))?.toString('utf8') ?? ''
     const seconds = playlistSeconds(text)
@@ -235,11 +247,7 @@ export class LiveService {
     } else {
       await repo.updateAsset(asset.id, { status: 'failed', error: 'The stream ended before anything was recorded.' })
     }
-    await db
-      .updateTable('events')
-      .set({ stream_status: 'vod', updated_at: this.now() })
-      .where('id', '=', asset.owner_id)
-      .execute()
+    await events.setStreamStatus(asset.owner_id, 'vod', this.now())
     await this.deps.changed(asset.channel_id)
     this.deps.log.info({ event: asset.owner_id, asset: asset.id, seconds }, 'live stream finished')
   }

@@ -1,14 +1,11 @@
-import type { Kysely } from 'kysely'
-import type { ChannelRow, Database, MediaAssetRow } from '../../db/schema.js'
+import type { MediaAssetRow } from '../../db/schema.js'
 import type { AccessService } from '../access/access.service.js'
-import type { KeysRepository } from '../keys/keys.repository.js'
+import type { AssetContext, MediaRepository } from './media.repository.js'
 import { type TokenCheck, type TokenScope, verifyToken } from './playback-token.js'
 
-interface AssetContext {
-  asset: MediaAssetRow
-  channel: ChannelRow
-  /** The owning event's geo rules (JSON), or undefined for VOD items and pre-rolls. */
-  geoRules: string | undefined
+/** Where a media token's session is looked up: the channel of a live (not revoked, not expired) key by its id. */
+export interface MediaSessions {
+  findLiveById(id: number, now: number): Promise<{ channel_id: number } | undefined>
 }
 
 export type GateAnswer =
@@ -27,8 +24,8 @@ export class MediaGate {
 
   constructor(
     private readonly deps: {
-      db: Kysely<Database>
-      keys: KeysRepository
+      repo: Pick<MediaRepository, 'assetContext'>
+      keys: MediaSessions
       access: AccessService
       secret: Buffer
       clock?: () => number
@@ -96,17 +93,7 @@ export class MediaGate {
   private async assetContext(assetId: number, now: number): Promise<AssetContext | null> {
     const hit = this.assets.get(assetId)
     if (hit && now - hit.at < this.freshMs) return hit.ctx
-    const { db } = this.deps
-    const asset = await db.selectFrom('media_assets').selectAll().where('id', '=', assetId).executeTakeFirst()
-    let ctx: AssetContext | null = null
-    if (asset) {
-      const channel = await db.selectFrom('channels').selectAll().where('id', '=', asset.channel_id).executeTakeFirst()
-      const event =
-        asset.owner_type === 'event'
-          ? await db.selectFrom('events').select('geo_rules').where('id', '=', asset.owner_id).executeTakeFirst()
-          : undefined
-      if (channel) ctx = { asset, channel, geoRules: event?.geo_rules }
-    }
+    const ctx = await this.deps.repo.assetContext(assetId)
     if (this.assets.size > 10_000) this.assets.clear()
     this.assets.set(assetId, { ctx, at: now })
     return ctx

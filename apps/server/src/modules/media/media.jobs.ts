@@ -16,8 +16,7 @@ import {
   transcodeToHls,
   wallClockLimitMs,
 } from '@fieldhouse/media'
-import type { Kysely } from 'kysely'
-import type { Database, MediaAssetRow } from '../../db/schema.js'
+import type { MediaAssetRow } from '../../db/schema.js'
 import type { Job, JobPayloads } from '../../jobs/queue.js'
 import { withOwnTempRoot } from '../../jobs/temp-folders.js'
 import { type JobContext, type JobHandlers, PermanentJobError } from '../../jobs/worker.js'
@@ -31,7 +30,6 @@ export type MediaJobHandlers = Pick<
 >
 
 export interface MediaJobDeps {
-  db: Kysely<Database>
   repo: MediaRepository
   /** Where published files go; encoders work in local folders it gives (`workDir`). */
   store: MediaStore
@@ -123,7 +121,7 @@ export function mediaJobHandlers(deps: MediaJobDeps): MediaJobHandlers {
     const duration = Math.round(result.durationSec)
     await repo.updateAsset(asset.id, { status: 'ready', progress: 100, duration, error: null })
     if (asset.owner_type === 'vod') {
-      await deps.db.updateTable('vod_items').set({ duration }).where('id', '=', asset.owner_id).execute()
+      await repo.setVodDuration(asset.owner_id, duration)
     }
     await deps.changed(asset.channel_id)
   }

@@ -1,12 +1,30 @@
 import type { Kysely } from 'kysely'
-import type { Database, MediaAssetRow, MediaAssetStatus, MediaOwnerType, MediaRow } from '../../db/schema.js'
+import type {
+  ChannelRow,
+  Database,
+  MediaAssetRow,
+  MediaAssetStatus,
+  MediaOwnerType,
+  MediaRow,
+} from '../../db/schema.js'
 
 export interface Owner {
   type: MediaOwnerType
   id: number
 }
 
-/** The only code that queries `media_assets` and `media`. */
+/** What the media gate checks a file request against. */
+export interface AssetContext {
+  asset: MediaAssetRow
+  channel: ChannelRow
+  /** The owning event's geo rules (JSON), or undefined for VOD items and pre-rolls. */
+  geoRules: string | undefined
+}
+
+/**
+ * The only code that queries `media_assets` and `media`; it also reads what an asset's checks and
+ * encodes need of its owner (the channel, an event's geo rules) and records a VOD item's length.
+ */
 export class MediaRepository {
   constructor(
     private readonly db: Kysely<Database>,
@@ -126,6 +144,27 @@ export class MediaRepository {
       .where('type_id', 'in', publicTypes)
       .executeTakeFirst()
     return row !== undefined
+  }
+
+  /** The asset with its channel and, for an event's asset, the event's geo rules; null when either is gone. */
+  async assetContext(assetId: number): Promise<AssetContext | null> {
+    const asset = await this.findAsset(assetId)
+    if (!asset) return null
+    const channel = await this.db
+      .selectFrom('channels')
+      .selectAll()
+      .where('id', '=', asset.channel_id)
+      .executeTakeFirst()
+    const event =
+      asset.owner_type === 'event'
+        ? await this.db.selectFrom('events').select('geo_rules').where('id', '=', asset.owner_id).executeTakeFirst()
+        : undefined
+    return channel ? { asset, channel, geoRules: event?.geo_rules } : null
+  }
+
+  /** A VOD item lasts as long as its encoded video. */
+  async setVodDuration(vodId: number, duration: number) {
+    await this.db.updateTable('vod_items').set({ duration }).where('id', '=', vodId).execute()
   }
 
   /** Assets left `live` or `processing` by a process that stopped (repaired at start). */

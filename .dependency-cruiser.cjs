@@ -1,0 +1,107 @@
+/**
+ * The layering `npm run lint` checks (after biome): routes call services, services decide, only
+ * repositories (and `db/`, and the job queue) speak SQL; a module reaches another module through its
+ * service, never its repository or presenter; the web app knows nothing of the server; packages know
+ * nothing of the apps, and packages/media knows no HTTP, database or object store.
+ * Run alone with `npm run lint:deps`.
+ */
+const server = '^apps/server/src/'
+const testFile = ['\\.test\\.tsx?$', `${server}test/`]
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'kysely-only-in-repositories',
+      severity: 'error',
+      comment:
+        'Only repositories (*.repository.ts), db/ and jobs/queue.ts import Kysely. Put the query in the ' +
+        "owning module's repository (a new method with a plain signature) and call that from the service; " +
+        'code outside a module takes the repository by constructor.',
+      from: {
+        path: '^(apps|packages)/',
+        pathNot: [`${server}.+\\.repository\\.ts$`, `${server}db/`, `${server}jobs/queue\\.ts$`, ...testFile],
+      },
+      to: { path: '(^|/)node_modules/kysely/' },
+    },
+    {
+      name: 'database-handle-only-in-composition',
+      severity: 'error',
+      comment:
+        'The database handle (db/database.ts, whose `kysely` could be queried from anywhere) is opened ' +
+        'by the entry points (main.ts, cli*.ts) and handed to repositories by the composition root ' +
+        '(container.ts). Take a repository by constructor instead.',
+      from: {
+        path: '^apps/server/src/',
+        pathNot: [`${server}(container|main|cli[^/]*)\\.ts$`, `${server}db/`, ...testFile],
+      },
+      to: { path: `${server}db/database\\.ts$` },
+    },
+    {
+      name: 'no-reaching-into-another-module',
+      severity: 'error',
+      comment:
+        "A module does not import another module's repository or presenter. Ask that module's service, " +
+        'declare a narrow interface in your own module and have the composition root pass the ' +
+        'implementation, or move a shared pure helper into apps/server/src/lib/.',
+      from: { path: `${server}modules/([^/]+)/`, pathNot: testFile },
+      to: {
+        path: `${server}modules/[^/]+/.+\\.(?:repository|presenter)\\.ts$`,
+        pathNot: `${server}modules/$1/`,
+      },
+    },
+    {
+      name: 'web-knows-no-server',
+      severity: 'error',
+      comment:
+        'The web app talks to the server over HTTP only. Share types and schemas through ' +
+        'packages/contract (@fieldhouse/contract), not by importing apps/server.',
+      from: { path: '^apps/web/' },
+      to: { path: '^(apps/server/|@fieldhouse/server(/|$))' },
+    },
+    {
+      name: 'packages-know-no-apps',
+      severity: 'error',
+      comment:
+        'Packages are used by the apps, never the other way round. Move what the package needs into ' +
+        'the package (or packages/contract) and let the app pass it in.',
+      from: { path: '^packages/' },
+      to: { path: '^(apps/|@fieldhouse/(server|web)(/|$))' },
+    },
+    {
+      name: 'media-package-knows-no-http-or-storage',
+      severity: 'error',
+      comment:
+        'packages/media is ffmpeg, playlists and plans only: no HTTP (fastify), database (kysely, pg, ' +
+        'better-sqlite3) or object store (S3 SDK). Keep that in apps/server (lib/media-store, the ' +
+        'media module) and pass plain values or callbacks into packages/media.',
+      from: { path: '^packages/media/' },
+      to: { path: '(^|/)node_modules/(?:fastify|@fastify/[^/]+|kysely|pg|pg-[^/]+|better-sqlite3|@aws-sdk/[^/]+)/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'Files that import each other (directly or round a loop) cannot be understood or tested on their ' +
+        'own. Move what both need into a third file both import, or pass one side in by constructor. ' +
+        'Cycles between whole server modules are checked by .dependency-cruiser-modules.cjs.',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: '(^|/)node_modules/' },
+    exclude: { path: '^(apps|packages)/[^/]+/(dist|dist-types)/' },
+    // Type-only imports count: a type import of Kysely is still a dependency on the database layer.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    // Sources import each other as `./x.js` (NodeNext): when no such file exists, dependency-cruiser
+    // tries `./x.ts` and `./x.tsx`, as tsc does, so these resolve to the sources.
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+      exportsFields: ['exports'],
+      // Workspace packages resolve to their sources (the `source` export condition), not to dist.
+      conditionNames: ['source', 'import', 'require', 'node', 'default', 'types'],
+    },
+  },
+}

@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema.js'
+
+/** What the operator command line reads and writes of the catalogue (`media import`, `event stream-key`). */
+export class CatalogCliRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** An event of the channel, with its stream key. */
+  findEvent(channelId: number, id: number) {
+    return this.db
+      .selectFrom('events')
+      .select(['id', 'name', 'stream_key'])
+      .where('channel_id', '=', channelId)
+      .where('id', '=', id)
+      .executeTakeFirst()
+  }
+
+  /** A new VOD item, uncategorised, dated now; its id. */
+  async createVodItem(channelId: number, title: string, duration: number, now: number) {
+    const row = await this.db
+      .insertInto('vod_items')
+      .values({
+        channel_id: channelId,
+        category_id: null,
+        title,
+        description: null,
+        date: now,
+        duration,
+        assets: '[]',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return row.id
+  }
+}
