@@ -40,10 +40,11 @@ import { mediaJobFailureHook, mediaJobHandlers } from './modules/media/media.job
 import { MediaRepository } from './modules/media/media.repository.js'
 import { MediaService } from './modules/media/media.service.js'
 import { createGateway } from './modules/payments/gateways/create-gateway.js'
+import type { PaymentGateway } from './modules/payments/gateways/gateway.js'
 import { TestGatewayRepository } from './modules/payments/gateways/test-gateway.repository.js'
 import { OrdersRepository } from './modules/payments/orders.repository.js'
 import { PACKAGE_KINDS } from './modules/payments/pass-catalogue.service.js'
-import { createPayments } from './modules/payments/payments.module.js'
+import { createPayments, type Payments } from './modules/payments/payments.module.js'
 import { PaymentsRepository } from './modules/payments/payments.repository.js'
 
 export interface ContainerDeps {
@@ -70,117 +71,167 @@ export async function createContainer(deps: ContainerDeps) {
   const { config, db } = deps
   const log = createLogger(config.LOG_LEVEL, deps.logger)
   const clock = deps.clock ?? Date.now
+  // Each part is made the first time something asks for it, and once: a process builds only what its
+  // roles use (an ingest alone never opens the GeoIP database, makes a mail transport or a gateway).
+  const built = new Set<string>()
+  const once = <T>(name: string, make: () => T): (() => T) => {
+    let made: { value: T } | undefined
+    return () => {
+      if (!made) {
+        made = { value: make() }
+        built.add(name)
+      }
+      return made.value
+    }
+  }
 
-  const channelRepo = new ChannelRepository(db.kysely, db.dialect)
-  const contentVersion = (channelId: number) => channelRepo.contentVersion(channelId)
-  const access = new AccessService(new AccessRepository(db.kysely), clock)
-  const geo = await GeoService.create({ databasePath: config.GEOIP_DB, countryHeader: config.GEO_COUNTRY_HEADER })
-  const catalogRepo = new CatalogRepository(db.kysely)
-  const catalog = new CatalogService(catalogRepo, access, contentVersion, { cacheFreshMs: 2000 })
-  const responses = new ResponseCache(contentVersion, { freshMs: 2000, maxEntries: 5000 })
-  const forms = new FormsService(new FormsRepository(db.kysely, db.dialect))
-
-  // The test gateway delivers its events in process, to the payments service made just below.
-  const gateway = createGateway(config, new TestGatewayRepository(db.kysely), (event) =>
-    payments.events.handleEvent(event).then(() => undefined),
+  const channelRepo = once('channelRepo', () => new ChannelRepository(db.kysely, db.dialect))
+  const contentVersion = (channelId: number) => channelRepo().contentVersion(channelId)
+  const access = once('access', () => new AccessService(new AccessRepository(db.kysely), clock))
+  const geo = once('geo', () =>
+    GeoService.open({ databasePath: config.GEOIP_DB, countryHeader: config.GEO_COUNTRY_HEADER }),
   )
-  const payments = createPayments({
-    repo: new PaymentsRepository(db.kysely),
-    orders: new OrdersRepository(db.kysely, db.dialect),
-    gateway,
-    log,
-    clock,
-    access,
-    onPaid: (order) => forms.chooseBasicPass(order.channelId, order.userId),
-  })
+  const catalogRepo = once('catalogRepo', () => new CatalogRepository(db.kysely))
+  const catalog = once(
+    'catalog',
+    () => new CatalogService(catalogRepo(), access(), contentVersion, { cacheFreshMs: 2000 }),
+  )
+  const responses = once('responses', () => new ResponseCache(contentVersion, { freshMs: 2000, maxEntries: 5000 }))
+  const forms = once('forms', () => new FormsService(new FormsRepository(db.kysely, db.dialect)))
 
-  const channels = new ChannelService(channelRepo, {
-    cacheFreshMs: 2000,
-    bootstrapParts: {
-      'events-categories': (channel) => catalog.categories(channel),
-      'events-locations': (channel) => catalog.locations(channel),
-      'participant-groups': (channel) => catalog.groups(channel),
-      'participant-group-properties': (channel) => catalog.groupProperties(channel),
-      // Spec §7: the bootstrap document carries the passes on sale too.
-      packages: (channel) => payments.catalogue.passes(channel, [...PACKAGE_KINDS]),
-      subscriptions: (channel) => payments.catalogue.passes(channel, ['subscription']),
-    },
-  })
-  const keysRepo = new KeysRepository(db.kysely)
-  const keys = new KeysService(keysRepo, channels, clock)
-  const mailer =
-    deps.mailer ??
-    createMailer({
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM,
-      outboxDir: config.outboxDir,
-      log,
-      logLinks: config.NODE_ENV === 'development',
+  // The test gateway delivers its events in process, to the payments services made with it.
+  const gateway = once(
+    'gateway',
+    (): PaymentGateway =>
+      createGateway(config, new TestGatewayRepository(db.kysely), (event) =>
+        payments()
+          .events.handleEvent(event)
+          .then(() => undefined),
+      ),
+  )
+  const payments = once(
+    'payments',
+    (): Payments =>
+      createPayments({
+        repo: new PaymentsRepository(db.kysely),
+        orders: new OrdersRepository(db.kysely, db.dialect),
+        gateway: gateway(),
+        log,
+        clock,
+        access: access(),
+        onPaid: (order) => forms().chooseBasicPass(order.channelId, order.userId),
+      }),
+  )
+
+  const channels = once(
+    'channels',
+    () =>
+      new ChannelService(channelRepo(), {
+        cacheFreshMs: 2000,
+        bootstrapParts: {
+          'events-categories': (channel) => catalog().categories(channel),
+          'events-locations': (channel) => catalog().locations(channel),
+          'participant-groups': (channel) => catalog().groups(channel),
+          'participant-group-properties': (channel) => catalog().groupProperties(channel),
+          // Spec §7: the bootstrap document carries the passes on sale too.
+          packages: (channel) => payments().catalogue.passes(channel, [...PACKAGE_KINDS]),
+          subscriptions: (channel) => payments().catalogue.passes(channel, ['subscription']),
+        },
+      }),
+  )
+  const keysRepo = once('keysRepo', () => new KeysRepository(db.kysely))
+  const keys = once('keys', () => new KeysService(keysRepo(), channels(), clock))
+  const accountsRepo = once('accountsRepo', () => new AccountsRepository(db.kysely, db.dialect))
+  const accounts = once(
+    'accounts',
+    () =>
+      new AccountsService({
+        repo: accountsRepo(),
+        keys: keys(),
+        forms: forms(),
+        hasher: deps.hasher ?? scryptHasher(config.SCRYPT_LOG_N),
+        mailer:
+          deps.mailer ??
+          createMailer({
+            smtpUrl: config.SMTP_URL,
+            from: config.MAIL_FROM,
+            outboxDir: config.outboxDir,
+            log,
+            logLinks: config.NODE_ENV === 'development',
+          }),
+        throttle: new LoginThrottle({ maxFailures: config.LOGIN_MAX_FAILURES, windowMs: 15 * 60_000, now: clock }),
+        clock,
+        defer: (work) => void work().catch((error) => log.error({ err: error }, 'account mail failed')),
+        passCapabilities: (userId) => access().passCapabilities(userId),
+        mailColors: async (channel) => (await channels().colors(channel))['primary-color'] ?? '#1f6feb',
+      }),
+  )
+  const social = once('social', () => {
+    const providerSettings = (id?: string, secret?: string, issuer?: string) =>
+      id && secret && issuer ? { clientId: id, clientSecret: secret, issuer } : undefined
+    const google = providerSettings(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET, config.GOOGLE_ISSUER)
+    const facebook = providerSettings(config.FACEBOOK_CLIENT_ID, config.FACEBOOK_CLIENT_SECRET, config.FACEBOOK_ISSUER)
+    return new SocialLogin({
+      providers: { ...(google ? { google } : {}), ...(facebook ? { facebook } : {}) },
+      repo: accountsRepo(),
+      accounts: accounts(),
+      clock,
     })
-  const accountsRepo = new AccountsRepository(db.kysely, db.dialect)
-  const accounts = new AccountsService({
-    repo: accountsRepo,
-    keys,
-    forms,
-    hasher: deps.hasher ?? scryptHasher(config.SCRYPT_LOG_N),
-    mailer,
-    throttle: new LoginThrottle({ maxFailures: config.LOGIN_MAX_FAILURES, windowMs: 15 * 60_000, now: clock }),
-    clock,
-    defer: (work) => void work().catch((error) => log.error({ err: error }, 'account mail failed')),
-    passCapabilities: (userId) => access.passCapabilities(userId),
-    mailColors: async (channel) => (await channels.colors(channel))['primary-color'] ?? '#1f6feb',
   })
-  const providerSettings = (id?: string, secret?: string, issuer?: string) =>
-    id && secret && issuer ? { clientId: id, clientSecret: secret, issuer } : undefined
-  const google = providerSettings(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET, config.GOOGLE_ISSUER)
-  const facebook = providerSettings(config.FACEBOOK_CLIENT_ID, config.FACEBOOK_CLIENT_SECRET, config.FACEBOOK_ISSUER)
-  const social = new SocialLogin({
-    providers: { ...(google ? { google } : {}), ...(facebook ? { facebook } : {}) },
-    repo: accountsRepo,
-    accounts,
-    clock,
-  })
-  const vod = new VodService(catalogRepo)
-  const catalogAdmin = new CatalogAdminService(
-    new CatalogAdminRepository(db.kysely, db.dialect),
-    async (channelId) => {
-      catalog.forget(channelId)
-      responses.invalidate(channelId)
-      const channel = await channelRepo.findById(channelId)
-      if (channel) channels.forget(channel)
-    },
-    clock,
+  const vod = once('vod', () => new VodService(catalogRepo()))
+  const catalogAdmin = once(
+    'catalogAdmin',
+    () =>
+      new CatalogAdminService(
+        new CatalogAdminRepository(db.kysely, db.dialect),
+        async (channelId) => {
+          catalog().forget(channelId)
+          responses().invalidate(channelId)
+          const channel = await channelRepo().findById(channelId)
+          if (channel) channels().forget(channel)
+        },
+        clock,
+      ),
   )
 
-  const queue = new JobQueue(db.kysely, db.dialect, clock)
-  const mediaRepo = new MediaRepository(db.kysely, clock)
-  const store = createMediaStore(config)
-  const mediaSecret = loadMediaSecret(config.MEDIA_SECRET, config.dataDir)
-  const media = new MediaService(mediaRepo, access, {
-    mediaDir: config.mediaDir,
-    secret: mediaSecret,
-    tokenTtlMs: config.PLAYBACK_TOKEN_TTL_S * 1000,
-    clock,
-  })
+  const queue = once('queue', () => new JobQueue(db.kysely, db.dialect, clock))
+  const mediaRepo = once('mediaRepo', () => new MediaRepository(db.kysely, clock))
+  const store = once('store', () => createMediaStore(config))
+  const mediaSecret = once('mediaSecret', () => loadMediaSecret(config.MEDIA_SECRET, config.dataDir))
+  const media = once(
+    'media',
+    () =>
+      new MediaService(mediaRepo(), access(), {
+        mediaDir: config.mediaDir,
+        secret: mediaSecret(),
+        tokenTtlMs: config.PLAYBACK_TOKEN_TTL_S * 1000,
+        clock,
+      }),
+  )
   /** Content of a channel changed behind the services' backs (a job finished, a stream began): caches drop it. */
   const contentChanged = async (channelId: number) => {
-    await channelRepo.bumpContentVersion(channelId)
-    catalog.forget(channelId)
-    responses.invalidate(channelId)
+    await channelRepo().bumpContentVersion(channelId)
+    // What this process has not built, it has not cached.
+    if (built.has('catalog')) catalog().forget(channelId)
+    if (built.has('responses')) responses().invalidate(channelId)
   }
   // Our own RTMP listener learns its port when the ingest role starts it (RTMP_PORT=0 picks one).
   let ownRtmpPort = config.RTMP_PORT
-  const live = new LiveService({
-    events: new LiveRepository(db.kysely),
-    repo: mediaRepo,
-    queue,
-    store,
-    log,
-    pullBaseUrl: () => config.INGEST_PULL_URL ?? `rtmp://127.0.0.1:${ownRtmpPort}/live`,
-    lowerRendition: config.liveLowerRendition,
-    changed: contentChanged,
-    clock,
-  })
+  const live = once(
+    'live',
+    () =>
+      new LiveService({
+        events: new LiveRepository(db.kysely),
+        repo: mediaRepo(),
+        queue: queue(),
+        store: store(),
+        log,
+        pullBaseUrl: () => config.INGEST_PULL_URL ?? `rtmp://127.0.0.1:${ownRtmpPort}/live`,
+        lowerRendition: config.liveLowerRendition,
+        changed: contentChanged,
+        clock,
+      }),
+  )
 
   const tempDir = path.join(config.mediaDir, 'tmp')
   const sweepTemp = () => {
@@ -191,22 +242,37 @@ export async function createContainer(deps: ContainerDeps) {
       log.warn({ err: error }, 'temp folder sweep failed')
     }
   }
-  const mediaJobDeps = { repo: mediaRepo, store, changed: contentChanged }
-  const jobs = {
-    handlers: jobHandlers({
-      media: mediaJobHandlers({
-        ...mediaJobDeps,
-        mediaDir: config.mediaDir,
-        preset: config.ENCODE_PRESET,
+  const jobs = once('jobs', () => {
+    const mediaJobDeps = { repo: mediaRepo(), store: store(), changed: contentChanged }
+    return {
+      handlers: jobHandlers({
+        media: mediaJobHandlers({
+          ...mediaJobDeps,
+          mediaDir: config.mediaDir,
+          preset: config.ENCODE_PRESET,
+        }),
+        // Passes: renewals and expiries, and orders a crash left half done.
+        renewDue: () => payments().renewals.renewDue(),
+        reconcile: () =>
+          payments()
+            .renewals.reconcile()
+            .then(() => undefined),
+        sweepTemp,
       }),
-      // Passes: renewals and expiries, and orders a crash left half done.
-      renewDue: () => payments.renewals.renewDue(),
-      reconcile: () => payments.renewals.reconcile().then(() => undefined),
+      onFailure: mediaJobFailureHook(mediaJobDeps),
       sweepTemp,
-    }),
-    onFailure: mediaJobFailureHook(mediaJobDeps),
-    sweepTemp,
-  }
+    }
+  })
+  const mediaGate = once(
+    'mediaGate',
+    () => new MediaGate({ repo: mediaRepo(), keys: keysRepo(), access: access(), secret: mediaSecret(), clock }),
+  )
+  const favorites = once('favorites', () => new FavoritesService(catalogRepo(), catalog(), clock))
+  const sendMediaFile = once('sendMediaFile', () =>
+    createMediaFileSender(new HotFileCache(config.MEDIA_MEMORY_CACHE_MB * 1024 * 1024)),
+  )
+  const humanCheck = once('humanCheck', () => siteverify(config.RECAPTCHA_VERIFY_URL))
+  const demo = once('demo', () => new DemoRepository(db.kysely))
 
   return {
     config,
@@ -215,36 +281,86 @@ export async function createContainer(deps: ContainerDeps) {
     rateLimitNamespace: deps.rateLimitNamespace ?? 'fieldhouse-rl:',
     log,
     clock,
-    jobs,
-    demo: new DemoRepository(db.kysely),
+    get jobs() {
+      return jobs()
+    },
+    get demo() {
+      return demo()
+    },
     /** Tells the live pipeline the port our own RTMP listener took. */
     rtmpListening: (port: number) => {
       ownRtmpPort = port
     },
+    /** The names of the parts this process has built so far (the roles test reads it). */
+    built: () => [...built].sort(),
     services: {
-      access,
-      channels,
-      keys,
-      accounts,
-      forms,
-      social,
-      geo,
-      catalog,
-      catalogAdmin,
-      vod,
-      favorites: new FavoritesService(catalogRepo, catalog, clock),
-      responses,
-      queue,
-      mediaRepo,
-      media,
-      mediaGate: new MediaGate({ repo: mediaRepo, keys: keysRepo, access, secret: mediaSecret, clock }),
-      sendMediaFile: createMediaFileSender(new HotFileCache(config.MEDIA_MEMORY_CACHE_MB * 1024 * 1024)),
-      humanCheck: siteverify(config.RECAPTCHA_VERIFY_URL),
-      store,
-      live,
+      get access() {
+        return access()
+      },
+      get channels() {
+        return channels()
+      },
+      get keys() {
+        return keys()
+      },
+      get accounts() {
+        return accounts()
+      },
+      get forms() {
+        return forms()
+      },
+      get social() {
+        return social()
+      },
+      get geo() {
+        return geo()
+      },
+      get catalog() {
+        return catalog()
+      },
+      get catalogAdmin() {
+        return catalogAdmin()
+      },
+      get vod() {
+        return vod()
+      },
+      get favorites() {
+        return favorites()
+      },
+      get responses() {
+        return responses()
+      },
+      get queue() {
+        return queue()
+      },
+      get mediaRepo() {
+        return mediaRepo()
+      },
+      get media() {
+        return media()
+      },
+      get mediaGate() {
+        return mediaGate()
+      },
+      get sendMediaFile() {
+        return sendMediaFile()
+      },
+      get humanCheck() {
+        return humanCheck()
+      },
+      get store() {
+        return store()
+      },
+      get live() {
+        return live()
+      },
       contentChanged,
-      payments,
-      gateway,
+      get payments() {
+        return payments()
+      },
+      get gateway() {
+        return gateway()
+      },
     },
   }
 }

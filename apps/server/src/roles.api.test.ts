@@ -81,6 +81,11 @@ describe.each(testDatabases())('a process running one role, on %s', (kind) => {
 
   it('a worker opens no HTTP port, runs its scheduled jobs and the queued ones', async () => {
     const { roles, container, port } = await start('worker')
+    // The worker built its jobs' parts, nothing of the HTTP side.
+    const built = container.built()
+    expect(built).toEqual(expect.arrayContaining(['jobs', 'queue', 'mediaRepo', 'store']))
+    for (const part of ['geo', 'accounts', 'social', 'keys', 'mediaGate', 'sendMediaFile', 'responses', 'live'])
+      expect(built).not.toContain(part)
     const { queue } = container.services
     expect(roles.app).toBeUndefined()
     expect(roles.ingest).toBeUndefined()
@@ -101,6 +106,9 @@ describe.each(testDatabases())('a process running one role, on %s', (kind) => {
     expect(sweep).toMatchObject({ status: 'queued' })
     expect(sweep?.run_after).toBeGreaterThan(Date.now() + 9 * 60_000)
     expect(await queue.counts()).toMatchObject({ done: 2, failed: 1, queued: 3 })
+    // Renewals needed the payments services; still nothing of the HTTP side.
+    expect(container.built()).toContain('payments')
+    expect(container.built()).not.toContain('geo')
 
     // A second worker starting enqueues no second run of any of them.
     const second = await startRoles(container)
@@ -113,6 +121,8 @@ describe.each(testDatabases())('a process running one role, on %s', (kind) => {
 
   it('an ingest takes RTMP connections and serves no API', async () => {
     const { roles, container, port } = await start('ingest')
+    // The ingest built the live pipeline only: no GeoIP, mail, accounts, payments or job handlers.
+    expect(container.built()).toEqual(['live', 'mediaRepo', 'queue', 'store'])
     expect(roles.app).toBeUndefined()
     expect(roles.worker).toBeUndefined()
     expect(roles.rtmpPort).toBeGreaterThan(0)
@@ -123,6 +133,8 @@ describe.each(testDatabases())('a process running one role, on %s', (kind) => {
 
   it('an API answers and runs no job', async () => {
     const { roles, container, port } = await start('api')
+    expect(container.built()).toEqual(expect.arrayContaining(['geo', 'accounts', 'keys', 'payments', 'mediaGate']))
+    expect(container.built()).not.toContain('jobs')
     expect(roles.worker).toBeUndefined()
     expect(roles.ingest).toBeUndefined()
     const health = await fetch(`http://127.0.0.1:${port}/api/health`)

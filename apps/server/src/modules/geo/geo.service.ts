@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import type { Geo } from '@fieldhouse/contract'
-import maxmind, { type CountryResponse, type Reader } from 'maxmind'
+import maxmind, { type CountryResponse, Reader } from 'maxmind'
 
 /** Allowed or blocked countries (ISO 3166-1 alpha-2), for a channel or an event. */
 export interface GeoRules {
@@ -36,11 +36,12 @@ export class GeoService {
     private readonly countryHeader: string | null,
   ) {}
 
-  static async create(options: { databasePath?: string | undefined; countryHeader?: string | undefined }) {
+  /** Reads the GeoIP database at once (a few megabytes), so a bad path fails the start. */
+  static open(options: { databasePath?: string | undefined; countryHeader?: string | undefined }) {
     let reader: Reader<CountryResponse> | null = null
     if (options.databasePath) {
       if (!fs.existsSync(options.databasePath)) throw new Error(`GEOIP_DB: no file at ${options.databasePath}`)
-      reader = await maxmind.open<CountryResponse>(options.databasePath, { watchForUpdates: false })
+      reader = new Reader<CountryResponse>(fs.readFileSync(options.databasePath))
     }
     return new GeoService(reader, options.countryHeader?.toLowerCase() ?? null)
   }
