@@ -6,7 +6,7 @@
  * Run alone with `npm run lint:deps`.
  */
 const server = '^apps/server/src/'
-const testFile = ['\\.test\\.tsx?$', `${server}test/`]
+const testFile = ['\\.test\\.tsx?$', '\\.test-support\\.ts$', `${server}test/`]
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
