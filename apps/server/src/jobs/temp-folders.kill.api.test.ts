@@ -4,7 +4,7 @@ import path from 'node:path'
 import { runFfmpeg, testFeedArgs } from '@fieldhouse/media'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bundleEntry } from '../test/bundle-entry.js'
+import { useProcessSuite } from '../test/bundle-entry.js'
 import { createTestContext, type TestContext, testDatabases } from '../test/context.js'
 
 const sizeOf = (dir: string): number =>
@@ -18,23 +18,7 @@ const sizeOf = (dir: string): number =>
  * leaves its temp folder behind; the next worker removes it when it starts.
  */
 describe.each(testDatabases())('an encode killed mid-way, on %s', (kind) => {
-  let ctx: TestContext
-  let entry: string
-  let schema: string | undefined
-  const started: ChildProcess[] = []
-
-  beforeAll(async () => {
-    ctx = await createTestContext(kind)
-    entry = await bundleEntry('worker-process')
-    if (kind === 'postgres') {
-      schema = (await sql<{ s: string }>`select current_schema() as s`.execute(ctx.db.kysely)).rows[0]?.s
-    }
-  })
-  afterAll(async () => {
-    for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-    await ctx?.close()
-    if (entry) fs.rmSync(entry, { force: true })
-  })
+  const suite = useProcessSuite(kind, 'worker-process')
 
   const startWorker = () =>
     new Promise<{ process: ChildProcess; exited: Promise<NodeJS.Signals | number | null> }>((resolve, reject) => {
@@ -47,14 +31,14 @@ describe.each(testDatabases())('an encode killed mid-way, on %s', (kind) => {
         DEMO_LIVE: 'false',
         WORKER_CONCURRENCY: '1',
         ENCODE_PRESET: 'medium',
-        DATA_DIR: ctx.config.dataDir,
+        DATA_DIR: suite.ctx.config.dataDir,
         ...(kind === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' } : {}),
       }
-      const child = spawn(process.execPath, [entry, ...(schema ? ['--schema', schema] : [])], {
+      const child = spawn(process.execPath, [suite.entry, ...suite.schemaArgs], {
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
       })
-      started.push(child)
+      suite.started.push(child)
       const exited = new Promise<NodeJS.Signals | number | null>((done) =>
         child.once('exit', (code, signal) => done(signal ?? code)),
       )
@@ -71,8 +55,8 @@ describe.each(testDatabases())('an encode killed mid-way, on %s', (kind) => {
     })
 
   it('the temp folder of the killed encode is gone once a worker starts again', async () => {
-    const tmp = path.join(ctx.config.mediaDir, 'tmp')
-    const source = path.join(ctx.config.dataDir, 'source.mp4')
+    const tmp = path.join(suite.ctx.config.mediaDir, 'tmp')
+    const source = path.join(suite.ctx.config.dataDir, 'source.mp4')
     await runFfmpeg(
       testFeedArgs({
         output: source,
@@ -85,20 +69,20 @@ describe.each(testDatabases())('an encode killed mid-way, on %s', (kind) => {
       }),
       { durationSec: 30 },
     )
-    const channel = await ctx.app.services.channels.findByKey('demo')
-    const event = await ctx.db.kysely
+    const channel = await suite.ctx.app.services.channels.findByKey('demo')
+    const event = await suite.ctx.db.kysely
       .selectFrom('events')
       .select('id')
       .where('channel_id', '=', channel?.id as number)
       .orderBy('id')
       .executeTakeFirstOrThrow()
-    const asset = await ctx.app.services.mediaRepo.createAsset(
+    const asset = await suite.ctx.app.services.mediaRepo.createAsset(
       channel?.id as number,
       { type: 'event', id: event.id },
       'upload',
       'processing',
     )
-    await ctx.app.services.queue.enqueue('media.transcode', { assetId: asset.id, source, deleteSource: false })
+    await suite.ctx.app.services.queue.enqueue('media.transcode', { assetId: asset.id, source, deleteSource: false })
 
     const first = await startWorker()
     // Wait until the encode has written real work into its process's temp folder, then kill it.

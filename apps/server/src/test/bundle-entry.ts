@@ -1,6 +1,11 @@
+import type { ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import { sql } from 'kysely'
+import { afterAll, beforeAll } from 'vitest'
+import { createTestContext, type DatabaseKind, type TestContext } from './context.js'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const repoRoot = path.resolve(here, '../../../..')
@@ -33,4 +38,32 @@ export async function bundleEntry(name: 'server-process' | 'worker-process') {
     ],
   })
   return outfile
+}
+
+/**
+ * The set-up every kill test shares: a test database, the bundled process entry, the PostgreSQL schema
+ * the child must use, and the children it started (killed at the end if still running).
+ */
+export function useProcessSuite(kind: DatabaseKind, name: 'server-process' | 'worker-process') {
+  const suite = {
+    ctx: undefined as unknown as TestContext,
+    entry: '',
+    /** `--schema` for the child on PostgreSQL (each test file has its own). */
+    schemaArgs: [] as string[],
+    started: [] as ChildProcess[],
+  }
+  beforeAll(async () => {
+    suite.ctx = await createTestContext(kind)
+    suite.entry = await bundleEntry(name)
+    if (kind === 'postgres') {
+      const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(suite.ctx.db.kysely)).rows[0]?.s
+      if (schema) suite.schemaArgs = ['--schema', schema]
+    }
+  })
+  afterAll(async () => {
+    for (const child of suite.started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+    await suite.ctx?.close()
+    if (suite.entry) fs.rmSync(suite.entry, { force: true })
+  })
+  return suite
 }

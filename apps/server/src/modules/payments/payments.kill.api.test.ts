@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashToken } from '../../lib/secrets.js'
-import { bundleEntry } from '../../test/bundle-entry.js'
+import { useProcessSuite } from '../../test/bundle-entry.js'
 import { createTestContext, type TestContext, testDatabases } from '../../test/context.js'
 import { signedInKey } from '../../test/factories.js'
 import { type StripeStandin, startStripeStandin } from '../../test/stripe-standin.js'
@@ -23,23 +23,7 @@ interface Server {
  * TEST_KILL_AFTER_CHARGE: SIGKILL right after the gateway's charge, before the order write).
  */
 describe.each(testDatabases())('a server process killed between the charge and its record, on %s', (kind) => {
-  let ctx: TestContext
-  let entry: string
-  let schema: string | undefined
-  const started: ChildProcess[] = []
-
-  beforeAll(async () => {
-    ctx = await createTestContext(kind)
-    entry = await bundleEntry('server-process')
-    if (kind === 'postgres') {
-      schema = (await sql<{ s: string }>`select current_schema() as s`.execute(ctx.db.kysely)).rows[0]?.s
-    }
-  })
-  afterAll(async () => {
-    for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-    await ctx?.close()
-    if (entry) fs.rmSync(entry, { force: true })
-  })
+  const suite = useProcessSuite(kind, 'server-process')
 
   const startServer = (options: {
     kill?: boolean
@@ -55,15 +39,15 @@ describe.each(testDatabases())('a server process killed between the charge and i
         SCRYPT_LOG_N: '12',
         SEED_DEMO: 'false',
         SERVICES: 'api',
-        DATA_DIR: ctx.config.dataDir,
+        DATA_DIR: suite.ctx.config.dataDir,
         ...(kind === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' } : {}),
         ...(options.kill ? { TEST_KILL_AFTER_CHARGE: 'true' } : {}),
         ...(options.killBefore ? { TEST_KILL_BEFORE_CHARGE: 'true' } : {}),
         ...options.env,
       }
-      const args = [entry, ...(schema ? ['--schema', schema] : []), ...(options.reconcile ? ['--reconcile'] : [])]
+      const args = [suite.entry, ...suite.schemaArgs, ...(options.reconcile ? ['--reconcile'] : [])]
       const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] })
-      started.push(child)
+      suite.started.push(child)
       const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
         child.once('exit', (code, signal) => done({ code, signal })),
       )
@@ -94,15 +78,16 @@ describe.each(testDatabases())('a server process killed between the charge and i
     return { status: res.status, body: (await res.json()) as any }
   }
   const ordersOf = (userId: number) =>
-    ctx.db.kysely.selectFrom('orders').selectAll().where('user_id', '=', userId).execute()
-  const userOf = async (key: string) => (await ctx.app.services.keys.sessionForKeyHash(hashToken(key))).userId as number
+    suite.ctx.db.kysely.selectFrom('orders').selectAll().where('user_id', '=', userId).execute()
+  const userOf = async (key: string) =>
+    (await suite.ctx.app.services.keys.sessionForKeyHash(hashToken(key))).userId as number
   const addonId = async () => {
-    const packages = (await ctx.json(`/api/packages?api_key=${await ctx.apiKey()}`)).body.data
+    const packages = (await suite.ctx.json(`/api/packages?api_key=${await suite.ctx.apiKey()}`)).body.data
     return packages.find((p: { kind: string }) => p.kind === 'addon').id as number
   }
 
   it('with the test gateway: after a restart, exactly one paid order and exactly one charge', async () => {
-    const key = await signedInKey(ctx)
+    const key = await signedInKey(suite.ctx)
     const userId = await userOf(key)
     const dying = await startServer({ kill: true })
     const answer = await json(dying, '/api/stripe/buy', {
@@ -118,7 +103,7 @@ describe.each(testDatabases())('a server process killed between the charge and i
     const [lost] = await ordersOf(userId)
     expect(lost).toMatchObject({ status: 'created', provider_payment_id: null })
     const charges = () =>
-      ctx.db.kysely
+      suite.ctx.db.kysely
         .selectFrom('test_gateway_payments')
         .selectAll()
         .where('order_id', '=', lost?.id as number)
@@ -146,7 +131,7 @@ describe.each(testDatabases())('a server process killed between the charge and i
   })
 
   it('killed before the charge: a retry with the same checkout key pays that order at once, once', async () => {
-    const key = await signedInKey(ctx)
+    const key = await signedInKey(suite.ctx)
     const userId = await userOf(key)
     const checkout = { api_key: key, id: await addonId(), card: VISA, idempotency_key: 'killed-before-charge-1' }
     const dying = await startServer({ killBefore: true })
@@ -155,7 +140,7 @@ describe.each(testDatabases())('a server process killed between the charge and i
     const [waiting] = await ordersOf(userId)
     expect(waiting).toMatchObject({ status: 'created', provider_payment_id: null })
     const charges = () =>
-      ctx.db.kysely
+      suite.ctx.db.kysely
         .selectFrom('test_gateway_payments')
         .selectAll()
         .where('order_id', '=', waiting?.id as number)
@@ -194,7 +179,7 @@ describe.each(testDatabases())('a server process killed between the charge and i
         STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
         STRIPE_API_BASE: standin.url,
       }
-      const key = await signedInKey(ctx)
+      const key = await signedInKey(suite.ctx)
       const userId = await userOf(key)
       const dying = await startServer({ kill: true, env })
       const answer = await json(dying, '/api/stripe/buy', {
@@ -219,7 +204,7 @@ describe.each(testDatabases())('a server process killed between the charge and i
       const [row] = await ordersOf(userId)
       expect(row?.provider_payment_id).toBe(intents()[0]?.id)
       expect(
-        await ctx.db.kysely
+        await suite.ctx.db.kysely
           .selectFrom('transactions')
           .selectAll()
           .where('order_id', '=', lost?.id as number)
@@ -234,7 +219,7 @@ describe.each(testDatabases())('a server process killed between the charge and i
         STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
         STRIPE_API_BASE: standin.url,
       }
-      const key = await signedInKey(ctx)
+      const key = await signedInKey(suite.ctx)
       const userId = await userOf(key)
       const checkout = {
         api_key: key,
