@@ -138,3 +138,22 @@ export function endPlaylist(text: string): string | null {
   if (isPlaylistEnded(text) || parseMediaPlaylist(text).length === 0) return null
   return `${text}${text.endsWith('\n') ? '' : '\n'}#EXT-X-ENDLIST\n`
 }
+
+/**
+ * A finished (VOD) media playlist of the given segments in order, each with its duration; URIs may be
+ * absolute paths (ffmpeg's HLS reader takes them as they are). Used to hand ffmpeg a chosen run of segments
+ * as one input. Throws on a URI that would break the playlist's syntax or a duration that is not positive.
+ */
+export function vodMediaPlaylist(segments: readonly PlaylistSegment[]): string {
+  const target = Math.max(1, ...segments.map((s) => Math.ceil(s.durationSec)))
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${target}`, '#EXT-X-MEDIA-SEQUENCE:0']
+  lines.push('#EXT-X-PLAYLIST-TYPE:VOD')
+  for (const s of segments) {
+    assertSafe({ name: s.uri, uri: s.uri })
+    if (!Number.isFinite(s.durationSec) || s.durationSec <= 0)
+      throw new RangeError(`invalid duration: ${s.durationSec}`)
+    lines.push(`#EXTINF:${s.durationSec.toFixed(6)},`, s.uri)
+  }
+  lines.push('#EXT-X-ENDLIST')
+  return `${lines.join('\n')}\n`
+}

@@ -4,10 +4,12 @@
  */
 export * from './args.js'
 export * from './binaries.js'
+export * from './clip.js'
 export * from './fonts.js'
 export * from './hls.js'
 export * from './inputs.js'
 export * from './ladder.js'
+export { setMp4VideoDuration } from './mp4-edit.js'
 export * from './probe.js'
 export {
   createProgressParser,

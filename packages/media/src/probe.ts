@@ -122,6 +122,130 @@ export async function probe(
 ): Promise<ProbeResult> {
   assertLocalFile(file)
   const args = ['-v', 'error', '-protocol_whitelist', 'file', '-of', 'json', '-show_format', '-show_streams', file]
+  return parseProbe(await ffprobeJson(file, args, options))
+}
+
+/** The video of one MPEG-TS segment, frame by frame: what a frame-accurate cut needs to know. */
+export interface SegmentProbe {
+  /** The file's start (the earliest packet of any stream), seconds in its own timestamps. */
+  startTimeSec: number
+  video: {
+    codec: string
+    /** ffprobe's profile name: 'Main', 'High', 'Constrained Baseline'… */
+    profile: string
+    /** H.264 level_idc (31 = 3.1). */
+    level: number
+    pixFmt: string
+    width: number
+    height: number
+    fps: number
+  }
+  /** Presentation times of the video frames, ascending, seconds in the file's timestamps. */
+  frames: number[]
+  /** Presentation times of the keyframes, ascending. */
+  keyframes: number[]
+  /** How far decoding runs ahead of presentation (B-frame reordering): pts − dts of the first keyframe, seconds. */
+  reorderSec: number
+  hasAudio: boolean
+  /** Start times of the first audio stream's packets (AAC frames), ascending; empty without audio. */
+  audioPackets: number[]
+}
+
+interface FfprobePackets {
+  streams?: (FfprobeStream & {
+    index?: number
+    profile?: string
+    level?: number
+    pix_fmt?: string
+    time_base?: string
+  })[]
+  packets?: { stream_index?: number; pts?: number | string; dts?: number | string; flags?: string }[]
+  format?: { start_time?: string }
+}
+
+/**
+ * Reads ffprobe's JSON of one segment's video packets (`-show_packets` with pts, dts and flags, the stream
+ * and the format's start time) into a `SegmentProbe`. The frame rate is the stream's when the frames'
+ * spacing agrees with it, else the spacing's. Throws when there is no video or no frame.
+ */
+export function parseSegmentProbe(json: unknown): SegmentProbe {
+  const data = (typeof json === 'string' ? JSON.parse(json) : json) as FfprobePackets | null
+  const stream = data?.streams?.find((s) => s.codec_type === 'video' && s.width && s.height)
+  if (!data || !stream) throw new Error('ffprobe found no video stream in the segment')
+  const tb = parseRational(stream.time_base) ?? 1 / 90_000
+  const packets = (data.packets ?? [])
+    .filter((p) => p.stream_index === undefined || stream.index === undefined || p.stream_index === stream.index)
+    .map((p) => ({ pts: num(p.pts), dts: num(p.dts), key: (p.flags ?? '').startsWith('K') }))
+    .filter((p): p is { pts: number; dts: number | undefined; key: boolean } => p.pts !== undefined)
+  if (packets.length === 0) throw new Error('ffprobe found no video frame in the segment')
+  const frames = packets.map((p) => p.pts * tb).sort((a, b) => a - b)
+  const keyframes = packets
+    .filter((p) => p.key)
+    .map((p) => p.pts * tb)
+    .sort((a, b) => a - b)
+  const firstKey = packets.find((p) => p.key)
+  const reorderSec = firstKey?.dts !== undefined ? Math.max(0, (firstKey.pts - firstKey.dts) * tb) : 0
+  const deltas = frames
+    .slice(1)
+    .map((t, i) => t - frames[i]!)
+    .sort((a, b) => a - b)
+  const spacing = deltas.length ? deltas[Math.floor(deltas.length / 2)]! : 0
+  const declared = fpsOf(stream)
+  const measured = spacing > 0 ? Math.round((1 / spacing) * 1000) / 1000 : declared
+  const fps = Math.abs(measured - declared) / declared < 0.01 ? declared : measured
+  const startTimeSec = num(data.format?.start_time) ?? frames[0]!
+  const audio = data.streams!.find((s) => s.codec_type === 'audio')
+  const audioTb = parseRational(audio?.time_base) ?? 1 / 90_000
+  const audioPackets = (data.packets ?? [])
+    .filter((p) => audio !== undefined && p.stream_index === audio.index)
+    .map((p) => num(p.pts))
+    .filter((t): t is number => t !== undefined)
+    .map((t) => t * audioTb)
+    .sort((a, b) => a - b)
+  return {
+    startTimeSec,
+    video: {
+      codec: stream.codec_name ?? 'unknown',
+      profile: stream.profile ?? 'unknown',
+      level: stream.level ?? 0,
+      pixFmt: stream.pix_fmt ?? 'yuv420p',
+      width: stream.width!,
+      height: stream.height!,
+      fps,
+    },
+    frames,
+    keyframes,
+    reorderSec,
+    hasAudio: audio !== undefined,
+    audioPackets,
+  }
+}
+
+/** Probes one local MPEG-TS segment's video frames (pts, keyframes, reordering) and whether it has audio, with ffprobe. */
+export async function probeSegment(
+  file: string,
+  options: { signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<SegmentProbe> {
+  assertLocalFile(file)
+  const args = [
+    '-v',
+    'error',
+    '-protocol_whitelist',
+    'file',
+    '-of',
+    'json',
+    '-show_entries',
+    'packet=stream_index,pts,dts,flags:stream=index,codec_type,codec_name,profile,level,pix_fmt,width,height,r_frame_rate,avg_frame_rate,time_base:format=start_time',
+    file,
+  ]
+  return parseSegmentProbe(await ffprobeJson(file, args, options))
+}
+
+function ffprobeJson(
+  file: string,
+  args: string[],
+  options: { signal?: AbortSignal; timeoutMs?: number },
+): Promise<string> {
   const binary = resolveFfprobe()
   return new Promise((resolve, reject) => {
     execFile(
@@ -130,7 +254,7 @@ export async function probe(
       {
         signal: options.signal,
         timeout: options.timeoutMs ?? 60_000,
-        maxBuffer: 16 * 1024 * 1024,
+        maxBuffer: 64 * 1024 * 1024,
         windowsHide: true,
         env: binaryEnv(binary),
       },
@@ -140,11 +264,7 @@ export async function probe(
           reject(new Error(`ffprobe failed for ${file}: ${detail || error.message}`, { cause: error }))
           return
         }
-        try {
-          resolve(parseProbe(stdout))
-        } catch (e) {
-          reject(e)
-        }
+        resolve(stdout)
       },
     )
   })

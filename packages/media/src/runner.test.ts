@@ -36,6 +36,11 @@ describe('createProgressParser', () => {
     ])
   })
 
+  it('reports the frames ffmpeg dropped when it says', () => {
+    const parse = createProgressParser()
+    expect(parse('out_time_us=1000000\ndrop_frames=3\nprogress=continue\n')[0]).toMatchObject({ droppedFrames: 3 })
+  })
+
   it('falls back to out_time_ms (microseconds) and out_time, and never goes back', () => {
     const parse = createProgressParser()
     expect(parse('out_time_ms=3000000\nprogress=continue\n')[0]).toMatchObject({ outTimeSec: 3, percent: null })

@@ -23,6 +23,8 @@ export interface FfmpegProgress {
   speed: number | null
   /** ffmpeg's last report (`progress=end`). */
   done: boolean
+  /** Frames ffmpeg dropped so far (`drop_frames`), when it says. */
+  droppedFrames?: number
 }
 
 function parseClock(value: string): number | undefined {
@@ -65,7 +67,14 @@ export function createProgressParser(durationSec?: number | null): (chunk: strin
       if (durationSec && durationSec > 0) {
         percent = done ? 100 : Math.min(100, Math.max(0, (lastTime / durationSec) * 100))
       }
-      events.push({ outTimeSec: lastTime, percent, speed: speedMatch ? Number(speedMatch[1]) : null, done })
+      const dropped = Number(fields.drop_frames)
+      events.push({
+        outTimeSec: lastTime,
+        percent,
+        speed: speedMatch ? Number(speedMatch[1]) : null,
+        done,
+        ...(fields.drop_frames !== undefined && Number.isFinite(dropped) ? { droppedFrames: dropped } : {}),
+      })
       fields = {}
     }
     return events
