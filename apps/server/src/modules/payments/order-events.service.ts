@@ -148,6 +148,7 @@ const HANDLERS: { [K in GatewayEvent['type']]: (change: OrderChange) => Promise<
     if (order.trial_ends_at !== null && order.amount === 0 && (event.amount ?? 0) > 0) {
       c.next.amount = event.amount as number
     }
+    c.growPeriod(event.currentPeriodEnd)
     const first = event.billingReason === 'subscription_create'
     await c.record(first ? 'New subscription' : 'Subscription Renewal', event.amount ?? 0)
   },

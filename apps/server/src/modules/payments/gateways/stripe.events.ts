@@ -92,6 +92,7 @@ export function gatewayEventOf(event: Stripe.Event): GatewayEvent | null {
         idOf(inv.subscription) ??
         idOf(line?.parent?.subscription_item_details?.subscription) ??
         idOf(line?.subscription)
+      const paidUntil = ms(line?.period?.end)
       return {
         id: event.id,
         type: event.type,
@@ -103,6 +104,8 @@ export function gatewayEventOf(event: Stripe.Event): GatewayEvent | null {
         amount: inv.amount_paid,
         ...currencyOf(inv.currency),
         ...(inv.billing_reason ? { billingReason: inv.billing_reason } : {}),
+        // The period a paid invoice pays for ends with its line's: the renewal and the longer access land together.
+        ...(event.type === 'invoice.paid' && paidUntil ? { currentPeriodEnd: paidUntil } : {}),
       }
     }
     case 'customer.subscription.created':

@@ -231,6 +231,7 @@ export class TestGateway implements PaymentGateway {
           ...currencyOf(payment),
           billingReason,
           paymentId: payment.id,
+          currentPeriodEnd: end,
         },
         { type: 'customer.subscription.updated', orderId, subscriptionId, status: 'active', currentPeriodEnd: end },
       ]
