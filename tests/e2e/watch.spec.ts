@@ -12,6 +12,20 @@ interface EventRow {
   stream_status: string
 }
 
+/** Waits until the replay's master playlist lists `count` renditions. */
+async function renditionsReady(id: number, count: number) {
+  const deadline = Date.now() + 150_000
+  for (;;) {
+    const detail = await videoReady(baseUrl, id)
+    if (detail.playback) {
+      const master = await (await fetch(new URL(detail.playback.hls, baseUrl))).text()
+      if (master.split('#EXT-X-STREAM-INF').length - 1 >= count) return
+    }
+    if (Date.now() > deadline) throw new Error(`event ${id} never had ${count} renditions`)
+    await new Promise((r) => setTimeout(r, 500))
+  }
+}
+
 async function events(status: string): Promise<EventRow[]> {
   const key = await apiKey(baseUrl)
   return (await (await fetch(`${baseUrl}/api/events?stream_status[]=${status}&no_limit=1&api_key=${key}`)).json()).data
@@ -121,7 +135,8 @@ describe('watching', () => {
     timeout: 180_000,
   }, async () => {
     const replay = (await events('vod')).find((e) => e.type === 'free') as EventRow
-    await videoReady(baseUrl, replay.id)
+    // A replay plays from its first rendition while the others encode: the menu needs them all.
+    await renditionsReady(replay.id, 2)
     const { context, page } = await newPage(browser)
     await page.goto(`${baseUrl}/watch/${replay.id}`)
     await appReady(page)
