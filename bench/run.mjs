@@ -1,4 +1,5 @@
 import { benchBootstrap } from './bootstrap.bench.mjs'
+import { benchClips } from './clips.bench.mjs'
 import { benchEvents } from './events.bench.mjs'
 import { benchFirstFrame } from './first-frame.bench.mjs'
 import { benchGlassToGlass } from './glass-to-glass.bench.mjs'
@@ -19,6 +20,7 @@ const benches = {
   'glass-to-glass': benchGlassToGlass,
   spike: benchSpike,
   lighthouse: benchLighthouse,
+  clips: benchClips,
 }
 const chosen = process.argv.slice(2)
 for (const name of chosen) {
@@ -86,6 +88,25 @@ for (const r of results) {
       `+${r.memoryMb.peak - r.memoryMb.idle}`,
       `≤ +${r.goal.memoryGrowthMb} MB`,
     )
+  } else if (r.name === 'clips') {
+    const s = (ms) => `${(ms / 1000).toFixed(2)} s`
+    for (const [through, cs] of [
+      ['POST /api/clip', r],
+      ['cutClip', r.cutClip ?? {}],
+    ])
+      for (const length of ['30s', '60s']) {
+        const c = cs[length]
+        if (!c) continue
+        const goal = `≤ ${s(c.goalMs)}${length === '60s' ? ` and ≤ ${s(r.goal.sixtySecondsMs)}` : ''}`
+        row(
+          `clip ${length} ready, p50 (${through})`,
+          s(c.ours.p50Ms),
+          `bare copy ${s(c.reference.p50Ms)}`,
+          c.ratio.toFixed(2),
+          goal,
+        )
+        row(`  p95`, s(c.ours.p95Ms), `bare copy ${s(c.reference.p95Ms)}`, '', c.meetsGoal ? 'met' : 'missed')
+      }
   } else if (r.name === 'lighthouse') {
     for (const [name, p] of Object.entries(r.pages)) {
       row(

@@ -36,6 +36,8 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     sourcemap: true,
+    // Which chunk each view loads, for the bundle budgets (bench/console-size.mjs).
+    manifest: true,
     target: 'es2022',
     // hls.js alone is about 520 kB; it is loaded only when a player starts, so it may exceed the default 500.
     chunkSizeWarningLimit: 600,
@@ -48,6 +50,8 @@ export default defineConfig({
           if (!id.includes('/node_modules/')) return undefined
           if (id.includes('/node_modules/hls.js/')) return 'hls'
           if (id.includes('/node_modules/@stripe/')) return 'stripe'
+          // The console's table library: only /admin loads it (the viewer's start must not).
+          if (/\/node_modules\/@tanstack\/(react-table|table-core)\//.test(id)) return 'console-table'
           if (/\/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react'
           if (id.includes('/node_modules/zod/')) return 'zod'
           return 'vendor'

@@ -66,9 +66,9 @@ export async function setup(project: TestProject) {
       GOOGLE_ISSUER: provider.issuer.url as string,
       // Journeys sign up and in many times from one address: each browser context is a viewer of its
       // own (its own api key), which the limits count apart, as they do for a venue's crowd.
-      // The real video path, kept light: short demo videos, fast encodes, any free RTMP port; the
-      // simulated live feed stays on so a journey watches a live stream.
-      DEMO_VIDEO_SECONDS: '8',
+      // The real video path, kept light: short demo videos (12 s, so a 10 s clip fits in a replay), fast
+      // encodes, any free RTMP port; the simulated live feed stays on so a journey watches a live stream.
+      DEMO_VIDEO_SECONDS: '12',
       ENCODE_PRESET: 'ultrafast',
       RTMP_PORT: '0',
     },

@@ -11,12 +11,17 @@ import { AppError } from './lib/errors.js'
 import { openApiTransform, openApiTransformObject } from './lib/openapi-schemas.js'
 import { parseQuery } from './lib/query-string.js'
 import { accountsRoutes } from './modules/accounts/accounts.routes.js'
+import { adminRoutes } from './modules/admin/admin.routes.js'
+import { operatorsRoutes } from './modules/admin/operators.routes.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
 import { channelRoutes } from './modules/channel/channel.routes.js'
+import { clipsRoutes } from './modules/clips/clips.routes.js'
 import { geoRoutes } from './modules/geo/geo.routes.js'
 import { keysRoutes } from './modules/keys/keys.routes.js'
+import { goLiveRoutes } from './modules/live/go-live.routes.js'
 import { liveHookRoutes } from './modules/live/live.routes.js'
 import { mediaRoutes } from './modules/media/media.routes.js'
+import { uploadsRoutes } from './modules/media/uploads.routes.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
 import compression from './plugins/compression.js'
 import { registerErrorHandling } from './plugins/errors.js'
@@ -81,7 +86,16 @@ export async function buildApp(container: Container) {
     redis: container.redis,
     nameSpace: container.rateLimitNamespace,
   })
-  await app.register(session, { keys, countryOf: (req) => geo.locate(req).country_code })
+  await app.register(session, {
+    keys,
+    countryOf: (req) => geo.locate(req).country_code,
+    authorizeOperator: (s, check) =>
+      check === 'self'
+        ? services.admin.operators.authorize(s, null)
+        : check === 'self-setup'
+          ? services.admin.operators.authorize(s, null, false)
+          : services.admin.operators.authorize(s, check),
+  })
 
   app.get(
     '/api/health',
@@ -140,6 +154,32 @@ export async function buildApp(container: Container) {
     store: services.store,
     mediaRateLimitMax: config.MEDIA_RATE_LIMIT_MAX,
     sendFile: services.sendMediaFile,
+    clipInfo: (session, event, mayWatch) => services.clips.eventClipInfo(session, event, mayWatch),
+    downloaded: (session, eventId) => services.clips.recordEventDownload(session, eventId),
+  })
+  await app.register(clipsRoutes, {
+    clips: services.clips,
+    store: services.store,
+    mediaRateLimitMax: config.MEDIA_RATE_LIMIT_MAX,
+    sendFile: services.sendMediaFile,
+  })
+  await app.register(adminRoutes, { admin: services.admin.service, images: services.admin.images })
+  await app.register(operatorsRoutes, {
+    operators: services.admin.operators,
+    codeRateLimitMax: config.AUTH_RATE_LIMIT_MAX,
+    origin: async (req) => {
+      const host = req.hostname.replace(/:\d+$/, '').toLowerCase()
+      return (await channels.findKeyByHost(host)) === req.session.channel.key
+        ? `${req.protocol}://${req.host}`
+        : config.publicUrl
+    },
+  })
+  // The console's go-live panel and uploads (decision 20).
+  await app.register(goLiveRoutes, { goLive: services.goLive })
+  await app.register(uploadsRoutes, {
+    uploads: services.uploads,
+    datastore: services.uploadDatastore,
+    maxBytes: config.UPLOAD_MAX_BYTES,
   })
   if (config.INGEST_HOOK_SECRET) await app.register(liveHookRoutes, { live, secret: config.INGEST_HOOK_SECRET })
 
@@ -152,6 +192,16 @@ export async function buildApp(container: Container) {
       if (isEmbedPath(url)) return null
       const channel = await channels.findByKey((await channels.findKeyByHost(host)) ?? config.DEFAULT_CHANNEL_KEY)
       return channel?.google_tag ? taggedPolicy : null
+    },
+    // A shared clip's page carries its preview tags (Open Graph, Twitter card) for link unfurlers.
+    headFor: async (host, url) => {
+      const share = /^\/share\/([1-9][0-9]{0,9})\/([0-9a-f-]{36})\/?(?:\?.*)?$/.exec(url)
+      if (!share || !/^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$/.test(host)) return null
+      const hostname = host.replace(/:\d+$/, '').toLowerCase()
+      const channel = await channels.findByKey((await channels.findKeyByHost(hostname)) ?? config.DEFAULT_CHANNEL_KEY)
+      if (!channel) return null
+      const scheme = config.publicUrl.startsWith('https') ? 'https' : 'http'
+      return services.clips.shareHead(channel, `${scheme}://${host}`, Number(share[1]), share[2] as string)
     },
   })
 

@@ -123,6 +123,78 @@ describe('npm run cli -- channel …', () => {
     )
   })
 
+  it('creates a channel with its first owner: prints a single-use invitation link on the channel’s domain', async () => {
+    vi.stubEnv('PUBLIC_URL', 'http://localhost:3000')
+    const created = await run(
+      'channel',
+      'create',
+      '--key',
+      'eastside',
+      '--name',
+      'Eastside League',
+      '--domain',
+      'east.localhost',
+      '--owner',
+      'Coach@Example.com',
+    )
+    expect(created.code).toBe(0)
+    const lines = created.out.split('\n')
+    expect(lines[1]).toBe(
+      'Owner invitation for coach@example.com (single use, valid 7 days): open it to set up the channel:',
+    )
+    const link = lines[2] as string
+    expect(link).toMatch(/^http:\/\/east\.localhost:3000\/admin\/invitation\/[A-Za-z0-9_-]{43}$/)
+
+    const invited = await run(
+      'channel',
+      'invite',
+      '--channel',
+      'eastside',
+      '--email',
+      'crew@example.com',
+      '--role',
+      'producer',
+    )
+    expect(invited.code).toBe(0)
+    expect(invited.out).toContain('Invitation for crew@example.com as producer on eastside')
+
+    const { openDatabase } = await import('./db/database.js')
+    const { hashToken } = await import('./lib/secrets.js')
+    const db = openDatabase({ sqliteFile: path.join(dataDir, 'fieldhouse.sqlite') })
+    try {
+      const rows = await db.kysely.selectFrom('operator_invitations').selectAll().orderBy('id').execute()
+      expect(rows.map((r) => [r.email, r.role, r.used_at])).toEqual([
+        ['coach@example.com', 'owner', null],
+        ['crew@example.com', 'producer', null],
+      ])
+      // Only the token's hash is kept.
+      const token = link.split('/').at(-1) as string
+      expect(rows[0]?.token_hash).toBe(hashToken(token))
+      expect(JSON.stringify(rows)).not.toContain(token)
+      expect(Number(rows[0]?.expires_at) - Number(rows[0]?.created_at)).toBe(7 * 24 * 3600_000)
+    } finally {
+      await db.close()
+    }
+  })
+
+  it('refuses an invitation with a bad role, a bad email or an unknown channel', async () => {
+    await run('channel', 'create', '--key', 'eastside', '--name', 'Eastside League')
+    expect(
+      (await run('channel', 'invite', '--channel', 'eastside', '--email', 'a@example.com', '--role', 'admin')).out,
+    ).toContain('--role: Choose owner, manager, producer or support')
+    expect((await run('channel', 'invite', '--channel', 'eastside', '--email', 'nope', '--role', 'support')).code).toBe(
+      2,
+    )
+    expect(
+      await run('channel', 'invite', '--channel', 'west', '--email', 'a@example.com', '--role', 'support'),
+    ).toEqual({
+      code: 1,
+      out: 'No channel with key "west".',
+    })
+    expect((await run('channel', 'create', '--key', 'west', '--name', 'West', '--owner', 'not-an-email')).code).toBe(2)
+    expect((await run('channel', 'list')).out).toBe('eastside\tEastside League\t')
+  })
+
   it('shows its usage for an unknown command', async () => {
     const res = await run('channel', 'delete')
     expect(res.code).toBe(2)

@@ -7,6 +7,7 @@ import {
   EmailSchema,
 } from '@fieldhouse/contract'
 import { importMedia, mediaUsage, showStreamKey } from './cli-media.js'
+import { createInvitation, inviteOperator, operatorsUsage } from './cli-operators.js'
 import { type Config, loadConfig } from './config.js'
 import { type Db, openDatabase } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
@@ -19,7 +20,8 @@ import { ChannelRepository } from './modules/channel/channel.repository.js'
  * Operator command line: channels, operator-made users, video imports and stream keys (see `usage`).
  */
 const usage = `Usage:
-  npm run cli -- channel create --key KEY --name NAME [--domain HOST ...] [--language en] [--currency USD]
+  npm run cli -- channel create --key KEY --name NAME [--domain HOST ...] [--language en] [--currency USD] [--owner EMAIL]
+${operatorsUsage}
   npm run cli -- channel list
   npm run cli -- channel colors --key KEY [--set NAME=#HEX ...]
   npm run cli -- user create --channel KEY --email EMAIL [--first-name F] [--last-name L] --temporary-password
@@ -28,7 +30,7 @@ ${mediaUsage}`
 export async function runCli(argv: string[], out: (line: string) => void = console.log) {
   const [area, action, ...rest] = argv
   const known =
-    (area === 'channel' && (action === 'create' || action === 'list' || action === 'colors')) ||
+    (area === 'channel' && (action === 'create' || action === 'list' || action === 'colors' || action === 'invite')) ||
     (area === 'user' && action === 'create') ||
     (area === 'media' && action === 'import') ||
     (area === 'event' && action === 'stream-key')
@@ -45,6 +47,7 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
     if (area === 'media') return await importMedia(rest, config, db, repo, out)
     if (area === 'event') return await showStreamKey(rest, config, db, repo, out)
     if (action === 'colors') return await channelColors(rest, repo, out)
+    if (action === 'invite') return await inviteOperator(rest, config, db, repo, out)
     if (action === 'list') {
       const rows = await repo.listForCli()
       const byKey = new Map<string, { name: string; hosts: string[] }>()
@@ -64,12 +67,18 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
         domain: { type: 'string', multiple: true },
         language: { type: 'string', default: 'en' },
         currency: { type: 'string', default: 'USD' },
+        owner: { type: 'string' },
       },
     })
     const key = ChannelKeySchema.safeParse(values.key)
     if (!key.success || !values.name?.trim()) {
       out(!key.success ? `--key: ${key.error.issues[0]?.message ?? 'required'}` : '--name is required')
       out(usage)
+      return 2
+    }
+    const owner = values.owner === undefined ? undefined : EmailSchema.safeParse(values.owner)
+    if (owner && !owner.success) {
+      out(`--owner: ${owner.error.issues[0]?.message ?? 'an email address'}`)
       return 2
     }
     if (await repo.findByKey(key.data)) {
@@ -93,6 +102,18 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
       { domains: values.domain ?? [] },
     )
     out(`Created channel ${key.data} (id ${id}).`)
+    if (owner?.success) {
+      const link = await createInvitation(
+        config,
+        db,
+        { id, key: key.data },
+        (values.domain ?? []).map((d) => d.toLowerCase()),
+        owner.data,
+        'owner',
+      )
+      out(`Owner invitation for ${owner.data} (single use, valid 7 days): open it to set up the channel:`)
+      out(link)
+    }
     return 0
   } finally {
     await db.close()

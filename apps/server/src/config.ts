@@ -127,6 +127,19 @@ export const ConfigSchema = z.object({
   ENCODE_PRESET: z.enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow']).default('veryfast'),
   /** Jobs one worker runs at once; by default one per core. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /** Largest video an operator may upload from the console, in bytes (20 GB by default). */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 ** 3),
+  /** An upload not finished within this many hours is removed with its bytes. */
+  UPLOAD_EXPIRY_H: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(72),
   /** The RTMP listener of the ingest role. */
   RTMP_PORT: z.coerce.number().int().min(0).max(65535).default(1935),
   RTMP_HOST: z.string().default('0.0.0.0'),
@@ -174,6 +187,8 @@ export type Config = z.infer<typeof ConfigSchema> & {
   dataDir: string
   sqliteFile: string
   mediaDir: string
+  /** The tus store of uploads in progress (DATA_DIR/uploads). */
+  uploadsDir: string
   outboxDir: string
   publicUrl: string
   publicRtmpUrl: string
@@ -212,6 +227,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     sqliteFile: path.join(dataDir, 'fieldhouse.sqlite'),
     mediaDir: path.join(dataDir, 'media'),
+    uploadsDir: path.join(dataDir, 'uploads'),
     outboxDir: path.join(dataDir, 'outbox'),
     publicRtmpUrl: parsed.data.PUBLIC_RTMP_URL ?? `rtmp://localhost:${parsed.data.RTMP_PORT}/live`,
     ingestPullUrl: parsed.data.INGEST_PULL_URL ?? `rtmp://127.0.0.1:${parsed.data.RTMP_PORT}/live`,

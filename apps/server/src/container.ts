@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { probe } from '@fieldhouse/media'
 import type { Redis } from 'ioredis'
 import type { Config } from './config.js'
 import type { Db } from './db/database.js'
@@ -6,39 +7,56 @@ import { DemoRepository } from './db/demo.repository.js'
 import { jobHandlers } from './jobs/handlers.js'
 import { JobQueue } from './jobs/queue.js'
 import { sweepTempFolders } from './jobs/temp-folders.js'
+import { chainFailureHooks } from './jobs/worker.js'
 import { createLogger, type LoggerSettings } from './lib/logger.js'
 import { createMailer, type Mailer } from './lib/mailer.js'
 import { loadMediaSecret } from './lib/media-secret.js'
 import { createMediaStore } from './lib/media-store/index.js'
+import type { AuditSink } from './lib/operator.js'
 import { type PasswordHasher, scryptHasher } from './lib/passwords.js'
 import { siteverify } from './lib/recaptcha.js'
 import { ResponseCache } from './lib/response-cache.js'
+import type { Session } from './lib/session.js'
 import { AccessRepository } from './modules/access/access.repository.js'
 import { AccessService } from './modules/access/access.service.js'
 import { AccountsRepository } from './modules/accounts/accounts.repository.js'
 import { AccountsService } from './modules/accounts/accounts.service.js'
 import { LoginThrottle } from './modules/accounts/login-throttle.js'
 import { SocialLogin } from './modules/accounts/social-login.js'
+import { createAdmin } from './modules/admin/admin.module.js'
+import { AdminRepository } from './modules/admin/admin.repository.js'
+import { AuditRepository, insertAudit } from './modules/admin/audit.repository.js'
+import { OperatorsRepository } from './modules/admin/operators.repository.js'
 import { CatalogRepository } from './modules/catalog/catalog.repository.js'
 import { CatalogService } from './modules/catalog/catalog.service.js'
 import { CatalogAdminRepository } from './modules/catalog/catalog-admin.repository.js'
 import { CatalogAdminService } from './modules/catalog/catalog-admin.service.js'
+import { CatalogCliRepository } from './modules/catalog/catalog-cli.repository.js'
 import { FavoritesService } from './modules/catalog/favorites.service.js'
 import { VodService } from './modules/catalog/vod.service.js'
 import { ChannelRepository } from './modules/channel/channel.repository.js'
 import { ChannelService } from './modules/channel/channel.service.js'
+import { clipJobFailureHook, clipJobHandlers } from './modules/clips/clips.jobs.js'
+import { ClipsRepository } from './modules/clips/clips.repository.js'
+import { type ClipRecordings, ClipsService } from './modules/clips/clips.service.js'
 import { FormsRepository } from './modules/forms/forms.repository.js'
 import { FormsService } from './modules/forms/forms.service.js'
 import { GeoService } from './modules/geo/geo.service.js'
 import { KeysRepository } from './modules/keys/keys.repository.js'
 import { KeysService } from './modules/keys/keys.service.js'
+import { GoLiveRepository } from './modules/live/go-live.repository.js'
+import { GoLiveService } from './modules/live/go-live.service.js'
 import { LiveRepository } from './modules/live/live.repository.js'
 import { LiveService } from './modules/live/live.service.js'
+import type { IngestControl } from './modules/live/rtmp-ingest.js'
 import { createMediaFileSender, HotFileCache } from './modules/media/media.files.js'
 import { MediaGate } from './modules/media/media.gate.js'
 import { mediaJobFailureHook, mediaJobHandlers } from './modules/media/media.jobs.js'
 import { MediaRepository } from './modules/media/media.repository.js'
 import { MediaService } from './modules/media/media.service.js'
+import { uploadBytes, uploadStore } from './modules/media/tus-uploads.js'
+import { UploadsRepository } from './modules/media/uploads.repository.js'
+import { UploadsService } from './modules/media/uploads.service.js'
 import { createGateway } from './modules/payments/gateways/create-gateway.js'
 import type { PaymentGateway } from './modules/payments/gateways/gateway.js'
 import { TestGatewayRepository } from './modules/payments/gateways/test-gateway.repository.js'
@@ -141,6 +159,9 @@ export async function createContainer(deps: ContainerDeps) {
   )
   const keysRepo = once('keysRepo', () => new KeysRepository(db.kysely))
   const keys = once('keys', () => new KeysService(keysRepo(), channels(), clock))
+  const logLinks = config.NODE_ENV === 'development'
+  const mailSettings = { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log, logLinks }
+  const mailer = once('mailer', () => deps.mailer ?? createMailer(mailSettings))
   const accountsRepo = once('accountsRepo', () => new AccountsRepository(db.kysely, db.dialect))
   const accounts = once(
     'accounts',
@@ -150,19 +171,12 @@ export async function createContainer(deps: ContainerDeps) {
         keys: keys(),
         forms: forms(),
         hasher: deps.hasher ?? scryptHasher(config.SCRYPT_LOG_N),
-        mailer:
-          deps.mailer ??
-          createMailer({
-            smtpUrl: config.SMTP_URL,
-            from: config.MAIL_FROM,
-            outboxDir: config.outboxDir,
-            log,
-            logLinks: config.NODE_ENV === 'development',
-          }),
+        mailer: mailer(),
         throttle: new LoginThrottle({ maxFailures: config.LOGIN_MAX_FAILURES, windowMs: 15 * 60_000, now: clock }),
         clock,
         defer: (work) => void work().catch((error) => log.error({ err: error }, 'account mail failed')),
         passCapabilities: (userId) => access().passCapabilities(userId),
+        featureCount: (userId) => clips().featureCount(userId),
         mailColors: async (channel) => (await channels().colors(channel))['primary-color'] ?? '#1f6feb',
       }),
   )
@@ -179,19 +193,32 @@ export async function createContainer(deps: ContainerDeps) {
     })
   })
   const vod = once('vod', () => new VodService(catalogRepo()))
+  /** An operator (CLI or console) changed the channel: every cache of it this process built drops what it holds. */
+  const channelEdited = async (channelId: number) => {
+    if (built.has('catalog')) catalog().forget(channelId)
+    if (built.has('responses')) responses().invalidate(channelId)
+    const channel = await channelRepo().findById(channelId)
+    if (channel && built.has('channels')) channels().forget(channel)
+  }
   const catalogAdmin = once(
     'catalogAdmin',
-    () =>
-      new CatalogAdminService(
-        new CatalogAdminRepository(db.kysely, db.dialect),
-        async (channelId) => {
-          catalog().forget(channelId)
-          responses().invalidate(channelId)
-          const channel = await channelRepo().findById(channelId)
-          if (channel) channels().forget(channel)
-        },
-        clock,
-      ),
+    () => new CatalogAdminService(new CatalogAdminRepository(db.kysely, db.dialect), channelEdited, clock),
+  )
+
+  const admin = once('admin', () =>
+    createAdmin({
+      repo: new AdminRepository(db.kysely, db.dialect),
+      audit: new AuditRepository(db.kysely),
+      operatorsRepo: new OperatorsRepository(db.kysely, db.dialect),
+      accounts: accounts(),
+      mailer: mailer(),
+      store: () => store(),
+      serverSecret: mediaSecret(),
+      maxCodeFailures: config.LOGIN_MAX_FAILURES,
+      changed: channelEdited,
+      mailColor: async (channel) => (await channels().colors(channel))['primary-color'] ?? '#1f6feb',
+      clock,
+    }),
   )
 
   const queue = once('queue', () => new JobQueue(db.kysely, db.dialect, clock))
@@ -233,8 +260,59 @@ export async function createContainer(deps: ContainerDeps) {
       }),
   )
 
+  const clipsRepo = once('clipsRepo', () => new ClipsRepository(db.kysely, clock))
+  // The clips module reads recordings through this narrow view of the media module's.
+  const clipRecordings: ClipRecordings = {
+    ofEvent: (channelId, eventId) => media().recordingsOf(channelId, { type: 'event', id: eventId }),
+    find: (assetId) => media().recording(assetId),
+  }
+  const clips = once('clips', () => {
+    const parts = { repo: clipsRepo(), catalog: catalog(), access: access(), store: store(), queue: queue() }
+    return new ClipsService({ ...parts, recordings: clipRecordings, secret: mediaSecret(), clock })
+  })
+
+  // Go-live and upload writes in the console's audit log.
+  const audit: AuditSink = async (op, e) => {
+    const resource_id = e.resourceId === null ? null : String(e.resourceId)
+    const entry = { resource: e.resource, resource_id, action: e.action, before: e.before, after: e.after }
+    await insertAudit(db.kysely, {
+      ...{ channel_id: op.session.channel.id, user_id: op.userId, user_email: op.email, ...entry },
+      created_at: clock(),
+    })
+  }
+  let ownIngest: IngestControl | null = null
+  const goLive = once('goLive', () => {
+    const repo = new GoLiveRepository(db.kysely)
+    const preview = (session: Session, id: number) => media().preview(session, { type: 'event', id })
+    return new GoLiveService({
+      repo,
+      live: live(),
+      ingest: () => ownIngest,
+      preview,
+      audit,
+      // Unconfigured, the encoder publishes to the machine the operator reached the console by: an
+      // operator browsing from another computer must not be told "localhost" (decision 0022).
+      rtmpUrl: (host) => config.PUBLIC_RTMP_URL ?? `rtmp://${host ?? 'localhost'}:${ownRtmpPort}/live`,
+      clock,
+    })
+  })
+  const uploadDatastore = once('uploadDatastore', () => uploadStore(config.uploadsDir))
+  const uploads = once('uploads', () => {
+    const repo = new UploadsRepository(db.kysely, clock)
+    const targets = new CatalogCliRepository(db.kysely)
+    const importsDir = path.join(config.mediaDir, 'imports')
+    return new UploadsService({
+      ...{ repo, media: mediaRepo(), mediaService: media(), targets, queue: queue(), store: store(), importsDir },
+      ...{ bytes: uploadBytes(config.uploadsDir, uploadDatastore()), probe, audit, changed: contentChanged, clock },
+      maxBytes: config.UPLOAD_MAX_BYTES,
+    })
+  })
+
   const tempDir = path.join(config.mediaDir, 'tmp')
   const sweepTemp = () => {
+    uploads()
+      .sweepAbandoned(config.UPLOAD_EXPIRY_H * 3_600_000)
+      .catch((error) => log.warn({ err: error }, 'abandoned upload sweep failed'))
     try {
       const removed = sweepTempFolders(tempDir, { staleAfterMs: 60 * 60_000 })
       if (removed.length > 0) log.info({ removed }, 'removed temp folders of encodes that were killed')
@@ -257,9 +335,13 @@ export async function createContainer(deps: ContainerDeps) {
           payments()
             .renewals.reconcile()
             .then(() => undefined),
+        clips: clipJobHandlers({ repo: clipsRepo(), clips, store: store(), mediaDir: config.mediaDir }),
         sweepTemp,
       }),
-      onFailure: mediaJobFailureHook(mediaJobDeps),
+      onFailure: chainFailureHooks(
+        mediaJobFailureHook(mediaJobDeps),
+        clipJobFailureHook({ repo: clipsRepo(), store: store() }),
+      ),
       sweepTemp,
     }
   })
@@ -288,8 +370,9 @@ export async function createContainer(deps: ContainerDeps) {
       return demo()
     },
     /** Tells the live pipeline the port our own RTMP listener took. */
-    rtmpListening: (port: number) => {
+    rtmpListening: (port: number, ingest?: IngestControl) => {
       ownRtmpPort = port
+      ownIngest = ingest ?? null
     },
     /** The names of the parts this process has built so far (the roles test reads it). */
     built: () => [...built].sort(),
@@ -320,6 +403,10 @@ export async function createContainer(deps: ContainerDeps) {
       },
       get catalogAdmin() {
         return catalogAdmin()
+      },
+      /** The console's services: `service`, `images`, `operators`. */
+      get admin() {
+        return admin()
       },
       get vod() {
         return vod()
@@ -353,6 +440,18 @@ export async function createContainer(deps: ContainerDeps) {
       },
       get live() {
         return live()
+      },
+      get clips() {
+        return clips()
+      },
+      get goLive() {
+        return goLive()
+      },
+      get uploads() {
+        return uploads()
+      },
+      get uploadDatastore() {
+        return uploadDatastore()
       },
       contentChanged,
       get payments() {

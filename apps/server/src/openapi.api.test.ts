@@ -65,9 +65,6 @@ const specCalls = [
   'GET /api/favorites',
   'POST /api/favorite',
   'DELETE /api/favorite/{}',
-]
-/** The clips feature (its own issue): checked once its routes are registered. */
-const clipCalls = [
   'GET /api/events/with_clip',
   'POST /api/clip',
   'GET /api/clips/event/{}',
@@ -75,6 +72,9 @@ const clipCalls = [
   'GET /api/clip/download/{}',
   'DELETE /api/clip/{}',
   'GET /api/clips/user',
+  // Ours, beside the spec's: retrying a failed clip and the channel's feed of clips.
+  'POST /api/clip/{}/retry',
+  'GET /api/clips/moments',
 ]
 
 const calls = (doc: { paths: Record<string, Record<string, unknown>> }) =>
@@ -104,9 +104,6 @@ describe('the OpenAPI document', () => {
   it('documents every product call of spec §7', async () => {
     const documented = calls((await ctx.json('/api/docs/json')).body)
     expect(specCalls.filter((call) => !documented.has(call))).toEqual([])
-    // A clip call, once documented, is a spec call like any other: it must then be all of them.
-    const clips = clipCalls.filter((call) => documented.has(call))
-    expect(clips.length === 0 || clips.length === clipCalls.length).toBe(true)
   })
 
   it('serves a static path under /api/events by its own route, not as an event id', async () => {

@@ -97,7 +97,7 @@ async function startIngest(container: Container, stops: (() => Promise<void>)[])
     onUnpublish: (key) => live.unpublish(key),
   })
   const port = await ingest.start()
-  container.rtmpListening(port)
+  container.rtmpListening(port, ingest)
   stops.push(async () => {
     await live.stopAll()
     await ingest.stop()
@@ -105,7 +105,7 @@ async function startIngest(container: Container, stops: (() => Promise<void>)[])
   const waiting = await live.repairAfterRestart(config.LIVE_RECONNECT_GRACE_S * 1000)
   if (waiting > 0) log.info({ recordings: waiting }, 'live recordings wait for their encoders to reconnect')
   log.info(
-    `RTMP ingest listening on ${config.RTMP_HOST}:${port} (encoders publish to ${config.publicRtmpUrl}/{stream key})`,
+    `RTMP ingest listening on ${config.RTMP_HOST}:${port} (encoders publish to ${config.PUBLIC_RTMP_URL ?? `rtmp://{this host}:${port}/live`}/{stream key})`,
   )
   return { ingest, rtmpPort: port }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { EventClipInfoSchema } from './clips.js'
 import { MediaInfoSchema } from './media.js'
 
 /**
@@ -83,8 +84,8 @@ export const EventSchema = z.object({
 })
 export type Event = z.infer<typeof EventSchema>
 
-/** `GET /api/events/{id}`: the event with its video (see media.ts). */
-export const EventDetailSchema = EventSchema.extend(MediaInfoSchema.shape)
+/** `GET /api/events/{id}`: the event with its video (see media.ts) and its clip tool (see clips.ts). */
+export const EventDetailSchema = EventSchema.extend(MediaInfoSchema.shape).extend(EventClipInfoSchema.shape)
 export type EventDetail = z.infer<typeof EventDetailSchema>
 
 export const EventsForHomepageSchema = z.object({

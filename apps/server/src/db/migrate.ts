@@ -7,6 +7,9 @@ import * as catalogue from './migrations/0004_catalogue.js'
 import * as video from './migrations/0005_video.js'
 import * as commerce from './migrations/0006_commerce.js'
 import * as checkoutGuard from './migrations/0007_checkout_guard.js'
+import * as clips from './migrations/0008_clips.js'
+import * as operators from './migrations/0009_operators.js'
+import * as uploads from './migrations/0010_uploads.js'
 
 /** Migrations in order; each is written once for both databases through `dialect.ts`. */
 const migrations = {
@@ -17,6 +20,9 @@ const migrations = {
   '0005_video': video,
   '0006_commerce': commerce,
   '0007_checkout_guard': checkoutGuard,
+  '0008_clips': clips,
+  '0009_operators': operators,
+  '0010_uploads': uploads,
 }
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -17,6 +17,8 @@ export interface ChannelTable {
   settings: string
   /** Bumped by every write to the channel's content; caches compare it. */
   content_version: Generated<number>
+  /** IANA time zone: the console's default for new events. */
+  time_zone: Generated<string>
   created_at: number
   updated_at: number
 }
@@ -310,6 +312,27 @@ export interface MediaAssetTable {
   updated_at: number
 }
 
+/** A resumable upload from the console (decision 20): its bytes are in the tus store until complete. */
+export interface UploadTable {
+  /** The tus upload id. */
+  id: string
+  channel_id: number
+  user_id: number | null
+  target: 'event' | 'vod'
+  /** The event or VOD item; null for a new VOD item until the upload completes. */
+  target_id: number | null
+  /** A new VOD item's title. */
+  title: string | null
+  filename: string | null
+  size: number
+  status: 'uploading' | 'processing' | 'ready' | 'failed'
+  asset_id: number | null
+  error: string | null
+  created_at: number
+  updated_at: number
+}
+export type UploadRow = Selectable<UploadTable>
+
 /** A file of an asset, with the spec's media type id. */
 export interface MediaTable {
   id: Generated<number>
@@ -319,6 +342,48 @@ export interface MediaTable {
   owner_id: number
   type_id: number
   path: string
+  created_at: number
+}
+
+export type ClipStatusValue = 'queued' | 'processing' | 'ready' | 'failed'
+
+/** A viewer's clip of an event's recording (decision 16). */
+export interface ClipTable {
+  id: Generated<number>
+  channel_id: number
+  user_id: number
+  uuid: string
+  event_id: number | null
+  /** The recording (media asset) it is cut from: the API's `event_media_id`. */
+  asset_id: number
+  name: string
+  /** JSON array of tag names. */
+  tags: string
+  start_time: number
+  duration: number
+  status: ClipStatusValue
+  failure_reason: string | null
+  bytes: number
+  created_at: number
+  updated_at: number
+}
+
+/** A tag a channel offers for clips: for one sport, or for all (`event_category_id` null). */
+export interface ClipTagTable {
+  id: Generated<number>
+  channel_id: number
+  event_category_id: number | null
+  name: string
+  position: number
+}
+
+/** One granted download (a clip's MP4 or an event's), counted in `featureCount.downloads`. */
+export interface DownloadTable {
+  id: Generated<number>
+  channel_id: number
+  user_id: number
+  kind: 'clip' | 'event'
+  target_id: number
   created_at: number
 }
 
@@ -491,7 +556,64 @@ export interface PaymentEventTable {
   received_at: number
 }
 
+export type OperatorRoleColumn = 'owner' | 'manager' | 'producer' | 'support'
+
+export interface ChannelOperatorTable {
+  id: Generated<number>
+  channel_id: number
+  user_id: number
+  role: OperatorRoleColumn
+  created_at: number
+  updated_at: number
+}
+
+export interface OperatorInvitationTable {
+  id: Generated<number>
+  channel_id: number
+  email: string
+  role: OperatorRoleColumn
+  /** SHA-256 of the token the link carries. */
+  token_hash: string
+  invited_by: number | null
+  created_at: number
+  expires_at: number
+  used_at: number | null
+}
+
+export interface AuditLogTable {
+  id: Generated<number>
+  channel_id: number
+  user_id: number | null
+  user_email: string | null
+  resource: string
+  resource_id: string | null
+  action: string
+  /** JSON of the resource before and after the write. */
+  before: string | null
+  after: string | null
+  created_at: number
+}
+
+export interface OperatorTotpTable {
+  user_id: number
+  /** Encrypted (AES-256-GCM) base32 secret. */
+  secret: string
+  enabled_at: number | null
+  last_step: Generated<number>
+  created_at: number
+}
+
+export interface OperatorSessionFactorTable {
+  api_key_id: number
+  verified_at: number
+}
+
 export interface Database {
+  channel_operators: ChannelOperatorTable
+  operator_invitations: OperatorInvitationTable
+  audit_log: AuditLogTable
+  operator_totp: OperatorTotpTable
+  operator_session_factors: OperatorSessionFactorTable
   passes: PassTable
   bundles: BundleTable
   coupons: CouponTable
@@ -502,8 +624,12 @@ export interface Database {
   test_gateway_payments: TestGatewayPaymentTable
   payment_events: PaymentEventTable
   media_assets: MediaAssetTable
+  uploads: UploadTable
   media: MediaTable
   jobs: JobTable
+  clips: ClipTable
+  clip_tags: ClipTagTable
+  downloads: DownloadTable
   prerolls: PrerollTable
   event_categories: EventCategoryTable
   event_locations: EventLocationTable
@@ -542,6 +668,8 @@ export type UserRow = Selectable<UserTable>
 export type MediaAssetRow = Selectable<MediaAssetTable>
 export type MediaRow = Selectable<MediaTable>
 export type JobRow = Selectable<JobTable>
+export type ClipRow = Selectable<ClipTable>
+export type ClipTagRow = Selectable<ClipTagTable>
 export type PrerollRow = Selectable<PrerollTable>
 export type VodItemRow = Selectable<VodItemTable>
 export type PassRow = Selectable<PassTable>

@@ -54,23 +54,23 @@ export async function seedDemoPasses(db: Kysely<Database>, channelId: number, no
   await pass({
     kind: 'subscription',
     name: 'Season Pass',
-    description: 'Every game, live and on replay, the whole video library, downloads and no ads — for a year.',
+    description: 'Every game, live and on replay, the whole video library, downloads, clips and no ads — for a year.',
     price: 9999,
     base_price: 11999,
     period: 'annual',
     offer: 'annual',
-    capabilities: '["watch","download","vod_media","no_ads"]',
+    capabilities: '["watch","download","vod_media","no_ads","clipping","download_clip"]',
     weight: 100,
   })
   await pass({
     kind: 'subscription',
     name: 'Monthly Pass',
-    description: 'Every game and the video library, month by month. Try it free for 7 days.',
+    description: 'Every game, the video library and clips, month by month. Try it free for 7 days.',
     price: 1499,
     period: 'monthly',
     offer: 'monthly',
     trial_period: 7,
-    capabilities: '["watch","vod_media"]',
+    capabilities: '["watch","vod_media","clipping"]',
     weight: 90,
   })
   const hoops = await pass({

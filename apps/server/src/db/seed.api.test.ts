@@ -68,4 +68,28 @@ describe.each(testDatabases())('demo seed on %s', (kind) => {
     expect(fs.readdirSync(path.join(dir, 'vod'))).toHaveLength(9)
     expect(fs.readFileSync(path.join(dir, 'logo.svg'), 'utf8')).toContain('<svg')
   })
+
+  it('gives the demo clip tags by sport, and clips to the Season and Monthly Pass, once', async () => {
+    const tags = await ctx.db.kysely
+      .selectFrom('clip_tags')
+      .leftJoin('event_categories', 'event_categories.id', 'clip_tags.event_category_id')
+      .select(['clip_tags.name', 'event_categories.alias'])
+      .execute()
+    const of = (alias: string | null) => tags.filter((t) => t.alias === alias).map((t) => t.name)
+    expect(of('soccer')).toEqual(expect.arrayContaining(['Goal', 'Save']))
+    expect(of('hockey')).toEqual(expect.arrayContaining(['Goal', 'Save']))
+    expect(of('basketball')).toEqual(expect.arrayContaining(['Dunk', 'Three-pointer']))
+    expect(of(null)).toContain('Highlight')
+    await seedDemoChannel(new ChannelRepository(ctx.db.kysely, ctx.db.dialect), ctx.config.mediaDir)
+    expect(await ctx.db.kysely.selectFrom('clip_tags').select('id').execute()).toHaveLength(tags.length)
+    const passes = await ctx.db.kysely
+      .selectFrom('passes')
+      .select(['name', 'capabilities'])
+      .where('name', 'in', ['Season Pass', 'Monthly Pass'])
+      .execute()
+    const caps = (name: string) => JSON.parse(passes.find((p) => p.name === name)?.capabilities ?? '[]')
+    expect(caps('Season Pass')).toEqual(expect.arrayContaining(['clipping', 'download_clip']))
+    expect(caps('Monthly Pass')).toContain('clipping')
+    expect(caps('Monthly Pass')).not.toContain('download_clip')
+  })
 })

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { ChannelRepository } from '../modules/channel/channel.repository.js'
 import { logoSvg, type SlideArtKind, slideSvg } from './seed-art.js'
 import { seedDemoCatalogue } from './seed-catalogue.js'
+import { seedDemoClips } from './seed-clips.js'
 import { seedDemoPasses } from './seed-passes.js'
 
 export const DEMO_CHANNEL_KEY = 'demo'
@@ -51,6 +52,9 @@ export async function seedDemoChannel(repo: ChannelRepository, mediaDir: string,
   }
   if (channel && !(await repo.hasPasses(channel.id))) {
     await repo.inTransaction((trx) => seedDemoPasses(trx, channel.id, now))
+  }
+  if (channel && !(await repo.hasClipTags(channel.id))) {
+    await repo.inTransaction((trx) => seedDemoClips(trx, channel.id))
   }
   return result
 }

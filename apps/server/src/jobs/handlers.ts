@@ -4,6 +4,8 @@ import type { JobHandlers } from './worker.js'
 export interface JobHandlerDeps {
   /** Encodes, downloads, live replays and demo videos. */
   media: MediaJobHandlers
+  /** Cuts clips. */
+  clips: Pick<JobHandlers, 'clips.cut'>
   /** Renews the passes that are due and expires those that ran out. */
   renewDue: () => Promise<unknown>
   /** Settles the orders a crash left half done. */
@@ -20,6 +22,7 @@ export interface JobHandlerDeps {
 export function jobHandlers(deps: JobHandlerDeps): JobHandlers {
   return {
     ...deps.media,
+    ...deps.clips,
     'media.sweep-temp': async () => deps.sweepTemp(),
     'payments.renew': async () => {
       await deps.renewDue()

@@ -5,13 +5,16 @@ import type { Database, JobRow } from '../db/schema.js'
 /** The jobs the worker runs, with their payloads. */
 export interface JobPayloads {
   /** Encode an imported file of the media store into an HLS ladder for an event or VOD item. */
-  'media.transcode': { assetId: number; source: string; deleteSource: boolean }
+  /** `replaceOthers`: once ready, the owner's other finished assets (and their files) are removed. */
+  'media.transcode': { assetId: number; source: string; deleteSource: boolean; replaceOthers?: boolean }
   /** Remux an event's recording into one MP4 for download. */
   'media.download': { assetId: number }
   /** Poster, seek thumbnails and preview of a live recording that just ended. */
   'media.live-finish': { assetId: number }
   /** Generate a demo video and run it through the transcode pipeline. */
   'media.demo': { assetId: number; title: string; home: string; away: string; seconds: number }
+  /** Cut a clip from its recording and publish it (decision 16). */
+  'clips.cut': { clipId: number }
   /** Remove the temp folders that killed encodes left (scheduled). */
   'media.sweep-temp': Record<string, never>
   /** Renew passes that are due, expire those that ran out (scheduled). */

@@ -2,10 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { runFfmpeg, testFeedArgs } from '@fieldhouse/media'
-import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { useProcessSuite } from '../test/bundle-entry.js'
-import { createTestContext, type TestContext, testDatabases } from '../test/context.js'
+import { testDatabases } from '../test/context.js'
 
 const sizeOf = (dir: string): number =>
   fs.readdirSync(dir, { withFileTypes: true }).reduce((sum, e) => {
@@ -103,5 +102,5 @@ describe.each(testDatabases())('an encode killed mid-way, on %s', (kind) => {
     expect(fs.existsSync(left)).toBe(false)
     second.process.kill('SIGTERM')
     await second.exited
-  })
+  }, 120_000) // a 30 s source is generated and encoded by real ffmpeg processes: a busy machine needs more than the default
 })

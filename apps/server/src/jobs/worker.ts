@@ -21,6 +21,13 @@ export type JobHandlers = { [K in JobKind]: JobHandler<K> }
 /** What a handler learns when its last attempt failed, to record the reason where users see it. */
 export type FailureHook = (job: Job, error: Error, willRetry: boolean) => Promise<void>
 
+/** Several modules' failure hooks, each told in turn. */
+export const chainFailureHooks =
+  (...hooks: FailureHook[]): FailureHook =>
+  async (job, error, willRetry) => {
+    for (const hook of hooks) await hook(job, error, willRetry)
+  }
+
 /**
  * The worker role (design §1): claims jobs from the queue, runs at most `concurrency` at once, and
  * renews each job's lease while it reports progress. A stop cancels running jobs; their leases

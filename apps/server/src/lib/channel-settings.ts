@@ -1,4 +1,4 @@
-import type { ChannelRoute } from '@fieldhouse/contract'
+import { type ChannelRoute, clipDefaults } from '@fieldhouse/contract'
 import type { ChannelRow } from '../db/schema.js'
 import { parseJson } from './json.js'
 
@@ -12,6 +12,14 @@ export interface ChannelSettingsJson {
   geo?: { allow?: string[]; block?: string[] }
   /** reCAPTCHA: the site key is public; the secret never leaves the server. */
   recaptcha?: { site_key?: string | null; secret?: string | null }
+  /** Clip limits (decision 16); each missing one takes its default from `clipDefaults`. */
+  clips?: {
+    max_duration_sec?: number
+    per_user_per_hour?: number
+    storage_per_user_bytes?: number
+    /** Whether a shared clip of a paid game plays for anyone with the link. */
+    share_public?: boolean
+  }
 }
 
 /** The channel's settings, or none when they do not parse. */
@@ -23,3 +31,18 @@ export const geoRulesOf = (channel: ChannelRow) => channelSettingsOf(channel).ge
 /** The channel's reCAPTCHA secret, when it requires the human check. */
 export const recaptchaSecretOf = (channel: ChannelRow): string | null =>
   channelSettingsOf(channel).recaptcha?.secret ?? null
+
+/** The channel's clip limits, with the defaults where it sets none (decision 16). */
+export function clipSettingsOf(channel: ChannelRow) {
+  const c = channelSettingsOf(channel).clips ?? {}
+  const positive = (v: unknown, fallback: number) =>
+    typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : fallback
+  return {
+    maxDurationSec: positive(c.max_duration_sec, clipDefaults.maxDurationSec),
+    minDurationSec: clipDefaults.minDurationSec,
+    perUserPerHour: Math.floor(positive(c.per_user_per_hour, clipDefaults.perUserPerHour)),
+    storagePerUserBytes: positive(c.storage_per_user_bytes, clipDefaults.storagePerUserBytes),
+    sharePublic: typeof c.share_public === 'boolean' ? c.share_public : clipDefaults.sharePublic,
+  }
+}
+export type ClipSettings = ReturnType<typeof clipSettingsOf>

@@ -8,7 +8,7 @@ describe('scryptHasher', () => {
     expect(stored).toMatch(/^scrypt\$17\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/)
     expect(await hasher.verify('correct horse battery', stored)).toBe(true)
     expect(await hasher.verify('correct horse batterY', stored)).toBe(false)
-  })
+  }, 30_000) // three scrypt runs at the production cost (128 MiB each): seconds on a busy 2-core machine
 
   it('salts every hash and refuses a missing or malformed one', async () => {
     const hasher = scryptHasher(14)

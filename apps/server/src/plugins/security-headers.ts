@@ -17,7 +17,8 @@ export const pageCsp = (frameAncestors: string, opts: { stripe: boolean; googleT
     ['script-src', "'self'", opts.stripe && 'https://js.stripe.com', opts.googleTag && GOOGLE_SCRIPTS]
       .filter(Boolean)
       .join(' '),
-    ...(opts.stripe ? ['frame-src https://js.stripe.com https://hooks.stripe.com'] : []),
+    // The console's colour preview frames the site itself.
+    ...(opts.stripe ? ["frame-src 'self' https://js.stripe.com https://hooks.stripe.com"] : []),
     // React sets some styles through the style attribute; no inline script is ever allowed.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",

@@ -1,9 +1,18 @@
-import { API_KEY_FIELD, apiKeyInQuery, CHANNEL_KEY_FIELD, isApiKeyExempt, messages } from '@fieldhouse/contract'
+import {
+  type AdminAction,
+  type AdminResource,
+  API_KEY_FIELD,
+  apiKeyInQuery,
+  CHANNEL_KEY_FIELD,
+  isApiKeyExempt,
+  messages,
+} from '@fieldhouse/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { apiKeyError, channelKeyError, forbidden } from '../lib/errors.js'
 import { hashToken } from '../lib/secrets.js'
 import type { Session } from '../lib/session.js'
+import type { Operator } from '../modules/admin/operators.service.js'
 import type { KeysService } from '../modules/keys/keys.service.js'
 
 /**
@@ -11,16 +20,38 @@ import type { KeysService } from '../modules/keys/keys.service.js'
  * - `required`: an api key must come with the request (spec §7).
  * - `exempt`: spec §7's exempt list; the channel is the api key's when one comes, else `channel_key`'s.
  * - `none`: no channel (health, the key exchange itself).
+ * - `operator`: every `/api/admin` route (but the invitation pages): an api key, a signed-in user with a
+ *   role on the key's channel, and the route's `admin` declaration allowed by `can` (decision 0018).
  */
-export type SessionMode = 'required' | 'exempt' | 'none'
+export type SessionMode = 'required' | 'exempt' | 'none' | 'operator'
+
+/**
+ * What an `/api/admin` route declares: the resource and action the rule table is asked about, or
+ * `self` (any role: the operator's own page and second factor; `self-setup` also before the second
+ * factor is passed).
+ */
+export type AdminCheck = { resource: AdminResource; action: AdminAction } | 'self' | 'self-setup'
+
+export interface AdminRouteInfo {
+  method: string
+  url: string
+  admin: AdminCheck
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set for every /api route whose mode is not `none`. */
     session: Session
+    /** Set for every `operator` route: who is operating, on the session's channel. */
+    operator: Operator
   }
   interface FastifyContextConfig {
     session?: SessionMode
+    admin?: AdminCheck
+  }
+  interface FastifyInstance {
+    /** Every `/api/admin` route with its declaration, as registered (the role-matrix test walks them). */
+    adminRoutes: AdminRouteInfo[]
   }
 }
 
@@ -75,12 +106,17 @@ export default fp(
       keys: KeysService
       /** The viewer's country, resolved once per request for every route with a session (geo rules). */
       countryOf?: (req: FastifyRequest) => string | null
+      /** The operator gate (the operators service): 401, 403, or who is operating. */
+      authorizeOperator?: (session: Session, check: AdminCheck) => Promise<Operator>
     },
   ) => {
     const withCountry = (req: FastifyRequest, session: Session): Session =>
       opts.countryOf ? { ...session, countryCode: opts.countryOf(req) } : session
 
     app.decorateRequest('session', null as unknown as Session)
+    app.decorateRequest('operator', null as unknown as Operator)
+    const adminRoutes: AdminRouteInfo[] = []
+    app.decorate('adminRoutes', adminRoutes)
 
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/api/')) return
@@ -90,6 +126,19 @@ export default fp(
       }
       // A new object: routes may share one config object (e.g. a common rate limit).
       const config = (route.config ?? {}) as { session?: SessionMode }
+      // The invitation pages are the one exception: whoever holds the link, signed in or not, with the
+      // channel's api key (mode `required`).
+      if (route.url.startsWith('/api/admin/') && !route.url.startsWith('/api/admin/invitations/')) {
+        // An admin route cannot forget to say what it is: registering one without fails at start-up.
+        const admin = (config as { admin?: AdminCheck }).admin
+        if (!admin) throw new Error(`${route.url}: an /api/admin route declares its resource and action`)
+        // A GET's automatic HEAD is the GET; a HEAD of its own (tus's) is a route to check like any other.
+        const hasGet = (url: string) => adminRoutes.some((r) => r.method === 'GET' && r.url === url)
+        for (const method of [route.method].flat())
+          if (method !== 'HEAD' || !hasGet(route.url)) adminRoutes.push({ method, url: route.url, admin })
+        route.config = { ...config, session: 'operator' }
+        return
+      }
       const exempt = isApiKeyExempt(route.url.slice('/api/'.length).replace(/:[^/]+/g, 'x'))
       route.config = { ...config, session: config.session ?? (exempt ? 'exempt' : 'required') }
     })
@@ -109,6 +158,15 @@ export default fp(
         !openToTemporary.has(`${req.method} ${req.routeOptions.url}`)
       ) {
         return done(forbidden(messages.temporaryPassword, { password: [messages.temporaryPassword] }))
+      }
+      if (mode === 'operator') {
+        const check = req.routeOptions.config.admin
+        if (!check || !opts.authorizeOperator) return done(forbidden(messages.notFound))
+        opts.authorizeOperator(req.session, check).then((operator) => {
+          req.operator = operator
+          done()
+        }, done)
+        return
       }
       done()
     }
@@ -131,7 +189,7 @@ export default fp(
         }, done)
         return
       }
-      if (mode === 'required') return done(apiKeyError())
+      if (mode === 'required' || mode === 'operator') return done(apiKeyError())
       const channelKey = stringField(req.query, CHANNEL_KEY_FIELD)
       if (!channelKey) return done(channelKeyError())
       opts.keys.sessionForChannelKey(channelKey).then((session) => {

@@ -19,6 +19,8 @@ export default fp(
       mediaDir: string
       /** The page policy for the app's page on this host when it differs from the default one. */
       pagePolicyFor?: (host: string, url: string) => Promise<string | null>
+      /** Tags for the page's head on this path (a shared clip's preview), already escaped; null for none. `host` keeps its port. */
+      headFor?: (host: string, url: string) => Promise<string | null>
     },
   ) => {
     const indexFile = path.join(opts.webDist, 'index.html')
@@ -64,6 +66,11 @@ export default fp(
       }
       const policy = await opts.pagePolicyFor?.(req.hostname.replace(/:\d+$/, '').toLowerCase(), req.url)
       if (policy) reply.header('content-security-policy', policy)
+      const head = req.method === 'GET' ? await opts.headFor?.(req.host, req.url) : null
+      if (head) {
+        const html = (await fs.promises.readFile(indexFile, 'utf8')).replace('</head>', `${head}\n</head>`)
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html)
+      }
       return reply.header('cache-control', 'no-cache').sendFile('index.html', opts.webDist)
     })
   },

@@ -65,6 +65,8 @@ export async function createTestContext(
     redis?: ContainerDeps['redis']
     rateLimitNamespace?: string
     hasher?: ContainerDeps['hasher']
+    mailer?: ContainerDeps['mailer']
+    clock?: ContainerDeps['clock']
   } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-test-'))
@@ -87,6 +89,8 @@ export async function createTestContext(
     redis: options.redis,
     rateLimitNamespace: options.rateLimitNamespace,
     ...(options.hasher ? { hasher: options.hasher } : {}),
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   })
   const app = await buildApp(container)
   await app.listen({ port: 0, host: '127.0.0.1' })

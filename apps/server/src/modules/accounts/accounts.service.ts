@@ -51,6 +51,8 @@ export interface AccountsDeps {
   mailColors?: (channel: ChannelRow) => Promise<string>
   /** Capabilities the user's passes grant (entitlements). */
   passCapabilities: (userId: number) => Promise<string[]>
+  /** Clips the user made and downloads granted to them (the clips module counts). */
+  featureCount: (userId: number) => Promise<{ clips: number; downloads: number }>
 }
 
 export interface RegisterInput {
@@ -110,6 +112,44 @@ export class AccountsService {
     const user = await this.d.repo.findUser(session.channel.id, userId)
     if (!user) throw unauthorized(messages.userNotFound)
     return this.signIn(session, user)
+  }
+
+  /** The account with this address on the channel, if any (operator invitations). */
+  userByEmail(channelId: number, email: string) {
+    return this.d.repo.findUserByEmail(channelId, email.toLowerCase())
+  }
+
+  /** The channel's user, if any. */
+  user(channelId: number, userId: number) {
+    return this.d.repo.findUser(channelId, userId)
+  }
+
+  /**
+   * An account whose address an operator invitation proved (the link came to it): made verified and
+   * signed in at once, as a verified sign-up would be.
+   */
+  async createVerifiedAndSignIn(
+    session: Session,
+    input: { email: string; password: string; first_name: string; last_name: string },
+  ): Promise<AuthSession & { userId: number }> {
+    if (session.userId) throw conflict(messages.alreadyLoggedIn)
+    const now = this.clock()
+    const user = await this.d.repo
+      .createUser({
+        channelId: session.channel.id,
+        email: input.email.toLowerCase(),
+        passwordHash: await this.d.hasher.hash(input.password),
+        firstName: input.first_name,
+        lastName: input.last_name,
+        news: false,
+        temporaryPassword: false,
+        emailVerifiedAt: now,
+        now,
+      })
+      .catch(() => {
+        throw conflict(messages.emailTaken, { email: [messages.emailTaken] })
+      })
+    return { ...(await this.signIn(session, user)), userId: user.id }
   }
 
   /**
@@ -340,8 +380,7 @@ export class AccountsService {
     const user = session.userId ? await this.d.repo.findUser(session.channel.id, session.userId) : undefined
     return {
       capabilities: capabilityFlags(user ? [...capabilitiesOf(user), ...(await this.d.passCapabilities(user.id))] : []),
-      // Clips and downloads are counted once those features exist.
-      featureCount: { clips: 0, downloads: 0 },
+      featureCount: user ? await this.d.featureCount(user.id) : { clips: 0, downloads: 0 },
       trial_period_used: user?.trial_period_used === 1,
       is_geo_blocked: isGeoBlocked,
     }

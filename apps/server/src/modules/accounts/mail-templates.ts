@@ -127,7 +127,8 @@ const textsFor = (language: string): Texts => texts[(language in texts ? languag
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
-function compose(
+/** A mail in the accounts' layout: paragraphs and one action button (other modules' mails use it too). */
+export function compose(
   channel: MailChannel,
   to: string,
   subject: string,

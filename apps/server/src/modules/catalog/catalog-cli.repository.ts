@@ -9,7 +9,16 @@ export class CatalogCliRepository {
   findEvent(channelId: number, id: number) {
     return this.db
       .selectFrom('events')
-      .select(['id', 'name', 'stream_key'])
+      .select(['id', 'name', 'stream_key', 'stream_status'])
+      .where('channel_id', '=', channelId)
+      .where('id', '=', id)
+      .executeTakeFirst()
+  }
+
+  findVodItem(channelId: number, id: number) {
+    return this.db
+      .selectFrom('vod_items')
+      .select(['id', 'title'])
       .where('channel_id', '=', channelId)
       .where('id', '=', id)
       .executeTakeFirst()

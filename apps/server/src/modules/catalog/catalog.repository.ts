@@ -17,6 +17,8 @@ export interface EventFilters {
   search?: string
   /** Events that involve any of these (a viewer's favourites). */
   anyOf?: { participantIds: number[]; groupIds: number[]; categoryIds: number[] }
+  /** Only these events (those with clips, for `/events/with_clip`). */
+  ids?: number[]
 }
 
 export interface EventPage {
@@ -82,6 +84,7 @@ export class CatalogRepository {
   private filtered(channelId: number, f: EventFilters) {
     let q = this.db.selectFrom('events').where('events.channel_id', '=', channelId)
     if (f.streamStatus?.length) q = q.where('events.stream_status', 'in', f.streamStatus)
+    if (f.ids) q = q.where('events.id', 'in', f.ids.length ? f.ids : [0])
     if (f.categoryIds) q = q.where('events.event_category_id', 'in', f.categoryIds.length ? f.categoryIds : [0])
     if (f.locationIds) q = q.where('events.location_id', 'in', f.locationIds.length ? f.locationIds : [0])
     if (f.from !== undefined) q = q.where('events.event_utc_ts', '>=', f.from)

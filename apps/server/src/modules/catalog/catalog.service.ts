@@ -235,8 +235,13 @@ export class CatalogService {
     session: Session,
     q: EventsQuery,
     anyOf?: EventFilters['anyOf'],
+    ids?: number[],
   ): Promise<{ data: Event[]; meta: ListMeta }> {
-    const filters = { ...(await this.filters(session.channel, q)), ...(anyOf ? { anyOf } : {}) }
+    const filters = {
+      ...(await this.filters(session.channel, q)),
+      ...(anyOf ? { anyOf } : {}),
+      ...(ids ? { ids } : {}),
+    }
     const onlyReplays = q.stream_status?.length === 1 && q.stream_status[0] === 'vod'
     const sortDirection = q.sort_direction ?? (onlyReplays ? 'desc' : 'asc')
     const limit = q.no_limit === 1 ? null : q.limit

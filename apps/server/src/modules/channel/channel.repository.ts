@@ -194,6 +194,16 @@ export class ChannelRepository {
     return row !== undefined
   }
 
+  async hasClipTags(channelId: number) {
+    const row = await this.db
+      .selectFrom('clip_tags')
+      .select('id')
+      .where('channel_id', '=', channelId)
+      .limit(1)
+      .executeTakeFirst()
+    return row !== undefined
+  }
+
   async hasCatalogue(channelId: number) {
     const row = await this.db
       .selectFrom('event_categories')

@@ -14,6 +14,14 @@ export class LiveRepository {
       .executeTakeFirst()
   }
 
+  eventById(eventId: number) {
+    return this.db
+      .selectFrom('events')
+      .select(['id', 'channel_id', 'stream_status', 'name'])
+      .where('id', '=', eventId)
+      .executeTakeFirst()
+  }
+
   /** The event went live, or its stream ended and it is a replay now. */
   async setStreamStatus(eventId: number, status: 'live' | 'vod', now: number) {
     await this.db

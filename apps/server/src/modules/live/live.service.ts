@@ -49,6 +49,10 @@ interface Broadcast {
   /** Resolves when the ffmpeg writing the HLS has ended for good. */
   ended: Promise<void>
   stopping: boolean
+  /** When the publish began (ms). */
+  since: number
+  /** Frames the HLS writer dropped, over all its runs. */
+  droppedFrames: number
 }
 
 /**
@@ -120,6 +124,36 @@ export class LiveService {
     return this.broadcasts.has(streamKey)
   }
 
+  /** The broadcast of an event going on in this process, with the key it was published with. */
+  broadcastOf(eventId: number) {
+    for (const [streamKey, b] of this.broadcasts) {
+      if (b.eventId === eventId && !b.stopping) {
+        return { streamKey, since: b.since, droppedFrames: b.droppedFrames, assetId: b.asset.id }
+      }
+    }
+    return null
+  }
+
+  /**
+   * End stream (the console): the broadcast ends as an unpublish ends it (the recording becomes the
+   * replay). The caller drops the encoder's connection; a reconnecting encoder is refused, since the
+   * event is over. An event live in no process here (an external ingest that never unpublished) is
+   * finished from its recording.
+   */
+  async endEvent(eventId: number) {
+    const b = this.broadcastOf(eventId)
+    if (b) return this.unpublish(b.streamKey)
+    const owner = { type: 'event' as const, id: eventId }
+    const event = await this.deps.events.eventById(eventId)
+    if (!event) return
+    const live = (await this.deps.repo.assetsOf(event.channel_id, owner)).find((a) => a.status === 'live')
+    if (live) await this.finish(live)
+    else if (event.stream_status === 'live') {
+      await this.deps.events.setStreamStatus(eventId, 'vod', this.now())
+      await this.deps.changed(event.channel_id)
+    }
+  }
+
   /** A publish with this key began: the event goes live and HLS is written as the stream arrives. */
   async publish(streamKey: string): Promise<boolean> {
     const event = await this.authorize(streamKey)
@@ -155,6 +189,8 @@ export class LiveService {
       stop: async () => {},
       ended: Promise.resolve(),
       stopping: false,
+      since: this.now(),
+      droppedFrames: 0,
       dir,
       publisher: store.publishesInPlace
         ? null
@@ -179,8 +215,12 @@ export class LiveService {
     let failures = 0
     for (let run = 0; !b.stopping; run++) {
       const append = (resumed || run > 0) && fs.existsSync(path.join(dir, 'source', 'index.m3u8'))
+      const droppedBefore = b.droppedFrames
       const handle = spawnFfmpeg(liveHlsArgs({ input, outDir: dir, lowerRendition: lower ?? null, append }), {
         useSlot: false,
+        onProgress: (p) => {
+          if (p.droppedFrames !== undefined) b.droppedFrames = droppedBefore + p.droppedFrames
+        },
       })
       b.stop = handle.stop
       const startedAt = Date.now()

@@ -6,6 +6,33 @@ const require = createRequire(import.meta.url)
 interface NmsSession {
   isLocal: boolean
   reject(): void
+  /** What node-media-server learnt of the stream (its metadata, else its first frames). */
+  videoWidth?: number
+  videoHeight?: number
+  videoFps?: number
+  videoCodecName?: string
+  audioCodecName?: string
+  /** Kilobits per second received over the last second. */
+  bitrate?: number
+  startTimestamp?: number
+}
+
+/** What the RTMP session of a publish knows; zero means not known yet. */
+export interface IngestStats {
+  since: number
+  bitrateKbps: number | null
+  width: number | null
+  height: number | null
+  fps: number | null
+  videoCodec: string | null
+  audioCodec: string | null
+}
+
+/** What the go-live panel asks of the ingest that holds a publish (our own RTMP listener). */
+export interface IngestControl {
+  stats(streamKey: string): IngestStats | null
+  /** Drops the encoder's connection; its unpublish follows. Whether one was connected. */
+  disconnect(streamKey: string): boolean
 }
 interface NmsContext {
   sessions: Map<string, NmsSession>
@@ -18,7 +45,7 @@ interface NmsContext {
  * events, and a key that opens none is disconnected. Playing back over RTMP is for our own ffmpeg
  * on loopback only. node-media-server's own logging is off: its lines carry stream keys.
  */
-export class RtmpIngest {
+export class RtmpIngest implements IngestControl {
   private server: { run(): void; stop(): void; tcpServer: import('node:net').Server } | null = null
   private readonly publishers = new Map<string, string>()
   private readonly listeners: [string, (...args: string[]) => void][] = []
@@ -97,6 +124,32 @@ export class RtmpIngest {
     this.server = server
     const address = server.tcpServer.address()
     return typeof address === 'object' && address ? address.port : this.opts.port
+  }
+
+  private sessionOf(streamKey: string) {
+    for (const [id, key] of this.publishers) if (key === streamKey) return this.context?.sessions.get(id) ?? null
+    return null
+  }
+
+  stats(streamKey: string): IngestStats | null {
+    const s = this.sessionOf(streamKey)
+    if (!s) return null
+    const known = (n: number | undefined) => (typeof n === 'number' && n > 0 ? n : null)
+    return {
+      since: s.startTimestamp ?? Date.now(),
+      bitrateKbps: known(s.bitrate),
+      width: known(s.videoWidth),
+      height: known(s.videoHeight),
+      fps: known(s.videoFps),
+      videoCodec: s.videoCodecName || null,
+      audioCodec: s.audioCodecName || null,
+    }
+  }
+
+  disconnect(streamKey: string) {
+    const s = this.sessionOf(streamKey)
+    s?.reject()
+    return s !== null
   }
 
   async stop() {

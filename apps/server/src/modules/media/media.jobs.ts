@@ -39,6 +39,8 @@ export interface MediaJobDeps {
   preset: string
   /** Called when an owner's content changed (caches drop it). */
   changed: (channelId: number) => Promise<void> | void
+  /** Called before a replaced asset's rows go (the uploads that made it go too). */
+  onAssetRemoved?: (assetId: number) => Promise<void>
 }
 
 /** Work in this process's temp folder: what a killed encode leaves there, the sweep can tell is dead. */
@@ -126,11 +128,25 @@ export function mediaJobHandlers(deps: MediaJobDeps): MediaJobHandlers {
     await deps.changed(asset.channel_id)
   }
 
+  /** The new asset plays now: the owner's older finished assets go, files first (a replaced video). */
+  const replaceOthers = async (asset: MediaAssetRow) => {
+    const owner = { type: asset.owner_type, id: asset.owner_id }
+    for (const other of await repo.assetsOf(asset.channel_id, owner)) {
+      if (other.id === asset.id || other.id > asset.id) continue
+      if (other.status !== 'ready' && other.status !== 'failed') continue
+      await store.deletePrefix(assetKey(other.id))
+      await deps.onAssetRemoved?.(other.id)
+      await repo.deleteAsset(other.id)
+    }
+    await deps.changed(asset.channel_id)
+  }
+
   return {
     'media.transcode': async (job: Job<'media.transcode'>, ctx) => {
       const asset = await assetOf(job.payload.assetId)
       await encode(asset, job.payload.source, ctx)
       if (job.payload.deleteSource) fs.rmSync(job.payload.source, { force: true })
+      if (job.payload.replaceOthers) await replaceOthers(asset)
     },
 
     'media.demo': async (job: Job<'media.demo'>, ctx) => {
@@ -272,6 +288,11 @@ export function mediaJobFailureHook(deps: Pick<MediaJobDeps, 'repo' | 'store' | 
     const { assetId } = job.payload as JobPayloads['media.transcode' | 'media.demo']
     await deps.repo.updateAsset(assetId, { status: 'failed', error: error.message.slice(0, 500) })
     await deps.store.deletePrefix(assetKey(assetId))
+    // An upload's source goes too: a failed encode leaves no orphaned file behind.
+    if (job.kind === 'media.transcode') {
+      const payload = job.payload as JobPayloads['media.transcode']
+      if (payload.deleteSource) fs.rmSync(payload.source, { force: true })
+    }
     const asset = await deps.repo.findAsset(assetId)
     if (asset) await deps.changed(asset.channel_id)
   }

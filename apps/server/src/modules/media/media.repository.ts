@@ -162,6 +162,12 @@ export class MediaRepository {
     return channel ? { asset, channel, geoRules: event?.geo_rules } : null
   }
 
+  /** An asset and its media rows (its files are the caller's to remove from the store). */
+  async deleteAsset(id: number) {
+    await this.db.deleteFrom('media').where('asset_id', '=', id).execute()
+    await this.db.deleteFrom('media_assets').where('id', '=', id).execute()
+  }
+
   /** A VOD item lasts as long as its encoded video. */
   async setVodDuration(vodId: number, duration: number) {
     await this.db.updateTable('vod_items').set({ duration }).where('id', '=', vodId).execute()

@@ -1,6 +1,8 @@
 import {
   DownloadSchema,
   dataOf,
+  type Event,
+  type EventClipInfo,
   EventDetailSchema,
   Id,
   messages,
@@ -46,6 +48,10 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
   mediaRateLimitMax: number
   /** Sends one checked file (`createMediaFileSender`). */
   sendFile: ReturnType<typeof createMediaFileSender>
+  /** The clip tool's part of an event's detail: its tags, and the recordings the viewer may clip. */
+  clipInfo: (session: Session, event: Event, mayWatch: boolean) => Promise<EventClipInfo>
+  /** An event's MP4 was handed to the viewer (counted as a download). */
+  downloaded: (session: Session, eventId: number) => Promise<void>
 }> = async (app, deps) => {
   const { media, catalog, vod, access, geo } = deps
 
@@ -72,8 +78,9 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
     async (req, reply) => {
       const { event, w } = await eventWatchability(req.session, req.params.id)
       const info = await media.info(req.session, { type: 'event', id: event.id }, w)
+      const clipInfo = await deps.clipInfo(req.session, event, info.denial === null)
       reply.headers(privateAnswer)
-      return { data: { ...event, has_access: info.denial === null, ...info } }
+      return { data: { ...event, has_access: info.denial === null, ...info, ...clipInfo } }
     },
   )
 
@@ -142,6 +149,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
       if (await deps.store.stat(assetKey(asset.id, DOWNLOAD_FILE))) {
         const { token } = media.tokenFor(session, asset.id, 'download')
         const url = `/media/d/${token}/${asset.id}/${DOWNLOAD_FILE}?name=${encodeURIComponent(fileName)}`
+        await deps.downloaded(session, event.id)
         return { data: { status: 'ready' as const, progress: 100, url, file_name: fileName } }
       }
       const key = `download:${asset.id}`

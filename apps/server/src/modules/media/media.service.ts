@@ -122,6 +122,18 @@ export class MediaService {
     }
   }
 
+  /**
+   * The operator's preview (the console checks the role): the asset viewers get, signed for this
+   * session whatever its passes; null when nothing plays yet.
+   */
+  async preview(session: Session, owner: Owner) {
+    const asset = this.pick(await this.repo.assetsOf(session.channel.id, owner))
+    const playable = asset && this.playableFile(asset)
+    if (!asset || !playable || session.apiKeyId === null) return null
+    const { hls, live, expires_at } = this.sign(session, asset, playable)
+    return { hls, live, expires_at }
+  }
+
   /** An owner's newest ready recording (for downloads and clips). */
   async readyAsset(channelId: number, owner: Owner) {
     const assets = await this.repo.assetsOf(channelId, owner)
@@ -134,6 +146,27 @@ export class MediaService {
     const posters = new Map<number, string>()
     for (const r of rows) if (!posters.has(r.owner_id)) posters.set(r.owner_id, `/media/o/${r.asset_id}/${r.path}`)
     return posters
+  }
+
+  /** An owner's recordings with their master playlist (for clips), newest first. */
+  async recordingsOf(channelId: number, owner: Owner) {
+    return (await this.repo.assetsOf(channelId, owner)).map((a) => this.recordingOf(a))
+  }
+
+  /** One recording with its master playlist, by id. */
+  async recording(assetId: number) {
+    const asset = await this.repo.findAsset(assetId)
+    if (!asset) return undefined
+    const [withMedia] = (
+      await this.repo.assetsOf(asset.channel_id, { type: asset.owner_type, id: asset.owner_id })
+    ).filter((a) => a.id === assetId)
+    return withMedia ? this.recordingOf(withMedia) : undefined
+  }
+
+  private recordingOf(a: AssetWithMedia) {
+    const master =
+      a.media.find((m) => m.type_id === MediaTypeId.live) ?? a.media.find((m) => m.type_id === MediaTypeId.vod)
+    return { id: a.id, channelId: a.channel_id, status: a.status, master: master?.path ?? null }
   }
 
   /** Throws 404 unless the asset exists on the session's channel. */

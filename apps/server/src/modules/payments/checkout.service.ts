@@ -206,7 +206,12 @@ export class CheckoutService {
         open.bundle_id === (opts.bundle?.id ?? null) &&
         open.pass_id === lead.id &&
         !open.idempotency_key.includes('#')
-      if (sameTerms) return this.join(session, user, open, lead, source)
+      if (sameTerms) {
+        // The open checkout may be one placed just after the pass was paid, about to give way (below):
+        // then the pass is bought, as the viewer should hear, and there is nothing to join.
+        for (const p of passes) await this.assertNotBought(user.id, p)
+        return this.join(session, user, open, lead, source)
+      }
       if (!(await this.replace(open))) {
         // The open checkout may have just been paid: then the pass is bought, as the viewer should hear.
         for (const p of passes) await this.assertNotBought(user.id, p)

@@ -1,10 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import fs from 'node:fs'
-import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashToken } from '../../lib/secrets.js'
 import { useProcessSuite } from '../../test/bundle-entry.js'
-import { createTestContext, type TestContext, testDatabases } from '../../test/context.js'
+import { testDatabases } from '../../test/context.js'
 import { signedInKey } from '../../test/factories.js'
 import { type StripeStandin, startStripeStandin } from '../../test/stripe-standin.js'
 

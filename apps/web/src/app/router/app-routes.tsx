@@ -22,6 +22,8 @@ const loadSimulate = viewChunk(() => import('../views/simulate'))
 const loadReels = viewChunk(() => import('../views/reels'))
 const loadFaq = viewChunk(() => import('../views/faq'))
 const loadContacts = viewChunk(() => import('../views/contacts'))
+/** The operator console: its own chunk, fetched only when a path under /admin opens. */
+const loadConsole = viewChunk(() => import('../views/console'))
 
 const HomePage = lazyView(loadHome, 'HomePage')
 const EventsListPage = lazyView(loadSchedule, 'EventsListPage')
@@ -54,6 +56,7 @@ const AboutPage = lazyView(loadContacts, 'AboutPage')
 const PrivacyPolicyPage = lazyView(loadContacts, 'PrivacyPolicyPage')
 const TermsConditionsPage = lazyView(loadContacts, 'TermsConditionsPage')
 const CmsPage = lazyView(loadContacts, 'CmsPage')
+const ConsoleApp = lazyView(loadConsole, 'ConsoleApp')
 
 /** `/select-package/{id}` takes digits only; anything else is not a page (spec §2). */
 function SelectPackageRoute() {
@@ -133,6 +136,8 @@ export function appRoutes(runtimeRoutes: readonly RuntimeRoute[]): RouteObject[]
             },
           ],
         },
+        // The console has its own layout and sign-in; the viewer's navigation rules do not apply in it.
+        { path: 'admin/*', element: <ConsoleApp />, errorElement: <ViewError /> },
         {
           path: 'watch_embed/:id',
           element: <PlainLayout />,

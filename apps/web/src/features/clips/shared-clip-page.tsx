@@ -1,9 +1,93 @@
 import { useTranslation } from 'react-i18next'
+import { useParams } from 'react-router'
+import { ButtonLink } from '../../components/ui/button'
+import { ItemLoadFailure, LoadingStatus } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
+import { paths } from '../../lib/navigation/paths'
 import { useDocumentTitle } from '../channel/use-document-title'
+import { useSharedClip } from './api/use-shared-clip'
+import { ClipVideo } from './clip-video'
+import './clips.css'
 
+const idOf = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : null)
+
+/**
+ * `/share/{id}/{uuid}` (spec §2): the clip plays for anyone who has the link, signed in or not, with
+ * its name, game and tags and a way to the channel. A wrong or deleted link says so plainly.
+ */
 export function SharedClipPage() {
   const { t } = useTranslation()
-  useDocumentTitle(t('share.title'))
-  return <PageFrame title={t('share.title')} lead={t('share.lead')} />
+  const params = useParams()
+  const id = idOf(params.id)
+  const uuid = params.uuid ?? null
+  const clip = useSharedClip(id, uuid)
+  useDocumentTitle(clip.data?.name ?? t('share.title'))
+  const toChannel = (
+    <ButtonLink to={paths.home} variant="secondary">
+      {t('share.toChannel', { name: clip.data?.channel_name ?? '' }).trim()}
+    </ButtonLink>
+  )
+  if (id === null || uuid === null || clip.isError) {
+    return (
+      <PageFrame title={t('share.title')}>
+        <ItemLoadFailure
+          error={clip.error}
+          missing={id === null || uuid === null}
+          missingText={t('share.missing')}
+          failedText={t('share.loadFailed')}
+          onRetry={() => void clip.refetch()}
+          action={
+            <ButtonLink to={paths.moments} variant="secondary">
+              {t('share.seeMoments')}
+            </ButtonLink>
+          }
+        />
+      </PageFrame>
+    )
+  }
+  if (!clip.data) {
+    return (
+      <PageFrame title={t('share.title')} lead={t('share.lead')}>
+        <LoadingStatus />
+      </PageFrame>
+    )
+  }
+  const data = clip.data
+  const playable = data.status === 'ready' && (data.mp4 || data.hls)
+  return (
+    <PageFrame title={data.name} lead={data.event_name ?? undefined}>
+      <div className="shared-clip" data-testid="shared-clip">
+        {playable ? (
+          <div className="clip-frame">
+            <ClipVideo clip={data} />
+          </div>
+        ) : (
+          <div className="clip-frame clip-frame--waiting" data-testid="shared-clip-waiting">
+            <span className="clip-frame__center">{t(`clips.statusLead.${data.status}`)}</span>
+          </div>
+        )}
+        <div className="shared-clip__about">
+          {data.tags.length > 0 ? (
+            <ul className="clip-tags" aria-label={t('clips.tags')}>
+              {data.tags.map((tag) => (
+                <li key={tag}>{tag}</li>
+              ))}
+            </ul>
+          ) : null}
+          <p className="shared-clip__from">{t('share.from', { name: data.channel_name })}</p>
+          <div className="clip-tool__actions">
+            {toChannel}
+            {data.event_id !== null ? (
+              <ButtonLink to={paths.watch(data.event_id)} variant="ghost">
+                {t('share.watchGame')}
+              </ButtonLink>
+            ) : null}
+            <ButtonLink to={paths.moments} variant="ghost">
+              {t('share.seeMoments')}
+            </ButtonLink>
+          </div>
+        </div>
+      </div>
+    </PageFrame>
+  )
 }

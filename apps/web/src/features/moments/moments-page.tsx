@@ -1,9 +1,177 @@
+import type { Clip } from '@fieldhouse/contract'
+import { type ReactNode, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { Button } from '../../components/ui/button'
+import { EmptyState, LoadError, LoadingStatus } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
+import { paths } from '../../lib/navigation/paths'
+import { useEventCategories } from '../catalogue/api/use-event-categories'
+import { useParticipants } from '../catalogue/api/use-participants'
+import { flattenCategories } from '../catalogue/catalogue-lookups'
 import { useDocumentTitle } from '../channel/use-document-title'
+import { useEventsWithClip } from '../clips/api/use-events-with-clip'
+import { type MomentsFilters, useMoments } from '../clips/api/use-moments'
+import { ClipInlinePlayer } from '../clips/clip-inline-player'
+import { teamsOfSport } from '../clips/moments-feed'
+import '../clips/clips.css'
+import '../events/events-filters.css'
 
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  children,
+  testId,
+}: {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  children: ReactNode
+  testId: string
+}) {
+  const id = useId()
+  return (
+    <div className="filters__field">
+      <label className="filters__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="filters__control"
+        value={value}
+        data-testid={testId}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {children}
+      </select>
+    </div>
+  )
+}
+
+const numberOrUndefined = (value: string) => (value ? Number(value) : undefined)
+
+/**
+ * `/moments` (spec §2): the channel's ready clips, newest first, a page at a time, narrowed by game,
+ * sport and team; each plays in place.
+ */
 export function MomentsPage() {
   const { t } = useTranslation()
   useDocumentTitle(t('moments.title'))
-  return <PageFrame title={t('moments.title')} lead={t('moments.lead')} />
+  const [game, setGame] = useState('')
+  const [sport, setSport] = useState('')
+  const [team, setTeam] = useState('')
+  const filters: MomentsFilters = {
+    event_id: numberOrUndefined(game),
+    event_category_id: numberOrUndefined(sport),
+    participant_id: numberOrUndefined(team),
+  }
+  const moments = useMoments(filters)
+  const events = useEventsWithClip()
+  const categories = useEventCategories()
+  const participants = useParticipants()
+  const sportOptions = flattenCategories(categories)
+  const teams = teamsOfSport(participants.data ?? [], categories, sport ? Number(sport) : null)
+  const clips = moments.data?.pages.flatMap((page) => page.clips) ?? []
+  const filtered = Boolean(game || sport || team)
+
+  return (
+    <PageFrame title={t('moments.title')} lead={t('moments.lead')}>
+      <div className="filters">
+        <div className="moments-filters">
+          <FilterSelect label={t('moments.game')} value={game} onChange={setGame} testId="moments-game">
+            <option value="">{t('moments.allGames')}</option>
+            {(events.data ?? []).map((event) => (
+              <option key={event.id} value={event.id}>
+                {event.name}
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterSelect label={t('moments.sport')} value={sport} onChange={setSport} testId="moments-sport">
+            <option value="">{t('moments.allSports')}</option>
+            {sportOptions.map(({ category, depth }) => (
+              <option key={category.id} value={category.id}>
+                {`${'– '.repeat(depth)}${category.name}`}
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterSelect label={t('moments.team')} value={team} onChange={setTeam} testId="moments-team">
+            <option value="">{t('moments.allTeams')}</option>
+            {teams.map((participant) => (
+              <option key={participant.id} value={participant.id}>
+                {participant.name}
+              </option>
+            ))}
+          </FilterSelect>
+          {filtered ? (
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setGame('')
+                setSport('')
+                setTeam('')
+              }}
+            >
+              {t('moments.clearFilters')}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      {moments.isPending ? <LoadingStatus /> : null}
+      {moments.isError ? <LoadError onRetry={() => void moments.refetch()} /> : null}
+      {moments.isSuccess && clips.length === 0 ? (
+        <EmptyState>{filtered ? t('moments.noneFiltered') : t('moments.none')}</EmptyState>
+      ) : null}
+      {clips.length > 0 ? (
+        <ul className="clip-grid" data-testid="moments">
+          {clips.map((clip) => (
+            <Moment key={clip.id} clip={clip} />
+          ))}
+        </ul>
+      ) : null}
+      {moments.hasNextPage ? (
+        <div className="moments-more">
+          <Button
+            variant="secondary"
+            disabled={moments.isFetchingNextPage}
+            aria-busy={moments.isFetchingNextPage || undefined}
+            data-testid="moments-more"
+            onClick={() => void moments.fetchNextPage()}
+          >
+            {moments.isFetchingNextPage ? t('common.loading') : t('moments.more')}
+          </Button>
+        </div>
+      ) : null}
+    </PageFrame>
+  )
+}
+
+function Moment({ clip }: { clip: Clip }) {
+  const { t, i18n } = useTranslation()
+  return (
+    <li className="clip-card" data-testid="moment" data-clip-id={clip.id}>
+      <ClipInlinePlayer clip={clip} />
+      <div className="clip-card__body">
+        <h2 className="clip-card__name">
+          <Link to={paths.share(clip.id, clip.uuid)}>{clip.name}</Link>
+        </h2>
+        <p className="clip-card__meta">
+          {[
+            clip.event_name,
+            t('clips.seconds', { count: Math.round(clip.duration) }),
+            new Date(clip.created_at).toLocaleDateString(i18n.language, { dateStyle: 'medium' }),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+        {clip.tags.length > 0 ? (
+          <ul className="clip-tags" aria-label={t('clips.tags')}>
+            {clip.tags.map((tag) => (
+              <li key={tag}>{tag}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </li>
+  )
 }

@@ -9,6 +9,7 @@ import { useAppStore } from '../../lib/store/app-store'
 import { useUserAccess } from '../account/api/use-user-access'
 import { useDocumentTitle } from '../channel/use-document-title'
 import { EventPassOffers } from '../checkout/event-pass-offers'
+import { ClipTool, useClipMarks } from '../clips/clip-tool'
 import { EventBadges } from '../events/event-card'
 import { eventTimeText, eventTitle, formatEventTime } from '../events/event-display'
 import { useWatchEvent } from './api/use-watch-event'
@@ -33,6 +34,7 @@ export function WatchPage() {
   const event = useWatchEvent(id, { refetchInterval: detailPollMs })
   const signedIn = useAppStore((state) => state.user !== null)
   const access = useUserAccess()
+  const clip = useClipMarks()
   const title = event.data ? eventTitle(event.data) : t('watch.title')
   useDocumentTitle(title)
   if (event.isError || id === null) {
@@ -87,11 +89,24 @@ export function WatchPage() {
           offers={offersPasses(detail) ? <EventPassOffers eventId={id} /> : undefined}
           passesHref={`${paths.packages}?event_id=${id}`}
           onRefresh={() => void event.refetch()}
+          clipMarks={clip.markers}
+          controllerRef={clip.controllerRef}
         />
         {canDownload ? (
           <div className="watch-toolbar">
             <DownloadButton eventId={id} />
           </div>
+        ) : null}
+        {screen.kind === 'player' ? (
+          <ClipTool
+            eventId={id}
+            live={screen.mode === 'live'}
+            clipTags={detail.clip_tags}
+            clipSources={detail.clip_sources}
+            marks={clip.marks}
+            setMarks={clip.setMarks}
+            controllerRef={clip.controllerRef}
+          />
         ) : null}
         {detail.description ? <p className="watch-description">{detail.description}</p> : null}
       </div>

@@ -1,5 +1,5 @@
 import type { Playback } from '@fieldhouse/contract'
-import { type ReactNode, useCallback, useState } from 'react'
+import { type ReactNode, type RefObject, useCallback, useState } from 'react'
 import { httpStatus } from '../../lib/api/error-text'
 import { browserBackend, createTtlStorage } from '../../lib/storage/ttl-storage'
 import { useAppStore } from '../../lib/store/app-store'
@@ -17,7 +17,7 @@ import {
   type WatchSubjectKey,
 } from './player/preroll'
 import { StageScreen } from './player/stage-screen'
-import { VideoPlayer } from './player/video-player'
+import { type ClipMarkers, type PlayerController, VideoPlayer } from './player/video-player'
 import { selectWatchScreen, type WatchSubject } from './player/watch-screen'
 
 let suppression: PrerollSuppression | null = null
@@ -44,6 +44,8 @@ export function WatchStage({
   fullPageHref = null,
   onRefresh,
   events = defaultPlayerEvents,
+  clipMarks,
+  controllerRef,
 }: {
   source: PlaybackSource
   subject: WatchSubject
@@ -60,6 +62,10 @@ export function WatchStage({
   fullPageHref?: string | null
   onRefresh: () => void
   events?: PlayerEvents
+  /** The clip tool's marks, drawn on the seek bar. */
+  clipMarks?: ClipMarkers
+  /** Filled by the player for the clip tool. */
+  controllerRef?: RefObject<PlayerController | null>
 }) {
   const settings = useSettings()
   const categories = useEventCategories()
@@ -128,6 +134,8 @@ export function WatchStage({
       preroll={preroll}
       onPrerollPlayed={() => prerollSuppression().markPlayed(userId, subjectKey)}
       events={events}
+      clipMarks={clipMarks}
+      controllerRef={controllerRef}
     />
   )
 }

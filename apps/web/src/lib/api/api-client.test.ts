@@ -82,6 +82,14 @@ describe('api key placement', () => {
     expect(calls[0]?.init.method).toBe('POST')
   })
 
+  it('sends the api key as a bearer token instead, for a body that is a map of names', async () => {
+    const { client, calls } = setup([{ status: 200, body: { data: {} } }])
+    await client.request('PATCH', 'admin/color-settings', { body: { 'primary-color': '#c2185b' }, keyInHeader: true })
+    expect(calls[0]?.body).toEqual({ 'primary-color': '#c2185b' })
+    const headers = calls[0]?.init.headers as Record<string, string> | undefined
+    expect(headers?.Authorization).toBe('Bearer key-1')
+  })
+
   it('still sends a known key on exempt calls, so the server can pick the channel', async () => {
     const { client, calls } = setup([{ status: 200, body: { data: [] } }])
     await client.get('pages/3')

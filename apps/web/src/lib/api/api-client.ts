@@ -59,6 +59,11 @@ export interface RequestOptions {
   recover?: boolean
   /** Leave the api and channel keys off this request (used by `get_api_key`). Default true. */
   sendKeys?: boolean
+  /**
+   * Send the api key as `Authorization: Bearer` instead of in the body: for a body that is a map of
+   * names (the console's colours), where an `api_key` entry would read as one more name.
+   */
+  keyInHeader?: boolean
 }
 
 export interface ApiClient {
@@ -90,9 +95,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       request.body || !apiKeyInQuery(method) ? { ...request.body } : undefined
     const apiKey = keys.getApiKey()
 
+    const headers: Record<string, string> = { Accept: 'application/json' }
     if (request.sendKeys !== false) {
       // Exempt calls still carry a known key: the server uses it to pick the channel.
-      if (apiKey) {
+      if (apiKey && request.keyInHeader) {
+        headers.Authorization = `Bearer ${apiKey}`
+      } else if (apiKey) {
         if (apiKeyInQuery(method)) query[API_KEY_FIELD] = apiKey
         else if (body) body[API_KEY_FIELD] = apiKey
       } else if (isApiKeyExempt(cleanPath)) {
@@ -105,10 +113,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     const search = serializeQuery(query as QueryObject)
     const url = `${base}/${cleanPath}${search ? `?${search}` : ''}`
-    const init: RequestInit = { method, headers: { Accept: 'application/json' } }
+    const init: RequestInit = { method, headers }
     if (body) {
       init.body = JSON.stringify(body)
-      init.headers = { Accept: 'application/json', 'Content-Type': 'application/json' }
+      headers['Content-Type'] = 'application/json'
     }
     return { url, init, apiKey }
   }

@@ -17,6 +17,7 @@ export function SeekBar({
   thumbnails,
   rewriteUrl,
   onSeek,
+  marks,
 }: {
   range: SeekWindow
   currentTime: number
@@ -27,6 +28,8 @@ export function SeekBar({
   /** Sprites are signed media URLs too: they get the latest token. */
   rewriteUrl: (url: string) => string
   onSeek: (time: number) => void
+  /** A clip's in and out points (the clip tool), with the span between them shaded. */
+  marks?: { start: number | null; end: number | null } | undefined
 }) {
   const { t } = useTranslation()
   const barRef = useRef<HTMLDivElement>(null)
@@ -63,6 +66,28 @@ export function SeekBar({
       onPointerMove={handlePointerMove}
       onPointerLeave={() => setHoverTime(null)}
     >
+      {marks && span > 0 && (marks.start !== null || marks.end !== null) ? (
+        <div className="player-seek__clip" aria-hidden="true" data-testid="clip-marks">
+          {marks.start !== null && marks.end !== null && marks.end > marks.start ? (
+            <span
+              className="player-seek__clip-span"
+              style={{ left: `${percent(marks.start)}%`, width: `${percent(marks.end) - percent(marks.start)}%` }}
+            />
+          ) : null}
+          {marks.start !== null ? (
+            <span
+              className="player-seek__clip-mark player-seek__clip-mark--in"
+              style={{ left: `${percent(marks.start)}%` }}
+            />
+          ) : null}
+          {marks.end !== null ? (
+            <span
+              className="player-seek__clip-mark player-seek__clip-mark--out"
+              style={{ left: `${percent(marks.end)}%` }}
+            />
+          ) : null}
+        </div>
+      ) : null}
       {previewTime !== null && span > 0 ? (
         <div className="player-seek__preview" style={{ left: `${percent(previewTime)}%` }} aria-hidden="true">
           {cue ? (

@@ -3,6 +3,7 @@ import {
   type CSSProperties,
   type FocusEvent,
   type KeyboardEvent,
+  type RefObject,
   useCallback,
   useEffect,
   useId,
@@ -58,6 +59,23 @@ export interface VideoPlayerProps {
   /** A pre-roll was seen to its end (the caller suppresses the next one for an hour). */
   onPrerollPlayed: (preroll: Preroll) => void
   events?: PlayerEvents
+  /** A clip's in and out points, drawn on the seek bar (the clip tool). */
+  clipMarks?: ClipMarkers
+  /** Filled with what the clip tool asks of the player: where the playhead is, and moving it. */
+  controllerRef?: RefObject<PlayerController | null>
+}
+
+/** Seconds on the seek bar's scale; null for a side not marked. */
+export interface ClipMarkers {
+  start: number | null
+  end: number | null
+}
+
+/** The player's playhead for code beside it (the clip tool). */
+export interface PlayerController {
+  /** Seconds into the recording (a live stream's DVR window starts at the broadcast's start). */
+  currentTime(): number
+  seek(time: number): void
 }
 
 type WebKitVideo = HTMLVideoElement & { webkitEnterFullscreen?: () => void; webkitSupportsFullscreen?: boolean }
@@ -77,6 +95,8 @@ export function VideoPlayer({
   preroll,
   onPrerollPlayed,
   events = defaultPlayerEvents,
+  clipMarks,
+  controllerRef,
 }: VideoPlayerProps) {
   const { t } = useTranslation()
   const hintId = useId()
@@ -373,6 +393,9 @@ export function VideoPlayer({
     if (!element) return
     element.currentTime = Math.min(range.end, Math.max(range.start, time))
   }
+  if (controllerRef) {
+    controllerRef.current = { currentTime: () => videoRef.current?.currentTime ?? 0, seek: seekTo }
+  }
 
   const togglePlay = () => {
     const element = videoRef.current
@@ -568,6 +591,7 @@ export function VideoPlayer({
             thumbnails={thumbnails}
             rewriteUrl={keeper.rewrite}
             onSeek={seekTo}
+            marks={clipMarks}
           />
           <div className="player-controls__row">
             <button

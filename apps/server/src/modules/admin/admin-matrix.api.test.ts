@@ -1,0 +1,261 @@
+import {
+  type AdminAction,
+  type AdminCollection,
+  AdminInputSchemas,
+  type AdminResource,
+  AdminSingletons,
+  can,
+  type OperatorRole,
+  OperatorRoles,
+} from '@fieldhouse/contract'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext, testDatabases } from '../../test/context.js'
+import { buildChannel, buildUser } from '../../test/factories.js'
+import { buildOperator, memoryMailer, sampleInput, sampleUpdate, tinyPng } from '../../test/operators.js'
+import { OperatorsRepository } from './operators.repository.js'
+import type { Operator } from './operators.service.js'
+
+/**
+ * Every `/api/admin` route the app registered × every role × own and other channel: the answer is what
+ * `can` says (2xx or 403), and another channel's ids are never reached (404). The routes come from the
+ * app itself, so a route added later is walked too; one that declares no resource fails at start-up.
+ */
+describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
+  let ctx: TestContext
+  const own = `own-${kind}`
+  const other = `other-${kind}`
+  const keys = {} as Record<OperatorRole, string>
+  let ownOwner: Operator
+  let otherOwner: Operator
+  let ownOwnerKey: string
+  let otherOwnerKey: string
+
+  beforeAll(async () => {
+    ctx = await createTestContext(kind, { mailer: memoryMailer() })
+    await buildChannel(ctx, own)
+    await buildChannel(ctx, other)
+    for (const role of OperatorRoles) keys[role] = (await buildOperator(ctx, own, role)).key
+    ;({ operator: ownOwner, key: ownOwnerKey } = await buildOperator(ctx, own, 'owner'))
+    ;({ operator: otherOwner, key: otherOwnerKey } = await buildOperator(ctx, other, 'owner'))
+  })
+  afterAll(() => ctx.close())
+
+  const collections = Object.keys(AdminInputSchemas) as AdminCollection[]
+  const resourceOf = (url: string) => url.split('/')[3] as string
+
+  const b64 = (v: string | number) => Buffer.from(String(v)).toString('base64')
+  const tusHeaders = (key: string, extra: Record<string, string> = {}) => ({
+    authorization: `Bearer ${key}`,
+    'tus-resumable': '1.0.0',
+    ...extra,
+  })
+  /** A tus upload of `owner`'s channel begun (for an event of that channel); its id. */
+  async function upload(owner: Operator): Promise<string> {
+    const eventId = await target('events', owner)
+    const res = await fetch(`${ctx.baseUrl}/api/admin/uploads`, {
+      method: 'POST',
+      headers: tusHeaders(owner === ownOwner ? ownOwnerKey : otherOwnerKey, {
+        'upload-length': '100',
+        'upload-metadata': `target ${b64('event')},event_id ${b64(eventId)},filename ${b64('game.mp4')}`,
+      }),
+    })
+    const location = res.headers.get('location')
+    if (res.status !== 201 || !location) throw new Error(`no upload: ${res.status} ${await res.text()}`)
+    return location.split('/').pop() as string
+  }
+
+  /** A fresh row of the route's resource on the channel of `owner`, for :id routes. */
+  async function target(resource: string, owner: Operator): Promise<number> {
+    if (resource === 'media') {
+      const eventId = await target('events', owner)
+      return (
+        await ctx.app.services.mediaRepo.createAsset(owner.channelId, { type: 'event', id: eventId }, 'upload', 'ready')
+      ).id
+    }
+    if (resource === 'operator-invitations') {
+      const channel = await ctx.app.services.channels.findByKey(owner.channelId === ownOwner.channelId ? own : other)
+      if (!channel) throw new Error('no channel')
+      const email = `pending-${Math.random().toString(36).slice(2)}@example.com`
+      return (await ctx.app.services.admin.operators.invite(channel, { email, role: 'support' }, null, 'http://x')).id
+    }
+    if (resource === 'operators') {
+      const channel = await ctx.app.services.channels.findByKey(owner.channelId === ownOwner.channelId ? own : other)
+      const user = await buildUser(ctx, { channelKey: channel?.key as string })
+      return new OperatorsRepository(ctx.db.kysely, ctx.db.dialect).setRole(
+        owner.channelId,
+        user.id,
+        'support',
+        Date.now(),
+      )
+    }
+    const created = await ctx.app.services.admin.service.create(
+      owner,
+      resource as AdminCollection,
+      sampleInput(resource as AdminCollection),
+    )
+    return created.id as number
+  }
+
+  function bodyFor(method: string, resource: string): unknown {
+    if (method === 'POST') {
+      if (resource === 'operators')
+        return { email: `invitee-${Math.random().toString(36).slice(2)}@example.com`, role: 'support' }
+      return sampleInput(resource as AdminCollection)
+    }
+    if (method === 'PATCH') {
+      if (resource === 'operators') return { role: 'producer' }
+      if (resource === 'channel') return { name: 'Renamed' }
+      if (resource === 'settings') return { google_tag: 'G-ABC123' }
+      if (resource === 'color-settings') return { 'primary-color': '#ff5a1f' }
+      return sampleUpdate(resource as AdminCollection)
+    }
+    return undefined
+  }
+
+  // Some 1,000 requests and the rows they need: on PostgreSQL on a busy machine, more than the default 30 s.
+  it('walks every admin route for every role, on its own channel and on another', { timeout: 180_000 }, async () => {
+    const routes = ctx.app.adminRoutes
+    // Go live and uploads speak their own protocols (an event id; tus): their calls are walked too,
+    // and where a call has preconditions (End stream of an event that is not live: 409; a tus PATCH
+    // at the wrong offset) an answer past the gate counts (not 401, 403 or 404).
+    const gated = (url: string) =>
+      /^\/api\/admin\/(live\/|uploads|media\/|(events|vod-media-items)\/:id\/media$)/.test(url)
+    const declared = routes.filter((r) => typeof r.admin === 'object')
+    // Every collection's five routes, the singletons' two, operators' five, invitations' two, the audit
+    // log and images; go live's three, tus's five (its HEAD among them), an event's and a VOD item's videos, deleting one.
+    expect(declared.length).toBe(collections.length * 5 + AdminSingletons.length * 2 + 5 + 2 + 1 + 1 + 3 + 5 + 2 + 1)
+    expect(declared.filter((r) => gated(r.url)).length).toBe(3 + 5 + 2 + 1)
+    // The rest are the operator's own page and second factor, open to every role.
+    expect(
+      routes
+        .filter((r) => typeof r.admin !== 'object')
+        .map((r) => `${r.method} ${r.url}`)
+        .sort(),
+    ).toEqual([
+      'DELETE /api/admin/me/totp',
+      'GET /api/admin/me',
+      'POST /api/admin/me/totp',
+      'POST /api/admin/me/totp/confirm',
+      'POST /api/admin/me/totp/verify',
+    ])
+
+    let crossChannel = 0
+    let crossRefused = 0
+    const failures: string[] = []
+    for (const route of declared) {
+      const check = route.admin as { resource: AdminResource; action: AdminAction }
+      const resource = resourceOf(route.url)
+      const hasId = route.url.includes(':id') || route.url.includes(':eventId')
+      const isTus = resource === 'uploads'
+      /** The id in the route's path: a live panel's event, a tus upload, an owner's or a media row. */
+      const idOf = async (owner: Operator) =>
+        resource === 'live' ? target('events', owner) : isTus ? upload(owner) : target(resource, owner)
+      for (const role of OperatorRoles) {
+        const allowed = can(role, check.action, check.resource)
+        const cases: { channel: 'own' | 'other'; path: string; eventId?: number }[] = []
+        if (hasId) {
+          for (const [channel, owner] of [
+            ['own', ownOwner],
+            ['other', otherOwner],
+          ] as const) {
+            cases.push({ channel, path: route.url.replace(/:(?:id|eventId)/, String(await idOf(owner))) })
+          }
+        } else if (isTus) {
+          // Creating an upload names its event in the metadata: another channel's is never found.
+          cases.push({ channel: 'own', path: route.url, eventId: await target('events', ownOwner) })
+          cases.push({ channel: 'other', path: route.url, eventId: await target('events', otherOwner) })
+        } else {
+          cases.push({ channel: 'own', path: route.url })
+        }
+        for (const c of cases) {
+          const res = isTus
+            ? await fetch(ctx.baseUrl + c.path, {
+                method: route.method,
+                headers: tusHeaders(
+                  keys[role],
+                  route.method === 'POST'
+                    ? {
+                        'upload-length': '100',
+                        'upload-metadata': `target ${b64('event')},event_id ${b64(c.eventId as number)}`,
+                      }
+                    : route.method === 'PATCH'
+                      ? { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }
+                      : {},
+                ),
+                ...(route.method === 'PATCH' ? { body: new Uint8Array(10) } : {}),
+              })
+            : resource === 'images'
+              ? await fetch(ctx.baseUrl + c.path, {
+                  method: 'POST',
+                  headers: { authorization: `Bearer ${keys[role]}`, 'content-type': 'image/png' },
+                  body: new Uint8Array(tinyPng),
+                })
+              : await ctx.request(c.path, {
+                  method: route.method,
+                  headers: { authorization: `Bearer ${keys[role]}` },
+                  ...(!gated(route.url) && bodyFor(route.method, resource) !== undefined
+                    ? { body: bodyFor(route.method, resource) }
+                    : {}),
+                })
+          const expected = !allowed ? [403] : c.channel === 'other' ? [404] : [200, 201, 204]
+          const pastTheGate = (status: number) => status < 500 && ![401, 403, 404].includes(status)
+          const ok =
+            gated(route.url) && allowed && c.channel === 'own' ? pastTheGate(res.status) : expected.includes(res.status)
+          if (!ok) failures.push(`${role} ${route.method} ${c.path} (${c.channel}): ${res.status} ${await res.text()}`)
+          if (c.channel === 'other') {
+            crossChannel += 1
+            if (res.status === 403 || res.status === 404) crossRefused += 1
+          }
+          // A list on the own channel never shows another channel's rows.
+          if (
+            allowed &&
+            !hasId &&
+            route.method === 'GET' &&
+            res.status === 200 &&
+            collections.includes(resource as AdminCollection)
+          ) {
+            const body = (await res.json()) as { data: { id: number }[] }
+            const theirs = await ctx.app.services.admin.service.list(otherOwner, resource as AdminCollection, {
+              direction: 'asc',
+              offset: 0,
+              limit: 100,
+            })
+            const theirIds = new Set(theirs.data.map((r) => r.id))
+            for (const row of body.data)
+              if (theirIds.has(row.id)) failures.push(`${role} ${route.url} lists row ${row.id} of ${other}`)
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([])
+    expect(crossChannel).toBeGreaterThan(0)
+    expect(crossRefused / crossChannel).toBe(1)
+  })
+
+  it('refuses every admin route without a signed-in user (401), and a viewer with no role (403)', async () => {
+    const anonymous = await ctx.apiKey(own)
+    const viewer = await ctx.app.services.keys.issue(ownOwner.channelId, (await buildUser(ctx, { channelKey: own })).id)
+    for (const route of ctx.app.adminRoutes) {
+      const path = route.url.replace(':id', '1')
+      const body = bodyFor(route.method, resourceOf(route.url))
+      const init = (key: string) => ({
+        method: route.method,
+        headers: { authorization: `Bearer ${key}` },
+        ...(body !== undefined ? { body } : {}),
+      })
+      expect([route.url, (await ctx.request(path, init(anonymous))).status]).toEqual([route.url, 401])
+      expect([route.url, (await ctx.request(path, init(viewer))).status]).toEqual([route.url, 403])
+      expect([route.url, (await ctx.request(path, { method: route.method })).status]).toEqual([route.url, 401])
+    }
+  })
+
+  it('lets every role read its own page with what it may do', async () => {
+    for (const role of OperatorRoles) {
+      const me = await ctx.json('/api/admin/me', { headers: { authorization: `Bearer ${keys[role]}` } })
+      expect(me.status).toBe(200)
+      expect(me.body.data.role).toBe(role)
+      expect(me.body.data.channel.key).toBe(own)
+      expect(me.body.data.can.events?.includes('create') ?? false).toBe(can(role, 'create', 'events'))
+    }
+  })
+})

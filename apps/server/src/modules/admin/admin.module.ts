@@ -1,0 +1,52 @@
+import type { ChannelRow } from '../../db/schema.js'
+import type { Mailer } from '../../lib/mailer.js'
+import type { MediaStore } from '../../lib/media-store/media-store.js'
+import { LoginThrottle } from '../accounts/login-throttle.js'
+import type { AdminRepository } from './admin.repository.js'
+import { AdminService } from './admin.service.js'
+import { AdminImages } from './admin-images.js'
+import type { AuditRepository } from './audit.repository.js'
+import type { OperatorsRepository } from './operators.repository.js'
+import { type OperatorAccounts, OperatorsService } from './operators.service.js'
+import { TotpCodec } from './totp.js'
+
+/** What the console's services are built from (the container fills it). */
+export interface AdminDeps {
+  repo: AdminRepository
+  audit: AuditRepository
+  operatorsRepo: OperatorsRepository
+  accounts: OperatorAccounts
+  mailer: Mailer
+  store: () => MediaStore
+  /** The server secret the TOTP secrets are encrypted under (HKDF-derived). */
+  serverSecret: Buffer
+  /** Wrong second-factor codes an operator may send in 15 minutes. */
+  maxCodeFailures: number
+  /** Caches of the channel drop what they hold after a console write. */
+  changed: (channelId: number) => Promise<void>
+  mailColor: (channel: ChannelRow) => Promise<string>
+  clock: () => number
+}
+
+/**
+ * The operator console's services (decision 0018):
+ * - `service`: channel, settings, colours, content, catalogue and the audit log;
+ * - `images`: uploaded images in the media store;
+ * - `operators`: roles, invitations, the operator gate and the second factor.
+ */
+export function createAdmin(d: AdminDeps) {
+  return {
+    service: new AdminService({ repo: d.repo, audit: d.audit, changed: d.changed, clock: d.clock }),
+    images: new AdminImages({ store: d.store, audit: (record) => d.audit.add(record), clock: d.clock }),
+    operators: new OperatorsService({
+      repo: d.operatorsRepo,
+      accounts: d.accounts,
+      mailer: d.mailer,
+      totp: new TotpCodec(d.serverSecret),
+      codeThrottle: new LoginThrottle({ maxFailures: d.maxCodeFailures, windowMs: 15 * 60_000, now: d.clock }),
+      mailColor: d.mailColor,
+      clock: d.clock,
+    }),
+  }
+}
+export type Admin = ReturnType<typeof createAdmin>

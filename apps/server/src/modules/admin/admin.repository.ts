@@ -1,0 +1,344 @@
+import { type Kysely, sql } from 'kysely'
+import { containsText, type Dialect, writeTransaction } from '../../db/dialect.js'
+import type { Database } from '../../db/schema.js'
+import { newStreamKey } from '../../lib/secrets.js'
+import { type AuditRecord, insertAudit } from './audit.repository.js'
+
+/** The channel tables the console writes row by row. */
+export type AdminTable =
+  | 'menu_items'
+  | 'slides'
+  | 'pages'
+  | 'faqs'
+  | 'static_blocks'
+  | 'prerolls'
+  | 'events'
+  | 'participants'
+  | 'participant_groups'
+  | 'event_categories'
+  | 'event_locations'
+  | 'vod_items'
+  | 'vod_rails'
+  | 'vod_categories'
+
+type Row = Record<string, unknown> & { id: number }
+type AnyDb = Kysely<Record<string, Record<string, any>>>
+
+/** What a write adds besides the row's own columns (an event's teams, a library item's rails). */
+export interface Extras {
+  participants?: { participant_id: number; side: 'home' | 'away' }[]
+  rail_ids?: number[]
+}
+
+export interface ListOptions {
+  search?: string | undefined
+  searchColumns: string[]
+  sort: string
+  direction: 'asc' | 'desc'
+  offset: number
+  limit: number
+}
+
+/**
+ * The console's writes to channel content and catalogue: every statement scoped by channel, every write
+ * in one transaction with its audit entry and the bump of the channel's content version (so every cache
+ * of the channel rebuilds, decision 3).
+ */
+export class AdminRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  private any(trx: Kysely<Database> = this.db) {
+    return trx as unknown as AnyDb
+  }
+
+  private touch(trx: Kysely<Database>, channelId: number, now: number) {
+    return trx
+      .updateTable('channels')
+      .set((eb) => ({ content_version: eb('content_version', '+', 1), updated_at: now }))
+      .where('id', '=', channelId)
+      .execute()
+  }
+
+  async list(table: AdminTable, channelId: number, o: ListOptions) {
+    let base = this.any().selectFrom(table).where('channel_id', '=', channelId)
+    const search = o.search
+    if (search && o.searchColumns.length)
+      base = base.where((eb) => eb.or(o.searchColumns.map((c) => eb(containsText(c, search), '=', sql.lit(true)))))
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const rows = (await base
+      .selectAll()
+      .orderBy(o.sort, o.direction)
+      .orderBy('id', o.direction)
+      .offset(o.offset)
+      .limit(o.limit)
+      .execute()) as Row[]
+    return { rows: await this.withExtras(this.db, table, rows), total: Number(total.n) }
+  }
+
+  async get(table: AdminTable, channelId: number, id: number) {
+    return this.read(this.db, table, channelId, id)
+  }
+
+  private async read(trx: Kysely<Database>, table: AdminTable, channelId: number, id: number) {
+    const row = (await this.any(trx)
+      .selectFrom(table)
+      .selectAll()
+      .where('channel_id', '=', channelId)
+      .where('id', '=', id)
+      .executeTakeFirst()) as Row | undefined
+    if (!row) return undefined
+    return (await this.withExtras(trx, table, [row]))[0]
+  }
+
+  private async withExtras(trx: Kysely<Database>, table: AdminTable, rows: Row[]): Promise<Row[]> {
+    const ids = rows.map((r) => r.id)
+    if (!ids.length) return rows
+    if (table === 'events') {
+      const teams = await trx
+        .selectFrom('event_participants')
+        .select(['event_id', 'participant_id', 'side'])
+        .where('event_id', 'in', ids)
+        .orderBy('side', 'desc')
+        .execute()
+      return rows.map((r) => ({
+        ...r,
+        participants: teams
+          .filter((t) => t.event_id === r.id)
+          .map((t) => ({ participant_id: t.participant_id, side: t.side })),
+      }))
+    }
+    if (table === 'vod_items') {
+      const rails = await trx
+        .selectFrom('vod_rail_items')
+        .select(['item_id', 'rail_id'])
+        .where('item_id', 'in', ids)
+        .orderBy('rail_id')
+        .execute()
+      return rows.map((r) => ({ ...r, rail_ids: rails.filter((x) => x.item_id === r.id).map((x) => x.rail_id) }))
+    }
+    return rows
+  }
+
+  private async writeExtras(trx: Kysely<Database>, table: AdminTable, id: number, extras: Extras) {
+    if (table === 'events' && extras.participants) {
+      await trx.deleteFrom('event_participants').where('event_id', '=', id).execute()
+      if (extras.participants.length)
+        await trx
+          .insertInto('event_participants')
+          .values(extras.participants.map((p) => ({ ...p, event_id: id })))
+          .execute()
+    }
+    if (table === 'vod_items' && extras.rail_ids) {
+      await trx.deleteFrom('vod_rail_items').where('item_id', '=', id).execute()
+      if (extras.rail_ids.length)
+        await trx
+          .insertInto('vod_rail_items')
+          .values(extras.rail_ids.map((rail_id, position) => ({ rail_id, item_id: id, position })))
+          .execute()
+    }
+  }
+
+  /** Which of `ids` in `table` belong to the channel. */
+  async owned(table: AdminTable, channelId: number, ids: number[]) {
+    if (!ids.length) return new Set<number>()
+    const rows = await this.any()
+      .selectFrom(table)
+      .select('id')
+      .where('channel_id', '=', channelId)
+      .where('id', 'in', ids)
+      .execute()
+    return new Set(rows.map((r) => Number(r.id)))
+  }
+
+  insert(table: AdminTable, channelId: number, values: Record<string, unknown>, extras: Extras, audit: AuditRecord) {
+    return writeTransaction(this.db, this.dialect, async (trx) => {
+      const withKey = table === 'events' ? { stream_key: newStreamKey(), ...values } : values
+      const { id } = (await this.any(trx)
+        .insertInto(table)
+        .values({ ...withKey, channel_id: channelId })
+        .returning('id')
+        .executeTakeFirstOrThrow()) as { id: number }
+      await this.writeExtras(trx, table, id, extras)
+      const after = await this.read(trx, table, channelId, id)
+      await this.touch(trx, channelId, audit.created_at)
+      await insertAudit(trx, { ...audit, resource_id: String(id), before: null, after: auditable(after) })
+      return after as Row
+    })
+  }
+
+  update(
+    table: AdminTable,
+    channelId: number,
+    id: number,
+    values: Record<string, unknown>,
+    extras: Extras,
+    audit: AuditRecord,
+  ) {
+    return writeTransaction(this.db, this.dialect, async (trx) => {
+      const before = await this.read(trx, table, channelId, id)
+      if (!before) return undefined
+      if (Object.keys(values).length)
+        await this.any(trx)
+          .updateTable(table)
+          .set(values)
+          .where('channel_id', '=', channelId)
+          .where('id', '=', id)
+          .execute()
+      await this.writeExtras(trx, table, id, extras)
+      const after = await this.read(trx, table, channelId, id)
+      await this.touch(trx, channelId, audit.created_at)
+      await insertAudit(trx, { ...audit, resource_id: String(id), before: auditable(before), after: auditable(after) })
+      return after as Row
+    })
+  }
+
+  delete(table: AdminTable, channelId: number, id: number, audit: AuditRecord) {
+    return writeTransaction(this.db, this.dialect, async (trx) => {
+      const before = await this.read(trx, table, channelId, id)
+      if (!before) return false
+      await this.any(trx).deleteFrom(table).where('channel_id', '=', channelId).where('id', '=', id).execute()
+      await this.touch(trx, channelId, audit.created_at)
+      await insertAudit(trx, { ...audit, resource_id: String(id), before: auditable(before), after: null })
+      return true
+    })
+  }
+
+  // The channel itself
+
+  channel(channelId: number) {
+    return this.db.selectFrom('channels').selectAll().where('id', '=', channelId).executeTakeFirst()
+  }
+
+  async domains(channelId: number) {
+    const rows = await this.db
+      .selectFrom('channel_domains')
+      .select('host')
+      .where('channel_id', '=', channelId)
+      .orderBy('id')
+      .execute()
+    return rows.map((r) => r.host)
+  }
+
+  /** Hosts of `hosts` another channel already serves. */
+  async hostsOfOthers(channelId: number, hosts: string[]) {
+    if (!hosts.length) return []
+    const rows = await this.db
+      .selectFrom('channel_domains')
+      .select('host')
+      .where('channel_id', '!=', channelId)
+      .where('host', 'in', hosts)
+      .execute()
+    return rows.map((r) => r.host)
+  }
+
+  /** Changes the channel's row (and its domains when given), with the audit entry, in one transaction. */
+  updateChannel(
+    channelId: number,
+    values: {
+      name?: string
+      language?: string
+      currency?: string
+      time_zone?: string
+      logo?: string | null
+      google_tag?: string | null
+      yare_analytics_key?: string | null
+      settings?: string
+    },
+    domains: string[] | undefined,
+    audit: AuditRecord & { resource: string },
+    snapshot: (trx: Kysely<Database>) => Promise<unknown>,
+  ) {
+    return writeTransaction(this.db, this.dialect, async (trx) => {
+      const before = await snapshot(trx)
+      if (Object.keys(values).length)
+        await trx.updateTable('channels').set(values).where('id', '=', channelId).execute()
+      if (domains) {
+        await trx.deleteFrom('channel_domains').where('channel_id', '=', channelId).execute()
+        if (domains.length)
+          await trx
+            .insertInto('channel_domains')
+            .values(domains.map((host) => ({ channel_id: channelId, host })))
+            .execute()
+      }
+      await this.touch(trx, channelId, audit.created_at)
+      const after = await snapshot(trx)
+      await insertAudit(trx, { ...audit, before, after })
+    })
+  }
+
+  /** The channel's row and domains as they stand in `trx` (the audit's before and after). */
+  async channelSnapshot(trx: Kysely<Database>, channelId: number) {
+    const row = await trx
+      .selectFrom('channels')
+      .select(['name', 'language', 'currency', 'time_zone', 'logo', 'google_tag', 'yare_analytics_key', 'settings'])
+      .where('id', '=', channelId)
+      .executeTakeFirstOrThrow()
+    const domains = await trx
+      .selectFrom('channel_domains')
+      .select('host')
+      .where('channel_id', '=', channelId)
+      .orderBy('id')
+      .execute()
+    return { ...row, domains: domains.map((d) => d.host) }
+  }
+
+  async colors(trx: Kysely<Database> | undefined, channelId: number) {
+    const rows = await (trx ?? this.db)
+      .selectFrom('color_settings')
+      .select(['name', 'value'])
+      .where('channel_id', '=', channelId)
+      .where('client_interface', '=', 'web')
+      .orderBy('id')
+      .execute()
+    return Object.fromEntries(rows.map((r) => [r.name, r.value]))
+  }
+
+  /** Sets (a value) or removes (null) web colours, with the audit entry, in one transaction. */
+  setColors(channelId: number, changes: Record<string, string | null>, audit: AuditRecord) {
+    return writeTransaction(this.db, this.dialect, async (trx) => {
+      const before = await this.colors(trx, channelId)
+      for (const [name, value] of Object.entries(changes)) {
+        if (value === null) {
+          await trx
+            .deleteFrom('color_settings')
+            .where('channel_id', '=', channelId)
+            .where('client_interface', '=', 'web')
+            .where('name', '=', name)
+            .execute()
+        } else {
+          await trx
+            .insertInto('color_settings')
+            .values({ channel_id: channelId, client_interface: 'web', name, value })
+            .onConflict((oc) => oc.columns(['channel_id', 'client_interface', 'name']).doUpdateSet({ value }))
+            .execute()
+        }
+      }
+      await this.touch(trx, channelId, audit.created_at)
+      const after = await this.colors(trx, channelId)
+      await insertAudit(trx, { ...audit, before, after })
+      return after
+    })
+  }
+}
+
+/** A row as the audit log keeps it: JSON columns read back as values, no stream key. */
+function auditable(row: Row | undefined) {
+  if (!row) return null
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(row)) {
+    if (k === 'stream_key' || k === 'channel_id') continue
+    out[k] = typeof v === 'string' && /^[[{]/.test(v) ? safeParse(v) : v
+  }
+  return out
+}
+
+const safeParse = (v: string) => {
+  try {
+    return JSON.parse(v)
+  } catch {
+    return v
+  }
+}

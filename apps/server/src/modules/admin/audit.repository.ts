@@ -1,0 +1,79 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema.js'
+
+/** One operator write, as the audit log keeps it (before → after as JSON). */
+export interface AuditRecord {
+  channel_id: number
+  user_id: number | null
+  user_email: string | null
+  resource: string
+  resource_id?: string | null
+  action: string
+  before?: unknown
+  after?: unknown
+  created_at: number
+}
+
+const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v))
+
+/** Writes the audit entry with the transaction of the write it records. */
+export function insertAudit(trx: Kysely<Database>, r: AuditRecord) {
+  return trx
+    .insertInto('audit_log')
+    .values({
+      channel_id: r.channel_id,
+      user_id: r.user_id,
+      user_email: r.user_email,
+      resource: r.resource,
+      resource_id: r.resource_id ?? null,
+      action: r.action,
+      before: json(r.before),
+      after: json(r.after),
+      created_at: r.created_at,
+    })
+    .execute()
+}
+
+/** Reads the audit log of a channel (owners only, through the admin service). */
+export class AuditRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** An entry for a write outside the database (a stored file). */
+  async add(record: AuditRecord) {
+    await insertAudit(this.db, record)
+  }
+
+  async list(
+    channelId: number,
+    q: {
+      resource?: string | undefined
+      resource_id?: string | undefined
+      action?: string | undefined
+      user_id?: number | undefined
+      from?: number | undefined
+      to?: number | undefined
+      search?: string | undefined
+      direction: 'asc' | 'desc'
+      offset: number
+      limit: number
+    },
+  ) {
+    let base = this.db.selectFrom('audit_log').where('channel_id', '=', channelId)
+    if (q.resource) base = base.where('resource', '=', q.resource)
+    if (q.resource_id) base = base.where('resource_id', '=', q.resource_id)
+    if (q.action) base = base.where('action', '=', q.action)
+    if (q.user_id) base = base.where('user_id', '=', q.user_id)
+    if (q.from !== undefined) base = base.where('created_at', '>=', q.from)
+    if (q.to !== undefined) base = base.where('created_at', '<=', q.to)
+    if (q.search) base = base.where('user_email', 'like', `%${q.search.replace(/[\\%_]/g, '')}%`)
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const rows = await base
+      .selectAll()
+      .orderBy('created_at', q.direction)
+      .orderBy('id', q.direction)
+      .offset(q.offset)
+      .limit(q.limit)
+      .execute()
+    return { rows, total: Number(total.n) }
+  }
+}

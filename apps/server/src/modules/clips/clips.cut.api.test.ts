@@ -1,0 +1,209 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { probe, runFfmpeg, testFeedArgs } from '@fieldhouse/media'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Worker } from '../../jobs/worker.js'
+import { type Roles, startRoles } from '../../roles.js'
+import { createTestContext, type TestContext } from '../../test/context.js'
+import { buildUser } from '../../test/factories.js'
+import { clipKey } from './clips.presenter.js'
+
+/** Polls `fn` until it returns something truthy (the test timeout bounds it). */
+async function until<T>(fn: () => Promise<T | undefined | null | false>, what: string, ms = 60_000): Promise<T> {
+  const end = Date.now() + ms
+  for (;;) {
+    const v = await fn()
+    if (v) return v
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+/**
+ * Real cuts: a generated game is encoded by the worker's pipeline into an HLS ladder, and a viewer's
+ * clip of it is cut by the `clips.cut` job into the media store — MP4, poster, HLS — and plays. A
+ * cut whose recording is gone fails with its reason and is retried; a worker killed mid-cut leaves no
+ * file and another takes the job after its lease. SQLite only (the queue on PostgreSQL is covered in
+ * jobs/queue.api.test.ts; the clip calls on both in clips.api.test.ts).
+ */
+describe('cutting clips', () => {
+  let ctx: TestContext
+  let roles: Roles | undefined
+  let eventId: number
+  let assetId: number
+  let key: string
+  let tag: string
+  let fixtureDir: string
+
+  /** Each clip's uuid by id: its files are under `clips/{id}-{uuid}/`. */
+  const uuids = new Map<number, string>()
+  const post = async (body: Record<string, unknown>) => {
+    const res = await ctx.json('/api/clip', {
+      method: 'POST',
+      body: { api_key: key, event_id: eventId, event_media_id: assetId, tags: [tag], ...body },
+    })
+    if (res.body?.data?.id) uuids.set(res.body.data.id, res.body.data.uuid)
+    return res
+  }
+  const dirOf = (id: number) => clipKey({ id, uuid: uuids.get(id) as string })
+  const mine = async () => (await ctx.json(`/api/clips/user?api_key=${key}`)).body.data as any[]
+  const clipOf = async (id: number) => (await mine()).find((c) => c.id === id)
+
+  beforeAll(async () => {
+    ctx = await createTestContext('sqlite', {
+      env: { SERVICES: 'api,worker', SEED_DEMO: 'false', DEMO_LIVE: '0', ENCODE_PRESET: 'ultrafast' },
+    })
+    fixtureDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-clip-fixture-'))
+    const fixture = path.join(fixtureDir, 'game.mp4')
+    await runFfmpeg(
+      testFeedArgs({
+        output: fixture,
+        durationSec: 12,
+        width: 640,
+        height: 360,
+        fps: 25,
+        realtime: false,
+        format: 'mp4',
+      }),
+    )
+    const row = await ctx.db.kysely
+      .selectFrom('events')
+      .select(['id', 'channel_id'])
+      .where('stream_status', '=', 'vod')
+      .where('access_mode', '=', 'free')
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+    eventId = row.id
+    const asset = await ctx.app.services.mediaRepo.createAsset(
+      row.channel_id,
+      { type: 'event', id: eventId },
+      'upload',
+      'processing',
+    )
+    assetId = asset.id
+    await ctx.app.services.queue.enqueue('media.transcode', { assetId, source: fixture, deleteSource: false })
+    roles = await startRoles(ctx.container, { except: ['api'] })
+    await roles.worker?.idle()
+    const user = await buildUser(ctx, { capabilities: ['clipping', 'download_clip'] })
+    key = await ctx.app.services.keys.issue(user.channel_id, user.id)
+    const detail = (await ctx.json(`/api/events/${eventId}?api_key=${key}`)).body.data
+    tag = detail.clip_tags[0].name
+    expect(detail.clip_sources).toEqual([{ event_media_id: assetId, duration: expect.closeTo(12, 0), live: false }])
+  }, 120_000)
+  afterAll(async () => {
+    await roles?.stop()
+    await ctx?.close()
+    fs.rmSync(fixtureDir, { recursive: true, force: true })
+  })
+
+  it('cuts a clip at unaligned times to ready: an MP4 of the asked length that plays, a poster and HLS', async () => {
+    const res = await post({ name: 'Unaligned', start_time: 2.36, duration: 4.2 })
+    expect(res).toMatchObject({ status: 201, body: { data: { status: 'queued' } } })
+    const id = res.body.data.id
+    await roles?.worker?.idle()
+    const clip = await clipOf(id)
+    expect(clip).toMatchObject({ status: 'ready', failure_reason: null })
+    expect(clip.poster).toMatch(new RegExp(`^/media/cp/${id}/`))
+    const files = (await ctx.app.services.store.list(dirOf(id))).map((k) => k.slice(dirOf(id).length + 1))
+    expect(files).toEqual(expect.arrayContaining(['clip.mp4', 'poster.jpg', 'hls/index.m3u8']))
+    const download = (await ctx.json(`/api/clip/download/${id}?api_key=${key}`)).body.data
+    const mp4 = Buffer.from(await (await ctx.request(download.url)).arrayBuffer())
+    const local = path.join(fixtureDir, `clip-${id}.mp4`)
+    fs.writeFileSync(local, mp4)
+    const facts = await probe(local)
+    expect(facts.durationSec).toBeGreaterThan(4.2 - 0.05)
+    expect(facts.durationSec).toBeLessThan(4.2 + 0.1)
+    expect(facts.video?.width).toBeGreaterThan(0)
+    const shared = (await ctx.json(`/api/shared-clip/${id}?uuid=${clip.uuid}&api_key=${await ctx.apiKey()}`)).body.data
+    const playlist = await (await ctx.request(shared.hls)).text()
+    expect(playlist).toContain('#EXT-X-ENDLIST')
+    const stored = await ctx.db.kysely
+      .selectFrom('clips')
+      .select('bytes')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    expect(Number(stored.bytes)).toBeGreaterThanOrEqual(mp4.length)
+  }, 120_000)
+
+  it('fails with a reason a viewer can read when the recording is gone, and a retry makes it', async () => {
+    await ctx.db.kysely.updateTable('media_assets').set({ status: 'failed' }).where('id', '=', assetId).execute()
+    // The recording turned unusable after the clip was asked for.
+    const id = (
+      await ctx.db.kysely
+        .insertInto('clips')
+        .values({
+          channel_id: (await ctx.app.services.channels.findByKey('demo'))?.id as number,
+          user_id: (
+            await ctx.db.kysely.selectFrom('users').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()
+          ).id,
+          uuid: '11111111-2222-4333-8444-555555555555',
+          event_id: eventId,
+          asset_id: assetId,
+          name: 'Lost source',
+          tags: JSON.stringify([tag]),
+          start_time: 0.7,
+          duration: 5,
+          status: 'queued',
+          failure_reason: null,
+          bytes: 0,
+          created_at: Date.now(),
+          updated_at: Date.now(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id
+    await ctx.app.services.queue.enqueue('clips.cut', { clipId: id }, { dedupeKey: `clip:${id}` })
+    await roles?.worker?.idle()
+    expect(await clipOf(id)).toMatchObject({
+      status: 'failed',
+      failure_reason: 'The recording of this clip is no longer available.',
+    })
+    expect(await ctx.app.services.store.list(dirOf(id))).toEqual([])
+    await ctx.db.kysely.updateTable('media_assets').set({ status: 'ready' }).where('id', '=', assetId).execute()
+    const retried = await ctx.json(`/api/clip/${id}/retry`, { method: 'POST', body: { api_key: key } })
+    expect(retried).toMatchObject({ status: 200, body: { data: { status: 'queued' } } })
+    await roles?.worker?.idle()
+    expect(await clipOf(id)).toMatchObject({ status: 'ready', failure_reason: null })
+  }, 120_000)
+
+  it('a worker stopped mid-cut leaves no file; another takes the job after its lease and finishes it', async () => {
+    await roles?.stop()
+    roles = undefined
+    const { queue } = ctx.app.services
+    const worker = (leaseMs: number) =>
+      new Worker({
+        queue,
+        handlers: ctx.container.jobs.handlers,
+        concurrency: 1,
+        log: ctx.container.log,
+        onFailure: ctx.container.jobs.onFailure,
+        leaseMs,
+        pollMs: 100,
+      })
+    const first = worker(1500)
+    const id = (await post({ name: 'Interrupted', start_time: 0.5, duration: 10 })).body.data.id
+    first.start()
+    await until(async () => (await clipOf(id))?.status === 'processing', 'the cut to start')
+    await first.stop()
+    expect((await clipOf(id)).status).toBe('processing')
+    expect(await ctx.app.services.store.list(dirOf(id))).toEqual([])
+    const second = worker(1500)
+    second.start()
+    try {
+      await until(async () => (await clipOf(id))?.status === 'ready', 'the cut to resume and finish')
+    } finally {
+      await second.stop()
+    }
+    expect(await ctx.app.services.store.list(dirOf(id))).toEqual(expect.arrayContaining([`${dirOf(id)}/clip.mp4`]))
+  }, 120_000)
+
+  it('deleting a ready clip removes its files from the store', async () => {
+    const ready = (await mine()).find((c) => c.status === 'ready')
+    expect((await ctx.app.services.store.list(clipKey(ready))).length).toBeGreaterThan(2)
+    const res = await ctx.json(`/api/clip/${ready.id}?api_key=${key}`, { method: 'DELETE' })
+    expect(res.status).toBe(200)
+    expect(await ctx.app.services.store.list(clipKey(ready))).toEqual([])
+    expect((await ctx.request(ready.poster)).status).toBe(404)
+  })
+})

@@ -1,0 +1,111 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { clipMessages, messages } from '@fieldhouse/contract'
+import { ClipRangeError, cutClip } from '@fieldhouse/media'
+import type { Job } from '../../jobs/queue.js'
+import { withOwnTempRoot } from '../../jobs/temp-folders.js'
+import { type JobContext, type JobHandlers, PermanentJobError } from '../../jobs/worker.js'
+import type { MediaStore } from '../../lib/media-store/index.js'
+import { clipKey } from './clips.presenter.js'
+import type { ClipsRepository } from './clips.repository.js'
+import type { ClipsService } from './clips.service.js'
+
+export interface ClipJobDeps {
+  repo: ClipsRepository
+  /** Asked for when a cut runs (a worker that cuts nothing builds no catalogue for it). */
+  clips: () => ClipsService
+  store: MediaStore
+  /** Local working space (its `tmp` folder is swept of what killed cuts leave). */
+  mediaDir: string
+}
+
+/** Every file under `dir`, relative, '/'-separated. */
+function filesUnder(dir: string, prefix = ''): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const rel = prefix ? `${prefix}/${e.name}` : e.name
+    return e.isDirectory() ? filesUnder(path.join(dir, e.name), rel) : [rel]
+  })
+}
+
+/**
+ * `clips.cut`: the clip turns `processing`; ffmpeg cuts its range from the recording's 720p rendition
+ * (or the best there is; a live game's source as recorded so far) into this process's temp folder, at
+ * lower priority than live packaging; the files are published under `clips/{id}-{uuid}/` — the MP4 last —
+ * and only then is the clip `ready`. A crash mid-cut leaves its temp folder (swept) and a clip still
+ * `processing`, whose job another worker takes when the lease runs out and starts over.
+ */
+export function clipJobHandlers(deps: ClipJobDeps): Pick<JobHandlers, 'clips.cut'> {
+  const { repo, store } = deps
+  return {
+    'clips.cut': async (job: Job<'clips.cut'>, ctx: JobContext) => {
+      const clip = await repo.find(job.payload.clipId)
+      // Deleted meanwhile, or made by an earlier attempt: nothing to do.
+      if (!clip || clip.status === 'ready') return
+      await repo.update(clip.id, { status: 'processing', failure_reason: null })
+      const recording = await deps.clips().recording(clip.asset_id)
+      if (!recording || (recording.status !== 'ready' && recording.status !== 'live')) {
+        throw new PermanentJobError('The recording of this clip is no longer available.')
+      }
+      const variantKey = await deps.clips().renditionKey(recording)
+      if (!variantKey) throw new PermanentJobError('The recording has no playable rendition.')
+      const prefix = clipKey(clip)
+      // What an earlier attempt published is not half of this one.
+      await store.deletePrefix(prefix)
+      const folder = path.posix.dirname(variantKey)
+      const bytes = await withOwnTempRoot(path.join(deps.mediaDir, 'tmp'), async (tmpRoot) => {
+        const outDir = path.join(tmpRoot, `clip-${clip.id}-${job.id}-${job.attempts}`)
+        fs.mkdirSync(outDir, { recursive: true })
+        try {
+          await store.withLocalCopy(folder, (dir) =>
+            cutClip({
+              playlist: path.join(dir, path.posix.basename(variantKey)),
+              startSec: Number(clip.start_time),
+              durationSec: Number(clip.duration),
+              outDir,
+              signal: ctx.signal,
+              lowPriority: true,
+              onProgress: (ratio) => ctx.progress(Math.min(95, ratio * 95)),
+            }),
+          )
+          const files = filesUnder(outDir)
+          if (!files.includes('clip.mp4')) throw new Error('the cut wrote no clip.mp4')
+          // The playlist after its segments, the MP4 last: a clip is whole once its MP4 is there.
+          const order = (f: string) => (f === 'clip.mp4' ? 2 : f.endsWith('.m3u8') ? 1 : 0)
+          let total = 0
+          for (const rel of files.sort((a, b) => order(a) - order(b))) {
+            total += fs.statSync(path.join(outDir, rel)).size
+            await store.put(clipKey(clip, rel), { file: path.join(outDir, rel) })
+          }
+          return total
+        } catch (error) {
+          if (error instanceof ClipRangeError) throw new PermanentJobError(messages.clipDurationTooLong)
+          throw error
+        } finally {
+          fs.rmSync(outDir, { recursive: true, force: true })
+        }
+      })
+      const done = await repo.update(clip.id, { status: 'ready', failure_reason: null, bytes }, ['processing'])
+      if (!done) {
+        // Deleted while it was being cut: its files go too.
+        await store.deletePrefix(prefix)
+        return
+      }
+      ctx.progress(100)
+    },
+  }
+}
+
+/**
+ * When a cut fails for good the clip is `failed` with a reason a viewer can read (the range, a
+ * recording gone), else the general one, and nothing it published stays in the store.
+ */
+export function clipJobFailureHook(deps: Pick<ClipJobDeps, 'repo' | 'store'>) {
+  return async (job: Job, error: Error, willRetry: boolean) => {
+    if (willRetry || job.kind !== 'clips.cut') return
+    const { clipId } = (job as Job<'clips.cut'>).payload
+    const reason = error instanceof PermanentJobError ? error.message : clipMessages.failed
+    await deps.repo.update(clipId, { status: 'failed', failure_reason: reason.slice(0, 500) }, ['queued', 'processing'])
+    const clip = await deps.repo.find(clipId)
+    if (clip) await deps.store.deletePrefix(clipKey(clip))
+  }
+}

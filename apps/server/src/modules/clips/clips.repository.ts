@@ -1,0 +1,200 @@
+import { type Kysely, sql } from 'kysely'
+import type { ClipRow, ClipStatusValue, Database } from '../../db/schema.js'
+
+export type ClipWithEvent = ClipRow & { event_name: string | null }
+
+export interface ClipFilter {
+  eventIds?: number[]
+  categoryIds?: number[]
+  participantIds?: number[]
+  /** Only clips of events in these access modes (a channel whose shared clips of paid games are not public). */
+  accessModes?: ('free' | 'register' | 'paid' | 'ppv')[]
+}
+
+/** Clips, the channel's clip tags and the record of downloads: the clips module's queries. */
+export class ClipsRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  private withEvent() {
+    return this.db
+      .selectFrom('clips')
+      .leftJoin('events', 'events.id', 'clips.event_id')
+      .selectAll('clips')
+      .select('events.name as event_name')
+  }
+
+  async create(values: {
+    channel_id: number
+    user_id: number
+    uuid: string
+    event_id: number
+    asset_id: number
+    name: string
+    tags: string[]
+    start_time: number
+    duration: number
+  }) {
+    const now = this.clock()
+    const { id } = await this.db
+      .insertInto('clips')
+      .values({
+        ...values,
+        tags: JSON.stringify(values.tags),
+        status: 'queued',
+        failure_reason: null,
+        bytes: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return id
+  }
+
+  find(id: number): Promise<ClipWithEvent | undefined> {
+    return this.withEvent().where('clips.id', '=', id).executeTakeFirst()
+  }
+
+  findOnChannel(channelId: number, id: number): Promise<ClipWithEvent | undefined> {
+    return this.withEvent().where('clips.id', '=', id).where('clips.channel_id', '=', channelId).executeTakeFirst()
+  }
+
+  async update(
+    id: number,
+    values: { status: ClipStatusValue; failure_reason?: string | null; bytes?: number },
+    onlyFrom?: ClipStatusValue[],
+  ) {
+    let q = this.db
+      .updateTable('clips')
+      .set({ ...values, updated_at: this.clock() })
+      .where('id', '=', id)
+    if (onlyFrom) q = q.where('status', 'in', onlyFrom)
+    const result = await q.executeTakeFirst()
+    return Number(result.numUpdatedRows) > 0
+  }
+
+  async delete(id: number) {
+    const result = await this.db.deleteFrom('clips').where('id', '=', id).executeTakeFirst()
+    return Number(result.numDeletedRows) > 0
+  }
+
+  /** A user's clips, newest first, with the number of them all. */
+  async ofUser(channelId: number, userId: number, page: { offset: number; limit: number }) {
+    const base = this.withEvent().where('clips.channel_id', '=', channelId).where('clips.user_id', '=', userId)
+    const [rows, total] = await Promise.all([
+      base
+        .orderBy('clips.created_at', 'desc')
+        .orderBy('clips.id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      this.countUser(userId),
+    ])
+    return { rows, total }
+  }
+
+  private readyFiltered(channelId: number, f: ClipFilter) {
+    let q = this.withEvent().where('clips.channel_id', '=', channelId).where('clips.status', '=', 'ready')
+    if (f.eventIds) q = q.where('clips.event_id', 'in', f.eventIds.length ? f.eventIds : [0])
+    if (f.categoryIds) q = q.where('events.event_category_id', 'in', f.categoryIds.length ? f.categoryIds : [0])
+    if (f.accessModes) q = q.where('events.access_mode', 'in', f.accessModes)
+    if (f.participantIds) {
+      const ids = f.participantIds.length ? f.participantIds : [0]
+      q = q.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('event_participants')
+            .select(sql`1`.as('one'))
+            .where(sql<boolean>`event_participants.event_id = clips.event_id`)
+            .where('event_participants.participant_id', 'in', ids),
+        ),
+      )
+    }
+    return q
+  }
+
+  /** Ready clips of the channel, newest first, with the number of matches. */
+  async ready(channelId: number, f: ClipFilter, page: { offset: number; limit: number }) {
+    const [rows, count] = await Promise.all([
+      this.readyFiltered(channelId, f)
+        .orderBy('clips.created_at', 'desc')
+        .orderBy('clips.id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      this.db
+        .selectFrom('clips')
+        .leftJoin('events', 'events.id', 'clips.event_id')
+        .where('clips.id', 'in', this.readyFiltered(channelId, f).clearSelect().select('clips.id'))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ])
+    return { rows, total: Number(count.n) }
+  }
+
+  /** The events of the channel that have ready clips. */
+  async eventsWithReadyClips(channelId: number) {
+    const rows = await this.db
+      .selectFrom('clips')
+      .select('event_id')
+      .distinct()
+      .where('channel_id', '=', channelId)
+      .where('status', '=', 'ready')
+      .where('event_id', 'is not', null)
+      .execute()
+    return rows.map((r) => r.event_id as number)
+  }
+
+  async countUser(userId: number, since?: number) {
+    let q = this.db
+      .selectFrom('clips')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+    if (since !== undefined) q = q.where('created_at', '>=', since)
+    return Number((await q.executeTakeFirstOrThrow()).n)
+  }
+
+  async bytesOfUser(userId: number) {
+    const row = await this.db
+      .selectFrom('clips')
+      .select((eb) => eb.fn.sum<number>('bytes').as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow()
+    return Number(row.n ?? 0)
+  }
+
+  /** The channel's tags for a sport (and its parent) and those for every sport, in order. */
+  tags(channelId: number, categoryIds: number[]) {
+    return this.db
+      .selectFrom('clip_tags')
+      .select(['id', 'name', 'event_category_id'])
+      .where('channel_id', '=', channelId)
+      .where((eb) =>
+        eb.or([
+          eb('event_category_id', 'is', null),
+          ...(categoryIds.length ? [eb('event_category_id', 'in', categoryIds)] : []),
+        ]),
+      )
+      .orderBy('position')
+      .orderBy('id')
+      .execute()
+  }
+
+  async recordDownload(channelId: number, userId: number, kind: 'clip' | 'event', targetId: number) {
+    await this.db
+      .insertInto('downloads')
+      .values({ channel_id: channelId, user_id: userId, kind, target_id: targetId, created_at: this.clock() })
+      .execute()
+  }
+
+  async countDownloads(userId: number) {
+    const row = await this.db
+      .selectFrom('downloads')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow()
+    return Number(row.n)
+  }
+}

@@ -1,0 +1,117 @@
+import type { IncomingMessage } from 'node:http'
+import { dataOf, OwnerMediaSchema, UploadSchema } from '@fieldhouse/contract'
+import type { FileStore } from '@tus/file-store'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { consoleOperator, type Operator } from '../../lib/operator.js'
+import { createTusServer, TUS_ID, UPLOADS_PATH } from './tus-uploads.js'
+import type { UploadsService } from './uploads.service.js'
+
+const tags = ['console: media']
+const UploadParams = z.object({ id: z.string().regex(TUS_ID, 'Unknown upload') })
+const OwnerParams = z.object({ id: z.coerce.number().int().positive() })
+const TUS_VERSION = '1.0.0'
+
+/**
+ * Console uploads (decision 20): the tus protocol under `/api/admin/uploads` (POST creates, HEAD
+ * tells the offset, PATCH appends, DELETE cancels), `GET /api/admin/uploads/{id}` for the upload's
+ * state and its encode's progress, an event's or VOD item's videos, and deleting one. Each request is
+ * checked here (operator, role, channel) before the tus server sees it.
+ */
+export const uploadsRoutes: FastifyPluginAsyncZod<{
+  uploads: UploadsService
+  datastore: FileStore
+  maxBytes: number
+}> = async (app, { uploads, datastore, maxBytes }) => {
+  const operatorOf = consoleOperator
+  const may = (action: 'read' | 'create' | 'delete') => ({ admin: { resource: 'uploads' as const, action } })
+  const operators = new WeakMap<IncomingMessage, Operator>()
+  const tus = createTusServer({ datastore, maxBytes, uploads, operatorOf: (req) => operators.get(req) })
+
+  // tus reads the body itself, from the raw request, as it streams in.
+  app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null, undefined))
+
+  const handOver = async (req: FastifyRequest, reply: FastifyReply, op: Operator) => {
+    operators.set(req.raw, op)
+    reply.hijack()
+    await tus.handle(req.raw, reply.raw)
+  }
+
+  app.post(UPLOADS_PATH, { config: may('create'), schema: { tags, hide: true } }, async (req, reply) =>
+    handOver(req, reply, operatorOf(req)),
+  )
+
+  app.patch(
+    `${UPLOADS_PATH}/:id`,
+    { config: may('create'), schema: { tags, hide: true, params: UploadParams } },
+    async (req, reply) => {
+      const op = operatorOf(req)
+      await uploads.mayTouch(op, req.params.id, 'create')
+      return handOver(req, reply, op)
+    },
+  )
+
+  app.head(
+    `${UPLOADS_PATH}/:id`,
+    { config: may('read'), schema: { tags, hide: true, params: UploadParams } },
+    async (req, reply) => {
+      const op = operatorOf(req)
+      const row = await uploads.mayTouch(op, req.params.id, 'read')
+      if (row.status === 'uploading') return handOver(req, reply, op)
+      // Complete: its bytes left the tus store; a client resuming it learns it has nothing left to send.
+      return reply
+        .code(200)
+        .headers({
+          'tus-resumable': TUS_VERSION,
+          'upload-offset': String(row.size),
+          'upload-length': String(row.size),
+          'cache-control': 'no-store',
+        })
+        .send()
+    },
+  )
+
+  app.delete(
+    `${UPLOADS_PATH}/:id`,
+    { config: may('delete'), schema: { tags, params: UploadParams } },
+    async (req, reply) => {
+      await uploads.cancel(operatorOf(req), req.params.id)
+      return reply.code(204).header('tus-resumable', TUS_VERSION).send()
+    },
+  )
+
+  app.get(
+    `${UPLOADS_PATH}/:id`,
+    {
+      exposeHeadRoute: false,
+      config: may('read'),
+      schema: { tags, params: UploadParams, response: { 200: dataOf(UploadSchema) } },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store')
+      return { data: await uploads.get(operatorOf(req), req.params.id) }
+    },
+  )
+
+  const ownerMedia =
+    (target: 'event' | 'vod') => async (req: FastifyRequest<{ Params: { id: number } }>, reply: FastifyReply) => {
+      reply.header('cache-control', 'no-store')
+      return { data: await uploads.ownerMedia(operatorOf(req), target, req.params.id) }
+    }
+  const ownerSchema = {
+    config: may('read'),
+    schema: { tags, params: OwnerParams, response: { 200: dataOf(OwnerMediaSchema) } },
+  }
+  app.get('/api/admin/events/:id/media', ownerSchema, ownerMedia('event'))
+  app.get('/api/admin/vod-media-items/:id/media', ownerSchema, ownerMedia('vod'))
+
+  app.delete(
+    '/api/admin/media/:id',
+    { config: may('delete'), schema: { tags, params: OwnerParams } },
+    async (req, reply) => {
+      await uploads.deleteAsset(operatorOf(req), req.params.id)
+      return reply.code(204).send()
+    },
+  )
+}

@@ -1,0 +1,272 @@
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import {
+  type MediaAssetAdmin,
+  type OwnerMedia,
+  UPLOAD_CONTAINERS,
+  type Upload,
+  UploadMetadataSchema,
+  uploadMessages,
+} from '@fieldhouse/contract'
+import type { ProbeResult } from '@fieldhouse/media'
+import type { MediaAssetRow, UploadRow } from '../../db/schema.js'
+import type { JobQueue } from '../../jobs/queue.js'
+import { AppError, conflict, invalid, notFound } from '../../lib/errors.js'
+import { assetKey, type MediaStore } from '../../lib/media-store/index.js'
+import { type AuditSink, mustBeAllowed, type Operator } from '../../lib/operator.js'
+import { parseInput } from '../../lib/parse-input.js'
+import type { MediaRepository, Owner } from './media.repository.js'
+import type { MediaService } from './media.service.js'
+import type { UploadsRepository } from './uploads.repository.js'
+
+/** What uploads need of the catalogue: the owners a video may go to (the container fills it). */
+export interface UploadTargets {
+  findEvent(channelId: number, id: number): Promise<{ id: number; stream_status: string } | undefined>
+  findVodItem(channelId: number, id: number): Promise<{ id: number } | undefined>
+  createVodItem(channelId: number, title: string, duration: number, now: number): Promise<number>
+}
+
+/** The bytes of uploads in progress (the tus file store). */
+export interface UploadBytes {
+  /** Bytes received so far; null when the store has no such upload. */
+  offset(id: string): Promise<number | null>
+  /** The local file of a complete upload. */
+  file(id: string): string
+  /** The upload's file and its store record. */
+  remove(id: string): Promise<void>
+}
+
+const iso = (ms: number) => new Date(ms).toISOString()
+
+/**
+ * Videos uploaded from the console (decision 20): a tus upload is created for an event (its game
+ * recording becomes the replay) or a VOD item (existing, or new with a title); when its last byte
+ * is in, the file is checked with ffprobe, moved out of the upload store and encoded by the existing
+ * `media.transcode` job into a new asset, which replaces the owner's older video once it plays.
+ * Nothing is left behind: a refused file, a cancelled upload and a deleted asset take their bytes.
+ */
+export class UploadsService {
+  constructor(
+    private readonly deps: {
+      repo: UploadsRepository
+      media: MediaRepository
+      mediaService: Pick<MediaService, 'preview'>
+      targets: UploadTargets
+      bytes: UploadBytes
+      queue: JobQueue
+      store: MediaStore
+      probe: (file: string) => Promise<ProbeResult | null>
+      /** Where a complete upload waits for its encode (DATA_DIR/media/imports). */
+      importsDir: string
+      maxBytes: number
+      audit: AuditSink
+      changed: (channelId: number) => Promise<void> | void
+      clock?: () => number
+    },
+  ) {}
+
+  private now() {
+    return (this.deps.clock ?? Date.now)()
+  }
+
+  /** tus creation: who may, for what, how large. Throws the refusal (nothing is written then). */
+  async begin(op: Operator, id: string, size: number | undefined, metadata: Record<string, string | null>) {
+    mustBeAllowed(op, 'create', 'uploads')
+    if (size === undefined) throw invalid({ size: ['Say the size of the file (Upload-Length).'] })
+    if (size > this.deps.maxBytes) {
+      throw new AppError(413, uploadMessages.tooLarge(Math.round(this.deps.maxBytes / 1024 ** 3)))
+    }
+    const m = parseInput(UploadMetadataSchema, metadata)
+    const channelId = op.session.channel.id
+    let targetId: number | null = null
+    if (m.target === 'event') {
+      const event = await this.deps.targets.findEvent(channelId, m.event_id ?? 0)
+      if (!event) throw notFound('event')
+      if (event.stream_status === 'live') throw conflict(uploadMessages.busyLive)
+      targetId = event.id
+    } else if (m.vod_id !== undefined) {
+      const item = await this.deps.targets.findVodItem(channelId, m.vod_id)
+      if (!item) throw notFound('vod-media-item')
+      targetId = item.id
+    }
+    await this.deps.repo.create({
+      id,
+      channel_id: channelId,
+      user_id: op.userId,
+      target: m.target,
+      target_id: targetId,
+      title: targetId === null ? (m.title ?? null) : null,
+      filename: m.filename ?? null,
+      size,
+    })
+    await this.deps.audit(op, {
+      action: 'create',
+      resource: 'uploads',
+      resourceId: id,
+      after: { target: m.target, target_id: targetId, filename: m.filename ?? null, size },
+    })
+  }
+
+  /** An upload of the operator's channel (404 for another's), for a tus PATCH, HEAD or DELETE. */
+  async mayTouch(op: Operator, id: string, action: 'create' | 'read' | 'delete') {
+    mustBeAllowed(op, action, 'uploads')
+    const row = await this.deps.repo.find(id)
+    if (!row || row.channel_id !== op.session.channel.id) throw notFound('upload')
+    if (action === 'create' && row.status !== 'uploading') throw conflict('The upload is already complete.')
+    return row
+  }
+
+  /**
+   * The last byte is in: check the file, then hand it to the encoder. A file that is not a video we
+   * can read is removed at once and the upload fails with the reason.
+   */
+  async complete(id: string) {
+    const row = await this.deps.repo.find(id)
+    if (row?.status !== 'uploading') return
+    const upload = this.deps.bytes.file(id)
+    const probed = await this.deps.probe(upload).catch(() => null)
+    const container = probed?.formatName ?? ''
+    if (!probed?.video || !(UPLOAD_CONTAINERS as readonly string[]).includes(container)) {
+      await this.deps.bytes.remove(id)
+      await this.deps.repo.markFailed(id, uploadMessages.notVideo)
+      throw new AppError(422, uploadMessages.notVideo)
+    }
+    const channelId = row.channel_id
+    const targetId =
+      row.target_id ??
+      (await this.deps.targets.createVodItem(
+        channelId,
+        row.title ?? row.filename ?? 'Untitled video',
+        Math.round(probed.durationSec),
+        this.now(),
+      ))
+    // Out of the upload store, beside the CLI's imports: the job deletes it once encoded (or failed).
+    await fs.mkdir(this.deps.importsDir, { recursive: true })
+    const ext = path
+      .extname(row.filename ?? '')
+      .toLowerCase()
+      .replace(/[^.a-z0-9]/g, '')
+      .slice(0, 8)
+    const source = path.join(this.deps.importsDir, `${randomUUID()}${ext}`)
+    await fs.rename(upload, source)
+    await this.deps.bytes.remove(id)
+    const owner: Owner = { type: row.target, id: targetId }
+    const asset = await this.deps.media.createAsset(channelId, owner, 'upload', 'processing')
+    await this.deps.repo.markProcessing(id, targetId, asset.id)
+    await this.deps.queue.enqueue('media.transcode', {
+      assetId: asset.id,
+      source,
+      deleteSource: true,
+      replaceOthers: true,
+    })
+    await this.deps.changed(channelId)
+  }
+
+  private async present(row: UploadRow): Promise<Upload> {
+    const asset = row.asset_id ? await this.deps.media.findAsset(row.asset_id) : undefined
+    const status =
+      row.status === 'processing' && asset ? (asset.status === 'live' ? 'processing' : asset.status) : row.status
+    const offset = row.status === 'uploading' ? ((await this.deps.bytes.offset(row.id)) ?? 0) : row.size
+    return {
+      id: row.id,
+      status,
+      target: row.target,
+      target_id: row.target_id,
+      filename: row.filename,
+      size: row.size,
+      offset,
+      progress: asset ? asset.progress : 0,
+      error: row.error ?? asset?.error ?? null,
+      asset_id: row.asset_id,
+      created_at: iso(row.created_at),
+    }
+  }
+
+  /** `GET /api/admin/uploads/{id}`: bytes received, then the encode's progress. */
+  async get(op: Operator, id: string) {
+    return this.present(await this.mayTouch(op, id, 'read'))
+  }
+
+  /** tus termination: the bytes go, and the upload with them. */
+  async cancel(op: Operator, id: string) {
+    const row = await this.mayTouch(op, id, 'delete')
+    if (row.status !== 'uploading') throw conflict('The upload is complete: delete its video instead.')
+    await this.deps.bytes.remove(id)
+    await this.deps.repo.remove(id)
+    await this.deps.audit(op, { action: 'delete', resource: 'uploads', resourceId: id, before: { size: row.size } })
+  }
+
+  private async owner(op: Operator, target: 'event' | 'vod', id: number): Promise<Owner> {
+    const channelId = op.session.channel.id
+    const found =
+      target === 'event'
+        ? await this.deps.targets.findEvent(channelId, id)
+        : await this.deps.targets.findVodItem(channelId, id)
+    if (!found) throw notFound(target === 'event' ? 'event' : 'vod-media-item')
+    return { type: target, id }
+  }
+
+  /** An event's or VOD item's videos and recent uploads, for the Media page. */
+  async ownerMedia(op: Operator, target: 'event' | 'vod', id: number): Promise<OwnerMedia> {
+    mustBeAllowed(op, 'read', 'uploads')
+    const owner = await this.owner(op, target, id)
+    const assets = await this.deps.media.assetsOf(op.session.channel.id, owner)
+    const playing =
+      assets.find((a) => a.status === 'live') ?? assets.find((a) => a.status === 'ready') ?? assets[0] ?? null
+    const uploads = await this.deps.repo.listForTarget(op.session.channel.id, target, id)
+    return {
+      target,
+      target_id: id,
+      assets: assets.map((a) => presentAsset(a, a.id === playing?.id && a.status !== 'failed')),
+      uploads: await Promise.all(uploads.map((u) => this.present(u))),
+      preview: await this.deps.mediaService.preview(op.session, owner),
+    }
+  }
+
+  /** Deletes a video: its files from the store, then its rows. A live recording is ended first, not deleted. */
+  async deleteAsset(op: Operator, assetId: number) {
+    mustBeAllowed(op, 'delete', 'uploads')
+    const asset = await this.deps.media.findAsset(assetId)
+    if (!asset || asset.channel_id !== op.session.channel.id || asset.owner_type === 'preroll') {
+      throw notFound('media')
+    }
+    if (asset.status === 'live') throw conflict('The stream is live: end it before deleting its recording.')
+    await this.deps.store.deletePrefix(assetKey(asset.id))
+    await this.deps.repo.removeForAsset(asset.id)
+    await this.deps.media.deleteAsset(asset.id)
+    await this.deps.changed(asset.channel_id)
+    await this.deps.audit(op, {
+      action: 'delete',
+      resource: 'uploads',
+      resourceId: `asset:${asset.id}`,
+      before: presentAsset(asset, false),
+    })
+  }
+
+  /** Uploads nobody finished within the expiry: their bytes and rows go (the scheduled temp sweep). */
+  async sweepAbandoned(expiryMs: number) {
+    const stale = await this.deps.repo.staleUploading(this.now() - expiryMs)
+    for (const { id } of stale) {
+      await this.deps.bytes.remove(id)
+      await this.deps.repo.remove(id)
+    }
+    return stale.length
+  }
+
+  /** A PATCH arrived: the upload is alive (the sweep leaves it). */
+  touched(id: string) {
+    return this.deps.repo.touch(id)
+  }
+}
+
+const presentAsset = (a: MediaAssetRow, playing: boolean): MediaAssetAdmin => ({
+  id: a.id,
+  status: a.status,
+  source: a.source,
+  progress: a.progress,
+  duration: a.duration,
+  error: a.error,
+  playing,
+  created_at: iso(a.created_at),
+})

@@ -1,0 +1,110 @@
+import { clipDefaults, formatClipTime, parseClipTime } from '@fieldhouse/contract'
+
+/**
+ * The clip form's rules, apart from React: what the viewer typed or marked (times as `hh:mm:ss`) against
+ * what has been recorded. Codes, not texts: the form words them (the spec's three messages, our own for
+ * the rest) in the viewer's language.
+ */
+export type ClipFormError =
+  /** Spec §5 "Please fill in the input field". */
+  | 'required'
+  /** Spec §5 "Please select tag". */
+  | 'tagRequired'
+  /** Spec §5 "Your clip duration is longer than the end time": the clip runs past what is recorded. */
+  | 'pastEnd'
+  /** Not a `hh:mm:ss` time. */
+  | 'timeFormat'
+  /** The out point is not after the in point. */
+  | 'outBeforeIn'
+  /** Longer than the channel allows. */
+  | 'tooLong'
+  /** Shorter than a clip can be. */
+  | 'tooShort'
+
+export type ClipFormField = 'name' | 'start' | 'end' | 'tags'
+
+export interface ClipFormValues {
+  name: string
+  start: string
+  end: string
+  tags: readonly string[]
+}
+
+export interface ClipLimits {
+  /** Seconds recorded so far (live) or in all (a replay); null when not known yet. */
+  recorded: number | null
+  maxDurationSec?: number
+  minDurationSec?: number
+}
+
+export type ClipFormResult =
+  | { ok: true; value: { name: string; start_time: number; duration: number; tags: string[] } }
+  | { ok: false; errors: Partial<Record<ClipFormField, ClipFormError>> }
+
+/** Seconds kept to the millisecond, as the API takes them. */
+const ms = (seconds: number) => Math.round(seconds * 1000) / 1000
+
+export function validateClipForm(values: ClipFormValues, limits: ClipLimits): ClipFormResult {
+  const { maxDurationSec = clipDefaults.maxDurationSec, minDurationSec = clipDefaults.minDurationSec } = limits
+  const errors: Partial<Record<ClipFormField, ClipFormError>> = {}
+  const name = values.name.trim()
+  if (!name) errors.name = 'required'
+  if (values.tags.length === 0) errors.tags = 'tagRequired'
+  const start = readTime(values.start)
+  const end = readTime(values.end)
+  if (typeof start === 'string') errors.start = start
+  if (typeof end === 'string') errors.end = end
+  if (typeof start === 'number' && typeof end === 'number') {
+    const duration = end - start
+    if (duration <= 0) errors.end = 'outBeforeIn'
+    else if (limits.recorded !== null && end > limits.recorded + 0.05) errors.end = 'pastEnd'
+    else if (duration > maxDurationSec + 0.0005) errors.end = 'tooLong'
+    else if (duration < minDurationSec - 0.0005) errors.end = 'tooShort'
+  }
+  if (Object.keys(errors).length > 0 || typeof start !== 'number' || typeof end !== 'number') {
+    return { ok: false, errors }
+  }
+  return { ok: true, value: { name, start_time: ms(start), duration: ms(end - start), tags: [...values.tags] } }
+}
+
+function readTime(text: string): number | ClipFormError {
+  if (!text.trim()) return 'required'
+  return parseClipTime(text) ?? 'timeFormat'
+}
+
+/** How long a clip is when the viewer marks only its end: the in point goes this far back. */
+export const DEFAULT_CLIP_SEC = 10
+
+export interface ClipMarks {
+  start: string
+  end: string
+}
+
+/**
+ * "Mark in" at the playhead. An out point at or before the new in point no longer makes sense and is
+ * cleared, so the next press of "Mark out" completes the range.
+ */
+export function markIn(marks: ClipMarks, time: number): ClipMarks {
+  const at = Math.max(0, time)
+  const end = parseClipTime(marks.end)
+  return { start: formatClipTime(at), end: end !== null && end <= at ? '' : marks.end }
+}
+
+/**
+ * "Mark out" at the playhead. Without an in point before it, the in point is put DEFAULT_CLIP_SEC
+ * earlier (never before 0): the usual gesture after a great play is to press once, at its end.
+ */
+export function markOut(marks: ClipMarks, time: number): ClipMarks {
+  const at = Math.max(0, time)
+  const start = parseClipTime(marks.start)
+  if (start !== null && start < at) return { start: marks.start, end: formatClipTime(at) }
+  return { start: formatClipTime(Math.max(0, at - DEFAULT_CLIP_SEC)), end: formatClipTime(at) }
+}
+
+/** The marked range in seconds for the seek bar's markers; each side null when it is not a time. */
+export function markedRange(marks: ClipMarks): { start: number | null; end: number | null } {
+  return { start: parseClipTime(marks.start), end: parseClipTime(marks.end) }
+}
+
+/** A clip still being made: its list is asked for again until none is. */
+export const isClipPending = (status: string) => status === 'queued' || status === 'processing'

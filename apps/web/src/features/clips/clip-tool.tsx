@@ -1,0 +1,402 @@
+import {
+  type Clip,
+  type ClipSource,
+  type ClipTag,
+  clipDefaults,
+  clipTimeFormatMessage,
+  formatClipTime,
+  messages,
+  ToastType,
+} from '@fieldhouse/contract'
+import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button, ButtonLink } from '../../components/ui/button'
+import { FormMessage, TextField } from '../../components/ui/form-field'
+import { errorText, splitFieldErrors } from '../../lib/api/error-text'
+import { useMessageText } from '../../lib/i18n/message-text'
+import { paths } from '../../lib/navigation/paths'
+import { useToastStore } from '../../lib/notify/toast-store'
+import { useAppStore } from '../../lib/store/app-store'
+import { useUserAccess } from '../account/api/use-user-access'
+import { usePackages } from '../checkout/api/use-packages'
+import { useSubscriptions } from '../checkout/api/use-subscriptions'
+import type { PlayerController } from '../watch/player/video-player'
+import { useCreateClip } from './api/use-clip-actions'
+import { useMyClips } from './api/use-my-clips'
+import {
+  type ClipFormError,
+  type ClipFormField,
+  type ClipMarks,
+  isClipPending,
+  markedRange,
+  markIn,
+  markOut,
+  validateClipForm,
+} from './clip-form'
+import { ClipStatusBadge } from './clip-inline-player'
+import './clips.css'
+
+/** The server's field names in a 422, and the form field each belongs to. */
+const serverFields = { name: 'name', start_time: 'start', duration: 'end', tags: 'tags' } as const
+type ServerField = keyof typeof serverFields
+
+/** The form's marks, shared with the player's seek bar. */
+export function useClipMarks() {
+  const [marks, setMarks] = useState<ClipMarks>({ start: '', end: '' })
+  const controllerRef = useRef<PlayerController | null>(null)
+  return { marks, setMarks, controllerRef, markers: markedRange(marks) }
+}
+
+/**
+ * The clip tool under a watch page's player (spec §1): for a viewer holding `clipping`, mark in and out
+ * at the playhead (the marks show on the seek bar) or type the times, name the clip, pick its tags,
+ * create it, then follow its state until it is ready. A viewer without `clipping` sees the passes that
+ * grant it; a signed-out viewer is asked to sign in.
+ */
+export function ClipTool({
+  eventId,
+  live,
+  clipTags,
+  clipSources,
+  marks,
+  setMarks,
+  controllerRef,
+}: {
+  eventId: number
+  live: boolean
+  /** The event detail's `clip_tags`: the channel's tags for its sport. */
+  clipTags: readonly ClipTag[]
+  /** The event detail's `clip_sources`: the recordings this viewer may cut. */
+  clipSources: readonly ClipSource[]
+  marks: ClipMarks
+  setMarks: (marks: ClipMarks) => void
+  controllerRef: RefObject<PlayerController | null>
+}) {
+  const { t } = useTranslation()
+  const signedIn = useAppStore((state) => state.user !== null)
+  const access = useUserAccess()
+  if (!signedIn) {
+    return (
+      <section className="clip-offer" aria-labelledby="clip-offer-title" data-testid="clip-sign-in">
+        <h2 id="clip-offer-title" className="clip-tool__title">
+          {t('clips.toolTitle')}
+        </h2>
+        <p>{t('clips.signInToClip')}</p>
+        <div>
+          <ButtonLink to={paths.login} variant="secondary">
+            {t('header.signIn')}
+          </ButtonLink>
+        </div>
+      </section>
+    )
+  }
+  if (!access.data) return null
+  if (!access.data.capabilities.clipping) return <ClipOffer />
+  return (
+    <ClipPanel
+      eventId={eventId}
+      live={live}
+      tagOptions={clipTags}
+      source={chooseSource(clipSources, live)}
+      marks={marks}
+      setMarks={setMarks}
+      controllerRef={controllerRef}
+    />
+  )
+}
+
+/** What to buy to cut clips: the channel's passes that grant `clipping`, and the way to the passes page. */
+function ClipOffer() {
+  const { t } = useTranslation()
+  const subscriptions = useSubscriptions()
+  const packages = usePackages()
+  // Subscriptions first (they are what most viewers buy), then packages and add-ons.
+  const granting = [...(subscriptions.data ?? []), ...(packages.data ?? [])].filter((pass) =>
+    pass.capabilities.includes('clipping'),
+  )
+  return (
+    <section className="clip-offer" aria-labelledby="clip-offer-title" data-testid="clip-offer">
+      <h2 id="clip-offer-title" className="clip-tool__title">
+        {t('clips.toolTitle')}
+      </h2>
+      <p>{granting.length > 0 ? t('clips.offerLead') : t('clips.offerLeadNone')}</p>
+      {granting.length > 0 ? (
+        <ul>
+          {granting.map((pass) => (
+            <li key={pass.id}>{pass.name}</li>
+          ))}
+        </ul>
+      ) : null}
+      <div>
+        <ButtonLink to={paths.packages} variant="secondary">
+          {t('clips.seePasses')}
+        </ButtonLink>
+      </div>
+    </section>
+  )
+}
+
+/** The recording to cut: the live one on a live page, else the finished one. */
+const chooseSource = (sources: readonly ClipSource[], live: boolean) =>
+  sources.find((source) => source.live === live) ?? sources[0] ?? null
+
+function ClipPanel({
+  eventId,
+  live,
+  tagOptions,
+  source,
+  marks,
+  setMarks,
+  controllerRef,
+}: {
+  eventId: number
+  live: boolean
+  tagOptions: readonly ClipTag[]
+  source: ClipSource | null
+  marks: ClipMarks
+  setMarks: (marks: ClipMarks) => void
+  controllerRef: RefObject<PlayerController | null>
+}) {
+  const { t } = useTranslation()
+  const messageText = useMessageText()
+  const showToast = useToastStore((state) => state.show)
+  const formId = useId()
+  const [open, setOpen] = useState(false)
+  const [name, setName] = useState('')
+  const [tags, setTags] = useState<string[]>([])
+  const [errors, setErrors] = useState<Partial<Record<ClipFormField, string>>>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const [watching, setWatching] = useState<ReadonlySet<number>>(new Set())
+  // The viewer's own clips (GET /clips/event/{id} lists everyone's ready ones), this game's shown here.
+  const clips = useMyClips()
+  const create = useCreateClip()
+
+  // A clip made here is followed until it is ready or failed; then the viewer hears of it once.
+  useEffect(() => {
+    if (watching.size === 0 || !clips.data) return
+    const settled = clips.data.filter((clip) => watching.has(clip.id) && !isClipPending(clip.status))
+    if (settled.length === 0) return
+    for (const clip of settled) {
+      if (clip.status === 'ready')
+        showToast({ text: t('clips.readyToast', { name: clip.name }), type: ToastType.success })
+      else showToast({ text: t('clips.failedToast', { name: clip.name }), type: ToastType.error })
+    }
+    setWatching((current) => new Set([...current].filter((id) => !settled.some((clip) => clip.id === id))))
+  }, [clips.data, watching, showToast, t])
+
+  const errorWords = (code: ClipFormError): string => {
+    switch (code) {
+      case 'required':
+        return messageText(messages.clipNameRequired)
+      case 'tagRequired':
+        return messageText(messages.clipTagRequired)
+      case 'pastEnd':
+        return messageText(messages.clipDurationTooLong)
+      case 'timeFormat':
+        return messageText(clipTimeFormatMessage)
+      default:
+        return t(`clips.errors.${code}`, { max: clipDefaults.maxDurationSec, min: clipDefaults.minDurationSec })
+    }
+  }
+
+  const playhead = () => controllerRef.current?.currentTime() ?? 0
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    setFormError(null)
+    const result = validateClipForm(
+      { name, start: marks.start, end: marks.end, tags },
+      { recorded: live || !source ? null : source.duration },
+    )
+    if (!result.ok) {
+      setErrors(Object.fromEntries(Object.entries(result.errors).map(([field, code]) => [field, errorWords(code)])))
+      return
+    }
+    if (!source) {
+      setFormError(t('clips.noSource'))
+      return
+    }
+    setErrors({})
+    create.mutate(
+      { event_id: eventId, event_media_id: source.event_media_id, ...result.value },
+      {
+        onSuccess: (clip) => {
+          setWatching((current) => new Set([...current, clip.id]))
+          setName('')
+          setTags([])
+          setMarks({ start: '', end: '' })
+          showToast({ text: t('clips.queuedToast', { name: clip.name }) })
+        },
+        onError: (error) => {
+          const split = splitFieldErrors(error, Object.keys(serverFields) as ServerField[])
+          setErrors(Object.fromEntries(split.fields.map(([field, text]) => [serverFields[field], messageText(text)])))
+          const other = split.other[0] ?? (split.fields.length === 0 ? errorText(error) : null)
+          setFormError(other ? messageText(other) : null)
+        },
+      },
+    )
+  }
+
+  const toggleTag = (tag: string) => {
+    setTags((current) => (current.includes(tag) ? current.filter((item) => item !== tag) : [...current, tag]))
+    setErrors(({ tags: _, ...rest }) => rest)
+  }
+
+  const range = markedRange(marks)
+  const length = range.start !== null && range.end !== null && range.end > range.start ? range.end - range.start : null
+  const recent = (clips.data ?? []).filter((clip) => clip.event_id === eventId).slice(0, 5)
+
+  return (
+    <section className="clip-tool" aria-labelledby={`${formId}-title`} data-testid="clip-tool">
+      <div className="clip-tool__head">
+        <h2 id={`${formId}-title`} className="clip-tool__title">
+          {t('clips.toolTitle')}
+        </h2>
+        <Button
+          variant={open ? 'ghost' : 'secondary'}
+          aria-expanded={open}
+          aria-controls={open ? `${formId}-form` : undefined}
+          data-testid="clip-toggle"
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? t('clips.close') : t('clips.open')}
+        </Button>
+      </div>
+      {open ? (
+        <form id={`${formId}-form`} className="clip-tool__form" noValidate onSubmit={handleSubmit}>
+          <p className="clip-tool__length">{t('clips.howTo')}</p>
+          <div className="clip-tool__range">
+            <div className="clip-tool__point">
+              <Button
+                variant="secondary"
+                data-testid="clip-mark-in"
+                onClick={() => {
+                  setMarks(markIn(marks, playhead()))
+                  setErrors(({ start: _, end: __, ...rest }) => rest)
+                }}
+              >
+                {t('clips.markIn')}
+              </Button>
+              <TextField
+                label={t('clips.start')}
+                name="start"
+                inputMode="decimal"
+                placeholder="00:00:00"
+                autoComplete="off"
+                value={marks.start}
+                error={errors.start}
+                data-testid="clip-start"
+                onChange={(event) => {
+                  setMarks({ ...marks, start: event.currentTarget.value })
+                  setErrors(({ start: _, end: __, ...rest }) => rest)
+                }}
+              />
+            </div>
+            <div className="clip-tool__point">
+              <Button
+                variant="secondary"
+                data-testid="clip-mark-out"
+                onClick={() => {
+                  setMarks(markOut(marks, playhead()))
+                  setErrors(({ start: _, end: __, ...rest }) => rest)
+                }}
+              >
+                {t('clips.markOut')}
+              </Button>
+              <TextField
+                label={t('clips.end')}
+                name="end"
+                inputMode="decimal"
+                placeholder="00:00:10"
+                autoComplete="off"
+                value={marks.end}
+                error={errors.end}
+                data-testid="clip-end"
+                onChange={(event) => {
+                  setMarks({ ...marks, end: event.currentTarget.value })
+                  setErrors(({ end: _, ...rest }) => rest)
+                }}
+              />
+            </div>
+          </div>
+          <p className="clip-tool__length" aria-live="polite" data-testid="clip-length">
+            {length !== null ? t('clips.length', { time: formatClipTime(length) }) : t('clips.lengthUnset')}
+          </p>
+          <TextField
+            label={t('clips.name')}
+            name="name"
+            maxLength={120}
+            autoComplete="off"
+            value={name}
+            error={errors.name}
+            data-testid="clip-name"
+            onChange={(event) => {
+              setName(event.currentTarget.value)
+              setErrors(({ name: _, ...rest }) => rest)
+            }}
+          />
+          <fieldset
+            className="clip-chips"
+            aria-describedby={errors.tags ? `${formId}-tags-error` : undefined}
+            data-testid="clip-tags"
+          >
+            <legend>{t('clips.tags')}</legend>
+            {tagOptions.length === 0 ? <p>{t('clips.noTags')}</p> : null}
+            {tagOptions.map((tag) => (
+              <label key={tag.id} className="clip-chip">
+                <input type="checkbox" checked={tags.includes(tag.name)} onChange={() => toggleTag(tag.name)} />
+                <span>{tag.name}</span>
+              </label>
+            ))}
+          </fieldset>
+          {errors.tags ? (
+            <p id={`${formId}-tags-error`} className="field__error" role="alert">
+              {errors.tags}
+            </p>
+          ) : null}
+          {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+          <div className="clip-tool__actions">
+            <Button
+              type="submit"
+              disabled={create.isPending}
+              aria-busy={create.isPending || undefined}
+              data-testid="clip-create"
+            >
+              {create.isPending ? t('clips.creating') : t('clips.create')}
+            </Button>
+            <ButtonLink to={paths.profileClips} variant="ghost">
+              {t('clips.myClips')}
+            </ButtonLink>
+          </div>
+        </form>
+      ) : null}
+      {recent.length > 0 ? <ClipStatusList clips={recent} /> : null}
+    </section>
+  )
+}
+
+/** This game's clips of the viewer, newest first, each with its state (asked again while one is being made). */
+function ClipStatusList({ clips }: { clips: Clip[] }) {
+  const { t } = useTranslation()
+  return (
+    <div>
+      <h3 className="visually-hidden">{t('clips.thisGame')}</h3>
+      <ul className="clip-tool__list" aria-live="polite" data-testid="clip-tool-list">
+        {clips.map((clip) => (
+          <li key={clip.id} className="clip-tool__item" data-testid="clip-tool-item">
+            <span className="clip-tool__item-name">{clip.name}</span>
+            <span className="clip-tool__length">
+              {formatClipTime(clip.start_time)} · {formatClipTime(clip.duration)}
+            </span>
+            <ClipStatusBadge status={clip.status} />
+            {clip.status === 'ready' ? (
+              <ButtonLink to={paths.share(clip.id, clip.uuid)} variant="ghost">
+                {t('clips.watchClip')}
+              </ButtonLink>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}

@@ -1,0 +1,119 @@
+import type { ListMeta } from '@fieldhouse/contract'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useApiClient } from '../../../lib/api/api-context'
+
+/** Every console query sits under this key: signing out or switching operator drops them all. */
+export const adminQueriesRoot = ['admin'] as const
+
+export interface ListParams {
+  search: string
+  sort: string | null
+  direction: 'asc' | 'desc'
+  offset: number
+  limit: number
+}
+
+export type Row = Record<string, unknown> & { id: number | string }
+
+export interface ListAnswer {
+  data: Row[]
+  meta: ListMeta
+}
+
+const clean = (params: ListParams) => {
+  const query: Record<string, string | number> = { offset: params.offset, limit: params.limit }
+  if (params.search.trim()) query.search = params.search.trim()
+  if (params.sort) {
+    query.sort = params.sort
+    query.direction = params.direction
+  }
+  return query
+}
+
+/** `GET /api/admin/{resource}`: one page of a list, searched and sorted by the server. */
+export function useAdminList(resource: string, params: ListParams) {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: [...adminQueriesRoot, resource, 'list', params] as const,
+    queryFn: async ({ signal }): Promise<ListAnswer> => {
+      const answer = await api.get<Row[]>(`admin/${resource}`, { query: clean(params), signal })
+      const data = answer.data ?? []
+      return { data, meta: answer.meta ?? { total: data.length, offset: params.offset, limit: params.limit } }
+    },
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** Every row of a resource (for the choices of a form: the sports of a team, the teams of a game). */
+export function useAdminOptions(resource: string | null) {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: [...adminQueriesRoot, resource, 'options'] as const,
+    enabled: resource !== null,
+    queryFn: async ({ signal }): Promise<Row[]> =>
+      (await api.get<Row[]>(`admin/${resource}`, { query: { offset: 0, limit: 100 }, signal })).data ?? [],
+    staleTime: 30_000,
+  })
+}
+
+/** `GET /api/admin/{resource}/{id}`, or a singleton's `GET /api/admin/{resource}` when `id` is null. */
+export function useAdminItem(resource: string, id: string | null, enabled = true) {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: [...adminQueriesRoot, resource, 'item', id] as const,
+    enabled,
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<Record<string, unknown>>(id === null ? `admin/${resource}` : `admin/${resource}/${id}`, {
+          signal,
+        })
+      ).data,
+  })
+}
+
+/**
+ * Creates (`POST /api/admin/{resource}`), updates (`PATCH …/{id}`) or, for a singleton (`id` null and
+ * `create` false), updates the one record (`PATCH /api/admin/{resource}`).
+ */
+export function useAdminSave(resource: string) {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ id, values }: { id: string | null; values: Record<string, unknown>; create?: boolean }) => {
+      const path = id === null ? `admin/${resource}` : `admin/${resource}/${id}`
+      const method = id === null ? 'POST' : 'PATCH'
+      return (await api.request<Record<string, unknown>>(method, path, { body: values })).data
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...adminQueriesRoot, resource] }),
+  })
+}
+
+/** `PATCH /api/admin/{resource}` of a singleton (channel, settings, color-settings). */
+export function useAdminSingletonSave(resource: string) {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (values: Record<string, unknown>) =>
+      (
+        await api.request<Record<string, unknown>>('PATCH', `admin/${resource}`, {
+          body: values,
+          // The colours are a map of names: the key must not travel as one of them.
+          keyInHeader: resource === 'color-settings',
+        })
+      ).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...adminQueriesRoot, resource] }),
+  })
+}
+
+/** `DELETE /api/admin/{resource}/{id}` */
+export function useAdminDelete(resource: string) {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (id: string | number) => {
+      // 204: no body.
+      await api.delete(`admin/${resource}/${id}`)
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...adminQueriesRoot, resource] }),
+  })
+}

@@ -1,0 +1,481 @@
+import { useId, useState } from 'react'
+import { type Control, Controller, type FieldErrors, type UseFormRegister, useWatch } from 'react-hook-form'
+import { Button } from '../../../components/ui/button'
+import { errorText } from '../../../lib/api/error-text'
+import { useAdminOptions } from '../api/admin-api'
+import { useImageUpload } from '../api/use-image-upload'
+import { type FieldConfig, type FormValues, timeZones } from '../fields'
+
+const describedBy = (...ids: Array<string | false | undefined>) => ids.filter(Boolean).join(' ') || undefined
+
+/** A field error from react-hook-form's nested errors (e.g. `participants.root`). */
+function errorOf(errors: FieldErrors<FormValues>, name: string): string | undefined {
+  const entry = errors[name] as { message?: unknown; root?: { message?: unknown } } | undefined
+  const message = entry?.message ?? entry?.root?.message
+  return typeof message === 'string' ? message : undefined
+}
+
+export interface FieldControlProps {
+  field: FieldConfig
+  register: UseFormRegister<FormValues>
+  control: Control<FormValues>
+  errors: FieldErrors<FormValues>
+  readOnly: boolean
+}
+
+/** One labelled control of a resource form; its hint and error are tied to it for screen readers. */
+export function FieldControl({ field, register, control, errors, readOnly }: FieldControlProps) {
+  const id = useId()
+  const error = errorOf(errors, field.name)
+  const hintId = field.hint ? `${id}-hint` : undefined
+  const errorId = error ? `${id}-error` : undefined
+  const aria = {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(hintId, errorId),
+  } as const
+  const label = (
+    <>
+      {field.label}
+      {field.required ? <span aria-hidden="true"> *</span> : null}
+    </>
+  )
+  const below = (
+    <>
+      {field.hint ? (
+        <p id={hintId} className="field__hint">
+          {field.hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </>
+  )
+
+  if (field.kind === 'checkbox') {
+    return (
+      <div className="field field--checkbox">
+        <div className="field__check">
+          <input
+            id={id}
+            type="checkbox"
+            className="field__checkbox"
+            disabled={readOnly}
+            {...aria}
+            {...register(field.name)}
+          />
+          <label className="field__check-label" htmlFor={id}>
+            {field.label}
+          </label>
+        </div>
+        {below}
+      </div>
+    )
+  }
+
+  if (field.kind === 'participants') {
+    return <ParticipantsControl field={field} register={register} error={error} readOnly={readOnly} />
+  }
+
+  if (field.kind === 'references') {
+    return <ReferencesControl field={field} control={control} error={error} readOnly={readOnly} />
+  }
+
+  let control_: React.ReactNode
+  const common = {
+    id,
+    className: 'field__input',
+    disabled: readOnly,
+    'aria-required': field.required ? true : undefined,
+    ...aria,
+  }
+  switch (field.kind) {
+    case 'textarea':
+      control_ = <textarea rows={field.name === 'content' ? 10 : 4} {...common} {...register(field.name)} />
+      break
+    case 'select':
+      control_ = (
+        <select {...common} {...register(field.name)}>
+          {field.required ? null : <option value="">None</option>}
+          {field.options?.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )
+      break
+    case 'reference':
+      control_ = <ReferenceSelect field={field} common={common} register={register} />
+      break
+    case 'timezone':
+      control_ = (
+        <>
+          <input list={`${id}-zones`} autoComplete="off" {...common} {...register(field.name)} />
+          <datalist id={`${id}-zones`}>
+            {timeZones.map((zone) => (
+              <option key={zone} value={zone} />
+            ))}
+          </datalist>
+        </>
+      )
+      break
+    case 'color':
+      control_ = <ColorInput field={field} control={control} common={common} />
+      break
+    case 'number':
+      control_ = <input type="number" inputMode="numeric" {...common} {...register(field.name)} />
+      break
+    case 'money':
+      control_ = <input type="text" inputMode="decimal" {...common} {...register(field.name)} />
+      break
+    case 'datetime':
+      control_ = <input type="datetime-local" {...common} {...register(field.name)} />
+      break
+    case 'date':
+      control_ = <input type="date" {...common} {...register(field.name)} />
+      break
+    case 'email':
+      control_ = <input type="email" autoComplete="off" {...common} {...register(field.name)} />
+      break
+    case 'image':
+      control_ = <ImageInput field={field} control={control} common={common} readOnly={readOnly} />
+      break
+    case 'images':
+      control_ = <ImagesInput field={field} control={control} common={common} readOnly={readOnly} />
+      break
+    case 'list':
+      control_ = <textarea rows={3} {...common} {...register(field.name)} />
+      break
+    default:
+      control_ = <input type="text" {...common} {...register(field.name)} />
+  }
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {control_}
+      {below}
+    </div>
+  )
+}
+
+type Common = Record<string, unknown> & { id: string }
+
+function ReferenceSelect({
+  field,
+  common,
+  register,
+}: {
+  field: FieldConfig
+  common: Common
+  register: UseFormRegister<FormValues>
+}) {
+  const options = useAdminOptions(field.resource ?? null)
+  return (
+    <select {...common} {...register(field.name)}>
+      <option value="">None</option>
+      {options.data?.map((row) => (
+        <option key={String(row.id)} value={String(row.id)}>
+          {String(row.name ?? row.title ?? row.id)}
+        </option>
+      ))}
+    </select>
+  )
+}
+
+function ColorInput({ field, control, common }: { field: FieldConfig; control: Control<FormValues>; common: Common }) {
+  return (
+    <Controller
+      name={field.name}
+      control={control}
+      render={({ field: input }) => (
+        <span className="console-color">
+          <input
+            type="color"
+            aria-hidden="true"
+            tabIndex={-1}
+            disabled={Boolean(common.disabled)}
+            value={/^#[0-9a-f]{6}$/i.test(String(input.value ?? '')) ? String(input.value) : '#000000'}
+            onChange={(event) => input.onChange(event.target.value)}
+          />
+          <input
+            type="text"
+            placeholder="#1e90ff"
+            {...common}
+            value={String(input.value ?? '')}
+            onChange={(event) => input.onChange(event.target.value)}
+            onBlur={input.onBlur}
+            ref={input.ref}
+          />
+        </span>
+      )}
+    />
+  )
+}
+
+function ImageInput({
+  field,
+  control,
+  common,
+  readOnly,
+}: {
+  field: FieldConfig
+  control: Control<FormValues>
+  common: Common
+  readOnly: boolean
+}) {
+  const upload = useImageUpload()
+  const fileId = `${common.id}-file`
+  const [status, setStatus] = useState<string | null>(null)
+  return (
+    <Controller
+      name={field.name}
+      control={control}
+      render={({ field: input }) => (
+        <div className="console-image">
+          <input
+            type="text"
+            placeholder="https://… or upload a file"
+            {...common}
+            value={String(input.value ?? '')}
+            onChange={(event) => input.onChange(event.target.value)}
+            onBlur={input.onBlur}
+            ref={input.ref}
+          />
+          {readOnly ? null : (
+            <>
+              <label className="button button--secondary console-image__upload" htmlFor={fileId}>
+                Upload an image
+              </label>
+              <input
+                id={fileId}
+                type="file"
+                accept="image/png,image/jpeg,image/webp"
+                className="visually-hidden"
+                onChange={(event) => {
+                  const file = event.target.files?.[0]
+                  if (!file) return
+                  setStatus('Uploading…')
+                  upload.mutate(file, {
+                    onSuccess: (url) => {
+                      input.onChange(url)
+                      setStatus('Uploaded.')
+                    },
+                    onError: (error) => setStatus(errorText(error) ?? 'The upload failed.'),
+                  })
+                }}
+              />
+            </>
+          )}
+          {status ? (
+            <p className="field__hint" role="status">
+              {status}
+            </p>
+          ) : null}
+          {input.value ? <img className="console-image__preview" src={String(input.value)} alt="" /> : null}
+        </div>
+      )}
+    />
+  )
+}
+
+/**
+ * A team's or school's images: each uploaded through `POST /api/admin/images` (the same upload as a
+ * logo or a slide), shown as a thumbnail with a Remove button. The form keeps them one address a line.
+ */
+function ImagesInput({
+  field,
+  control,
+  common,
+  readOnly,
+}: {
+  field: FieldConfig
+  control: Control<FormValues>
+  common: Common
+  readOnly: boolean
+}) {
+  const upload = useImageUpload()
+  const [status, setStatus] = useState<string | null>(null)
+  return (
+    <Controller
+      name={field.name}
+      control={control}
+      render={({ field: input }) => {
+        const urls = String(input.value ?? '')
+          .split('\n')
+          .map((line) => line.trim())
+          .filter(Boolean)
+        const set = (next: string[]) => input.onChange(next.join('\n'))
+        return (
+          <div className="console-images">
+            {urls.length === 0 ? <p className="field__hint">No image yet.</p> : null}
+            <ul className="console-images__list">
+              {urls.map((url, index) => (
+                <li key={url} className="console-images__item">
+                  <img className="console-image__preview" src={url} alt="" />
+                  {readOnly ? null : (
+                    <Button
+                      variant="secondary"
+                      aria-label={`Remove image ${index + 1}`}
+                      onClick={() => {
+                        set(urls.filter((_, i) => i !== index))
+                        setStatus(`Image ${index + 1} removed.`)
+                      }}
+                    >
+                      Remove
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+            {readOnly || urls.length >= 10 ? null : (
+              <>
+                <label className="button button--secondary console-image__upload" htmlFor={common.id}>
+                  Upload an image
+                </label>
+                <input
+                  id={common.id}
+                  type="file"
+                  accept="image/png,image/jpeg,image/webp"
+                  className="visually-hidden"
+                  aria-describedby={common['aria-describedby'] as string | undefined}
+                  ref={input.ref}
+                  onChange={(event) => {
+                    const file = event.target.files?.[0]
+                    event.target.value = ''
+                    if (!file) return
+                    setStatus('Uploading…')
+                    upload.mutate(file, {
+                      onSuccess: (url) => {
+                        set(urls.includes(url) ? urls : [...urls, url])
+                        setStatus('Uploaded.')
+                      },
+                      onError: (error) => setStatus(errorText(error) ?? 'The upload failed.'),
+                    })
+                  }}
+                />
+              </>
+            )}
+            {status ? (
+              <p className="field__hint" role="status">
+                {status}
+              </p>
+            ) : null}
+          </div>
+        )
+      }}
+    />
+  )
+}
+
+function ParticipantsControl({
+  field,
+  register,
+  error,
+  readOnly,
+}: {
+  field: FieldConfig
+  register: UseFormRegister<FormValues>
+  error: string | undefined
+  readOnly: boolean
+}) {
+  const id = useId()
+  const options = useAdminOptions(field.resource ?? 'participants')
+  const sides = [
+    ['away', 'Away team'],
+    ['home', 'Home team'],
+  ] as const
+  return (
+    <fieldset className="field console-fieldset" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="field__label">{field.label}</legend>
+      {field.hint ? <p className="field__hint">{field.hint}</p> : null}
+      <div className="console-fieldset__row">
+        {sides.map(([side, label]) => (
+          <div className="field" key={side}>
+            <label className="field__label" htmlFor={`${id}-${side}`}>
+              {label}
+            </label>
+            <select
+              id={`${id}-${side}`}
+              className="field__input"
+              disabled={readOnly}
+              {...register(`${field.name}.${side}`)}
+            >
+              <option value="">None</option>
+              {options.data?.map((row) => (
+                <option key={String(row.id)} value={String(row.id)}>
+                  {String(row.name ?? row.id)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  )
+}
+
+function ReferencesControl({
+  field,
+  control,
+  error,
+  readOnly,
+}: {
+  field: FieldConfig
+  control: Control<FormValues>
+  error: string | undefined
+  readOnly: boolean
+}) {
+  const id = useId()
+  const options = useAdminOptions(field.resource ?? null)
+  const selected = (useWatch({ control, name: field.name }) as string[] | undefined) ?? []
+  return (
+    <Controller
+      name={field.name}
+      control={control}
+      render={({ field: input }) => (
+        <fieldset className="field console-fieldset" aria-describedby={error ? `${id}-error` : undefined}>
+          <legend className="field__label">{field.label}</legend>
+          {options.data && options.data.length === 0 ? <p className="field__hint">None to choose from yet.</p> : null}
+          <div className="console-checks">
+            {options.data?.map((row) => {
+              const value = String(row.id)
+              const checked = selected.includes(value)
+              return (
+                <div className="field__check" key={value}>
+                  <input
+                    id={`${id}-${value}`}
+                    type="checkbox"
+                    className="field__checkbox"
+                    disabled={readOnly}
+                    checked={checked}
+                    onChange={() =>
+                      input.onChange(checked ? selected.filter((item) => item !== value) : [...selected, value])
+                    }
+                  />
+                  <label className="field__check-label" htmlFor={`${id}-${value}`}>
+                    {String(row.name ?? row.title ?? row.id)}
+                  </label>
+                </div>
+              )
+            })}
+          </div>
+          {error ? (
+            <p id={`${id}-error`} className="field__error">
+              {error}
+            </p>
+          ) : null}
+        </fieldset>
+      )}
+    />
+  )
+}

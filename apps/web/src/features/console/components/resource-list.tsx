@@ -1,0 +1,273 @@
+import { type ColumnDef, flexRender, getCoreRowModel, type SortingState, useReactTable } from '@tanstack/react-table'
+import { type ReactNode, useId, useMemo, useState } from 'react'
+import { Link } from 'react-router'
+import { Button } from '../../../components/ui/button'
+import { FormMessage } from '../../../components/ui/form-field'
+import { errorText } from '../../../lib/api/error-text'
+import { type Row, useAdminDelete, useAdminList, useAdminOptions } from '../api/admin-api'
+import type { ColumnConfig } from '../resources'
+
+const PAGE_SIZE = 25
+
+function ReferenceName({ resource, id }: { resource: string; id: unknown }) {
+  const options = useAdminOptions(resource)
+  if (id === null || id === undefined || id === '') return <>—</>
+  const row = options.data?.find((item) => String(item.id) === String(id))
+  return <>{row ? String(row.name ?? row.title ?? id) : String(id)}</>
+}
+
+/** A cell's text in the column's format. */
+export function CellValue({ column, value }: { column: ColumnConfig; value: unknown }) {
+  if (column.format === 'reference' && column.resource) return <ReferenceName resource={column.resource} id={value} />
+  if (value === null || value === undefined || value === '') return <>—</>
+  switch (column.format) {
+    case 'date': {
+      const time = typeof value === 'number' ? value : Date.parse(String(value))
+      return Number.isNaN(time) ? (
+        String(value)
+      ) : (
+        <time dateTime={new Date(time).toISOString()}>
+          {new Date(time).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })}
+        </time>
+      )
+    }
+    case 'money':
+      return <>{(Number(value) / 100).toFixed(2)}</>
+    case 'boolean':
+      return <>{value ? 'Yes' : 'No'}</>
+    case 'color':
+      return (
+        <span className="console-swatch">
+          <span className="console-swatch__chip" style={{ background: String(value) }} aria-hidden="true" />
+          {String(value)}
+        </span>
+      )
+    case 'list':
+      return <>{Array.isArray(value) ? value.join(', ') : String(value)}</>
+    default:
+      return <>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</>
+  }
+}
+
+export interface ResourceListProps {
+  resource: string
+  /** The table's caption: what the list is. */
+  caption: string
+  columns: readonly ColumnConfig[]
+  defaultSort?: string | undefined
+  defaultDirection?: 'asc' | 'desc'
+  /** The header of the extra cells' column. */
+  actionsHeader?: string
+  /** Where a row's name links to (its form), or null for rows without one. */
+  rowHref?: ((row: Row) => string | null) | undefined
+  /** The first column's name key (the row's link). */
+  titleKey?: string | undefined
+  canDelete?: boolean
+  /** Extra cells at the end of each row (e.g. a role picker). */
+  rowActions?: ((row: Row) => ReactNode) | undefined
+  /** Search box label. */
+  searchLabel?: string
+  /** False for a list the server does not search (the operators: a handful of rows, all at once). */
+  searchable?: boolean
+  /** Extra query fields (the audit log's filters). */
+  emptyText?: string
+}
+
+/**
+ * A list as the server pages it: search, sort by a column header, previous and next page. The table is
+ * TanStack Table in manual mode (the server sorts and pages); headers are buttons that say their sort
+ * through `aria-sort`, and every table has a caption.
+ */
+export function ResourceList({
+  resource,
+  caption,
+  columns,
+  defaultSort,
+  defaultDirection = 'asc',
+  actionsHeader = 'Actions',
+  rowHref,
+  titleKey,
+  canDelete = false,
+  rowActions,
+  searchLabel = 'Search',
+  searchable = true,
+  emptyText = 'Nothing here yet.',
+}: ResourceListProps) {
+  const [search, setSearch] = useState('')
+  const [sorting, setSorting] = useState<SortingState>(
+    defaultSort ? [{ id: defaultSort, desc: defaultDirection === 'desc' }] : [],
+  )
+  const [offset, setOffset] = useState(0)
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
+  const searchId = useId()
+  const sort = sorting[0]
+  const list = useAdminList(resource, {
+    search,
+    sort: sort?.id ?? null,
+    direction: sort?.desc ? 'desc' : 'asc',
+    offset,
+    limit: PAGE_SIZE,
+  })
+  const remove = useAdminDelete(resource)
+  const nameKey = titleKey ?? columns[0]?.key ?? 'id'
+
+  const columnDefs = useMemo<ColumnDef<Row>[]>(() => {
+    const defs: ColumnDef<Row>[] = columns.map((column) => ({
+      id: column.key,
+      accessorFn: (row) => row[column.key],
+      header: column.header,
+      enableSorting: column.sortable === true,
+      cell: ({ row }) => {
+        const value = row.original[column.key]
+        const href = column.key === nameKey ? rowHref?.(row.original) : null
+        return href ? (
+          <Link to={href}>
+            <CellValue column={column} value={value} />
+          </Link>
+        ) : (
+          <CellValue column={column} value={value} />
+        )
+      },
+    }))
+    if (canDelete || rowActions) {
+      defs.push({
+        id: 'actions',
+        header: actionsHeader,
+        enableSorting: false,
+        cell: ({ row }) => (
+          <div className="console-row-actions">
+            {rowActions?.(row.original)}
+            {canDelete ? (
+              <Button
+                variant="danger"
+                disabled={remove.isPending}
+                aria-label={`Delete ${String(row.original[nameKey] ?? row.original.id)}`}
+                onClick={() => {
+                  const name = String(row.original[nameKey] ?? row.original.id)
+                  if (!window.confirm(`Delete ${name}?`)) return
+                  remove.mutate(row.original.id, {
+                    onSuccess: () => setMessage({ tone: 'success', text: `${name} deleted.` }),
+                    onError: (error) => setMessage({ tone: 'error', text: errorText(error) ?? 'Not deleted.' }),
+                  })
+                }}
+              >
+                Delete
+              </Button>
+            ) : null}
+          </div>
+        ),
+      })
+    }
+    return defs
+  }, [columns, nameKey, rowHref, canDelete, rowActions, remove, actionsHeader])
+
+  const table = useReactTable({
+    data: list.data?.data ?? [],
+    columns: columnDefs,
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    manualPagination: true,
+    enableSortingRemoval: false,
+    state: { sorting },
+    onSortingChange: (updater) => {
+      setSorting(updater)
+      setOffset(0)
+    },
+    getRowId: (row) => String(row.id),
+  })
+
+  const meta = list.data?.meta
+  const total = meta?.total ?? 0
+  const pageSize = meta?.limit ?? total
+  const shownFrom = total === 0 ? 0 : offset + 1
+  const shownTo = Math.min(offset + (pageSize || PAGE_SIZE), total)
+
+  return (
+    <div className="console-list">
+      {searchable ? (
+        <>
+          {/* biome-ignore lint/a11y/useSemanticElements: <search> is not yet in React's element types */}
+          <div role="search" className="console-list__search">
+            <label htmlFor={searchId}>{searchLabel}</label>
+            <input
+              id={searchId}
+              type="search"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value)
+                setOffset(0)
+              }}
+            />
+          </div>
+        </>
+      ) : null}
+      {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
+      {list.isError ? (
+        <FormMessage tone="error">{errorText(list.error) ?? 'The list did not load.'}</FormMessage>
+      ) : null}
+      <div className="console-table-wrap">
+        <table className="console-table" aria-busy={list.isFetching}>
+          <caption>{caption}</caption>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted()
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                    >
+                      {header.column.getCanSort() ? (
+                        <button
+                          type="button"
+                          className="console-table__sort"
+                          onClick={header.column.getToggleSortingHandler()}
+                        >
+                          {flexRender(header.column.columnDef.header, header.getContext())}
+                          <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ' ↕'}</span>
+                        </button>
+                      ) : (
+                        flexRender(header.column.columnDef.header, header.getContext())
+                      )}
+                    </th>
+                  )
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id}>
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id} data-label={String(cell.column.columnDef.header ?? '')}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                ))}
+              </tr>
+            ))}
+            {list.isSuccess && total === 0 ? (
+              <tr>
+                <td colSpan={columnDefs.length}>{emptyText}</td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+      <nav className="console-pager" aria-label={`${caption} pages`}>
+        <p aria-live="polite">{list.isLoading ? 'Loading…' : `Showing ${shownFrom}–${shownTo} of ${total}`}</p>
+        <Button variant="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
+          Previous page
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={offset + PAGE_SIZE >= total}
+          onClick={() => setOffset(offset + PAGE_SIZE)}
+        >
+          Next page
+        </Button>
+      </nav>
+    </div>
+  )
+}

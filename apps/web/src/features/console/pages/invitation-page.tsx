@@ -1,0 +1,247 @@
+import {
+  InvitationAcceptedSchema,
+  InvitationAcceptSchema,
+  type InvitationView,
+  InvitationViewSchema,
+  LoginSchema,
+  messages,
+  ProfileSchema,
+} from '@fieldhouse/contract'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useNavigate, useParams } from 'react-router'
+import { z } from 'zod'
+import { Button } from '../../../components/ui/button'
+import { FormMessage, TextField } from '../../../components/ui/form-field'
+import { PageLoader } from '../../../components/ui/spinner'
+import { useApiClient } from '../../../lib/api/api-context'
+import { errorText } from '../../../lib/api/error-text'
+import { applyServerErrors } from '../../../lib/forms/server-errors'
+import { useAppStore } from '../../../lib/store/app-store'
+import { useLogin } from '../../auth/api/use-login'
+import { useSessionActions } from '../../auth/use-session-actions'
+import { adminQueriesRoot } from '../api/admin-api'
+
+const roleText: Record<string, string> = {
+  owner: 'owner (everything, including operators)',
+  manager: 'manager (content, catalogue, events, passes and orders)',
+  producer: 'producer (events, going live, media)',
+  support: 'support (reads users and orders)',
+}
+
+/** The new account's fields: the contract's accept schema with each field required, and the password twice. */
+const NewAccountSchema = z
+  .object({
+    first_name: z.string().trim().min(1, messages.fieldRequired).max(100),
+    last_name: z.string().trim().min(1, messages.fieldRequired).max(100),
+    password: InvitationAcceptSchema.shape.password.unwrap(),
+    password_confirmation: z.string(),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: messages.passwordMismatch,
+    path: ['password_confirmation'],
+  })
+
+function useAccept(token: string) {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  const { startSession } = useSessionActions()
+  return useMutation({
+    mutationFn: async (body: Record<string, unknown>) => {
+      const accepted = InvitationAcceptedSchema.parse(
+        (await api.post(`admin/invitations/${encodeURIComponent(token)}/accept`, body)).data,
+      )
+      if (accepted.api_key) {
+        // A new account was made here: its session becomes the signed-in viewer.
+        useAppStore.getState().setApiKey(accepted.api_key)
+        const profile = ProfileSchema.parse((await api.get('profile')).data)
+        startSession({ api_key: accepted.api_key, profile })
+      }
+      await queryClient.invalidateQueries({ queryKey: adminQueriesRoot })
+      return accepted
+    },
+  })
+}
+
+/** `/admin/invitation/{token}`: create an account or sign in, then accept the role. */
+export function InvitationPage() {
+  const { token = '' } = useParams()
+  const api = useApiClient()
+  const invitation = useQuery({
+    queryKey: ['admin-invitation', token] as const,
+    retry: false,
+    queryFn: async ({ signal }) =>
+      InvitationViewSchema.parse((await api.get(`admin/invitations/${encodeURIComponent(token)}`, { signal })).data),
+  })
+  return (
+    <main className="console-gate" id="console-main">
+      <h1>Your invitation</h1>
+      {invitation.isPending ? <PageLoader /> : null}
+      {invitation.isError ? (
+        <FormMessage tone="error">
+          {errorText(invitation.error) ?? 'This invitation is not valid. Ask the channel owner for a new one.'}
+        </FormMessage>
+      ) : null}
+      {invitation.data ? <InvitationSteps token={token} invitation={invitation.data} /> : null}
+    </main>
+  )
+}
+
+function InvitationSteps({ token, invitation }: { token: string; invitation: InvitationView }) {
+  const user = useAppStore((state) => state.user)
+  const { endSession } = useSessionActions()
+  const accept = useAccept(token)
+  const navigate = useNavigate()
+  const [error, setError] = useState<string | null>(null)
+  const intro = (
+    <p>
+      You are invited to run <strong>{invitation.channel.name}</strong> as{' '}
+      {roleText[invitation.role] ?? invitation.role}, with the account <strong>{invitation.email}</strong>.
+    </p>
+  )
+
+  if (user && user.email.toLowerCase() !== invitation.email.toLowerCase()) {
+    return (
+      <>
+        {intro}
+        <p>
+          You are signed in as {user.email}. Sign out, then sign in or create the account {invitation.email}.
+        </p>
+        <Button onClick={() => void endSession()}>Sign out</Button>
+      </>
+    )
+  }
+  if (user) {
+    return (
+      <>
+        {intro}
+        {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+        <Button
+          disabled={accept.isPending}
+          onClick={() => {
+            setError(null)
+            accept.mutate(
+              {},
+              {
+                onSuccess: () => void navigate('/admin', { replace: true }),
+                onError: (failure) => setError(errorText(failure)),
+              },
+            )
+          }}
+        >
+          Accept and open the console
+        </Button>
+      </>
+    )
+  }
+  return (
+    <>
+      {intro}
+      {invitation.account_exists ? (
+        <InvitationSignIn email={invitation.email} />
+      ) : (
+        <NewAccountForm
+          email={invitation.email}
+          onSubmit={async (values) => {
+            await accept.mutateAsync(values)
+            await navigate('/admin', { replace: true })
+          }}
+        />
+      )}
+    </>
+  )
+}
+
+function InvitationSignIn({ email }: { email: string }) {
+  const login = useLogin()
+  const { startSession } = useSessionActions()
+  const [formError, setFormError] = useState<string | null>(null)
+  const form = useForm({ resolver: zodResolver(LoginSchema), defaultValues: { email, password: '' } })
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null)
+    try {
+      startSession(await login.mutateAsync(values))
+    } catch (error) {
+      setFormError(applyServerErrors(error, ['email', 'password'], form.setError, { 401: messages.invalidCredentials }))
+    }
+  })
+  return (
+    <form className="console-form" noValidate onSubmit={submit}>
+      <h2>Sign in to accept</h2>
+      <TextField label="Email" type="email" readOnly {...form.register('email')} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={form.formState.errors.password?.message}
+        {...form.register('password')}
+      />
+      {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+      <Button type="submit" disabled={form.formState.isSubmitting}>
+        Sign in
+      </Button>
+    </form>
+  )
+}
+
+function NewAccountForm({
+  email,
+  onSubmit,
+}: {
+  email: string
+  onSubmit(values: Record<string, unknown>): Promise<void>
+}) {
+  const [formError, setFormError] = useState<string | null>(null)
+  const form = useForm({
+    resolver: zodResolver(NewAccountSchema),
+    defaultValues: { first_name: '', last_name: '', password: '', password_confirmation: '' },
+  })
+  const { errors } = form.formState
+  const submit = form.handleSubmit(async ({ password_confirmation: _, ...values }) => {
+    setFormError(null)
+    try {
+      await onSubmit(values)
+    } catch (error) {
+      setFormError(applyServerErrors(error, ['first_name', 'last_name', 'password'], form.setError))
+    }
+  })
+  return (
+    <form className="console-form" noValidate onSubmit={submit}>
+      <h2>Create your account</h2>
+      <TextField label="Email" type="email" value={email} readOnly />
+      <TextField
+        label="First name"
+        autoComplete="given-name"
+        error={errors.first_name?.message}
+        {...form.register('first_name')}
+      />
+      <TextField
+        label="Last name"
+        autoComplete="family-name"
+        error={errors.last_name?.message}
+        {...form.register('last_name')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters."
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <TextField
+        label="Password confirmation"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password_confirmation?.message}
+        {...form.register('password_confirmation')}
+      />
+      {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+      <Button type="submit" disabled={form.formState.isSubmitting}>
+        Create account and accept
+      </Button>
+    </form>
+  )
+}

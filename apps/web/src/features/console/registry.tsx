@@ -1,0 +1,80 @@
+import type { AdminMe } from '@fieldhouse/contract'
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
+import type { AdminResource } from './access'
+import { resourceConfigs } from './resources'
+
+/**
+ * Every page of the console, in the order of its navigation. A page is shown in the navigation and
+ * routed only when the operator's role may read its resource (`can(role, 'read', resource)`), and it
+ * is drawn either by the generic list and form (`resource`: a config in resources.ts) or by its own
+ * component, loaded when first opened (`page`).
+ *
+ * To add a page: add an entry here with its path, label, section and resource, and either a
+ * `resources.ts` config (a list with a form) or a `page: lazy(() => import('./pages/my-page'))`
+ * whose module has a default export. Nothing else needs to change: the navigation, the route and the
+ * role check follow from the entry.
+ */
+export interface ConsolePageEntry {
+  /** The path under /admin, without a leading slash. */
+  path: string
+  label: string
+  section: ConsoleSection
+  /** The admin resource the page reads; the navigation shows it when the role may read it. */
+  resource: AdminResource
+  /** A page of its own; without it the generic list + form for `resource` is used. */
+  page?: LazyExoticComponent<ComponentType>
+  /** A further condition on the operator (the Security page: roles that may turn on a second factor). */
+  when?: (me: AdminMe) => boolean
+}
+
+export const consoleSections = ['Channel', 'Catalogue', 'Broadcast', 'Team'] as const
+export type ConsoleSection = (typeof consoleSections)[number]
+
+const ChannelPage = lazy(() => import('./pages/channel-page'))
+const ColoursPage = lazy(() => import('./pages/colours-page'))
+const SettingsPage = lazy(() => import('./pages/settings-page'))
+const OperatorsPage = lazy(() => import('./pages/operators-page'))
+const AuditLogPage = lazy(() => import('./pages/audit-log-page'))
+const SecurityPage = lazy(() => import('./pages/security-page'))
+// Go live and Media: pages of their own, loaded only when opened.
+const GoLivePage = lazy(() => import('./pages/go-live-page'))
+const MediaPage = lazy(() => import('./pages/media-page'))
+
+export const consolePages: readonly ConsolePageEntry[] = [
+  { path: 'channel', label: 'Channel', section: 'Channel', resource: 'channel', page: ChannelPage },
+  { path: 'colours', label: 'Colours', section: 'Channel', resource: 'color-settings', page: ColoursPage },
+  { path: 'settings', label: 'Logo, analytics and form', section: 'Channel', resource: 'settings', page: SettingsPage },
+  { path: 'menu', label: 'Menu', section: 'Channel', resource: 'menu' },
+  { path: 'slides', label: 'Slides', section: 'Channel', resource: 'slides' },
+  { path: 'pages', label: 'Pages', section: 'Channel', resource: 'pages' },
+  { path: 'faq', label: 'FAQ', section: 'Channel', resource: 'faq' },
+  { path: 'static-blocks', label: 'Static blocks', section: 'Channel', resource: 'static-blocks' },
+  { path: 'prerolls', label: 'Pre-rolls', section: 'Channel', resource: 'prerolls' },
+  { path: 'sports', label: 'Sports', section: 'Catalogue', resource: 'events-categories' },
+  { path: 'venues', label: 'Venues', section: 'Catalogue', resource: 'events-locations' },
+  { path: 'schools', label: 'Schools', section: 'Catalogue', resource: 'participant-groups' },
+  { path: 'teams', label: 'Teams', section: 'Catalogue', resource: 'participants' },
+  { path: 'events', label: 'Events', section: 'Catalogue', resource: 'events' },
+  { path: 'vod', label: 'VOD items', section: 'Catalogue', resource: 'vod-media-items' },
+  { path: 'vod-categories', label: 'VOD categories', section: 'Catalogue', resource: 'vod-categories' },
+  { path: 'vod-rails', label: 'VOD rails', section: 'Catalogue', resource: 'vod-rails' },
+
+  { path: 'go-live', label: 'Go live', section: 'Broadcast', resource: 'live', page: GoLivePage },
+  { path: 'media', label: 'Media', section: 'Broadcast', resource: 'uploads', page: MediaPage },
+  { path: 'operators', label: 'Operators', section: 'Team', resource: 'operators', page: OperatorsPage },
+  { path: 'audit-log', label: 'Audit log', section: 'Team', resource: 'audit-log', page: AuditLogPage },
+  // Your own account: every operator reads the channel; the page is for roles with a second factor.
+  {
+    path: 'security',
+    label: 'Security',
+    section: 'Team',
+    resource: 'channel',
+    page: SecurityPage,
+    when: (me) => me.totp.available,
+  },
+]
+
+/** Pages drawn by the generic list and form need a config; a missing one is a programming error. */
+export function hasGenericConfig(entry: ConsolePageEntry): boolean {
+  return entry.page !== undefined || entry.resource in resourceConfigs
+}

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest'
+import {
+  type AdminAction,
+  AdminActions,
+  AdminListQuerySchema,
+  type AdminResource,
+  AdminResourceSchema,
+  AdminResources,
+  adminUpdateSchemaOf,
+  can,
+  OperatorRoles,
+  permissionsOf,
+} from './admin.js'
+
+const allResources = AdminResourceSchema.options
+const writes: AdminAction[] = ['create', 'update', 'delete']
+
+/** The table as the issue words it, written out by hand: role → resource → actions allowed. */
+const expected: Record<'manager' | 'producer' | 'support', Partial<Record<AdminResource, AdminAction[]>>> = {
+  manager: {
+    channel: ['read', 'create', 'update', 'delete'],
+    settings: ['read', 'create', 'update', 'delete'],
+    'color-settings': ['read', 'create', 'update', 'delete'],
+    menu: ['read', 'create', 'update', 'delete'],
+    slides: ['read', 'create', 'update', 'delete'],
+    pages: ['read', 'create', 'update', 'delete'],
+    faq: ['read', 'create', 'update', 'delete'],
+    'static-blocks': ['read', 'create', 'update', 'delete'],
+    prerolls: ['read', 'create', 'update', 'delete'],
+    events: ['read', 'create', 'update', 'delete'],
+    participants: ['read', 'create', 'update', 'delete'],
+    'participant-groups': ['read', 'create', 'update', 'delete'],
+    'events-categories': ['read', 'create', 'update', 'delete'],
+    'events-locations': ['read', 'create', 'update', 'delete'],
+    'vod-media-items': ['read', 'create', 'update', 'delete'],
+    'vod-categories': ['read', 'create', 'update', 'delete'],
+    'vod-rails': ['read', 'create', 'update', 'delete'],
+    passes: ['read', 'create', 'update', 'delete'],
+    prices: ['read', 'create', 'update', 'delete'],
+    coupons: ['read', 'create', 'update', 'delete'],
+    orders: ['read', 'update'],
+    refunds: ['read', 'create'],
+    live: ['read', 'go-live'],
+    uploads: ['read', 'create', 'delete'],
+    clips: ['read', 'moderate'],
+    users: ['read', 'resend'],
+  },
+  producer: {
+    channel: ['read'],
+    events: ['read', 'create', 'update', 'delete'],
+    participants: ['read'],
+    'participant-groups': ['read'],
+    'events-categories': ['read'],
+    'events-locations': ['read'],
+    'vod-media-items': ['read', 'create', 'update', 'delete'],
+    'vod-categories': ['read', 'create', 'update', 'delete'],
+    'vod-rails': ['read', 'create', 'update', 'delete'],
+    live: ['read', 'go-live'],
+    uploads: ['read', 'create', 'delete'],
+    clips: ['read', 'moderate'],
+  },
+  support: {
+    channel: ['read'],
+    events: ['read'],
+    'vod-media-items': ['read'],
+    users: ['read', 'resend'],
+    orders: ['read'],
+  },
+}
+
+describe('can', () => {
+  it('lets an owner do everything on every resource', () => {
+    for (const resource of allResources)
+      for (const action of AdminActions) expect(can('owner', action, resource)).toBe(true)
+  })
+
+  for (const role of ['manager', 'producer', 'support'] as const) {
+    it(`answers every (action, resource) pair for ${role} exactly as the table says`, () => {
+      for (const resource of allResources) {
+        for (const action of AdminActions) {
+          const allowed = expected[role][resource]?.includes(action) ?? false
+          expect([resource, action, can(role, action, resource)]).toEqual([resource, action, allowed])
+        }
+      }
+    })
+  }
+
+  it('keeps operators, the audit log and payment settings to owners', () => {
+    for (const role of ['manager', 'producer', 'support'] as const)
+      for (const resource of ['operators', 'audit-log', 'payment-settings'] as const)
+        for (const action of AdminActions) expect(can(role, action, resource)).toBe(false)
+  })
+
+  it('gives support no write anywhere', () => {
+    for (const resource of allResources)
+      for (const action of writes) expect(can('support', action, resource)).toBe(false)
+  })
+
+  it('lists the issue resources and the go-live and upload resources by name', () => {
+    expect(AdminResources).toEqual([
+      'channel',
+      'settings',
+      'color-settings',
+      'menu',
+      'slides',
+      'pages',
+      'faq',
+      'static-blocks',
+      'prerolls',
+      'events',
+      'participants',
+      'participant-groups',
+      'events-categories',
+      'events-locations',
+      'vod-media-items',
+      'operators',
+      'audit-log',
+      'live',
+      'uploads',
+      'vod-categories',
+      'vod-rails',
+    ])
+  })
+
+  it('permissionsOf lists the same answers as can', () => {
+    for (const role of OperatorRoles) {
+      const perms = permissionsOf(role)
+      for (const resource of allResources)
+        for (const action of AdminActions)
+          expect(perms[resource]?.includes(action) ?? false).toBe(can(role, action, resource))
+    }
+  })
+})
+
+describe('admin schemas', () => {
+  it('reads list queries with defaults and refuses a limit over 100', () => {
+    expect(AdminListQuerySchema.parse({})).toEqual({ direction: 'asc', offset: 0, limit: 25 })
+    expect(AdminListQuerySchema.safeParse({ limit: '101' }).success).toBe(false)
+    expect(AdminListQuerySchema.safeParse({ sort: 'name; drop' }).success).toBe(false)
+  })
+
+  it('makes every create field optional on update, without the defaults', () => {
+    const update = adminUpdateSchemaOf('faq')
+    expect(update.parse({ answer: 'Yes' })).toEqual({ answer: 'Yes' })
+    expect(update.safeParse({}).success).toBe(false)
+    expect(update.safeParse({ question: '' }).success).toBe(false)
+  })
+})

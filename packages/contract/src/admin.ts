@@ -1,0 +1,612 @@
+import { z } from 'zod'
+import { API_KEY_FIELD, CHANNEL_KEY_FIELD, ListMetaSchema } from './api.js'
+import { EmailSchema, PasswordSchema } from './auth-forms.js'
+import {
+  CategoryInputSchema,
+  EventInputSchema,
+  GroupInputSchema,
+  LocationInputSchema,
+  ParticipantInputSchema,
+} from './catalogue-input.js'
+import { ChannelRouteSchema } from './channel.js'
+import { MenuPlacement, SlidableType } from './enums.js'
+import { messages } from './messages.js'
+
+/**
+ * The operator console's API (`/api/admin/...`, decision 0018): the roles, the resources, the one rule
+ * table `can(role, action, resource)` that the server enforces and the console uses to show or hide
+ * what an operator may do, and the request and answer shapes.
+ *
+ * Conventions: `GET /api/admin/{resource}` lists (`AdminListQuerySchema` → `{ data, meta }`),
+ * `GET /api/admin/{resource}/{id}` reads one, `POST /api/admin/{resource}` creates,
+ * `PATCH /api/admin/{resource}/{id}` updates, `DELETE /api/admin/{resource}/{id}` deletes. The
+ * singletons (`channel`, `settings`, `color-settings`) are `GET` and `PATCH /api/admin/{resource}`.
+ * `GET /api/admin/me` is the signed-in operator.
+ */
+
+export const OperatorRoles = ['owner', 'manager', 'producer', 'support'] as const
+export const OperatorRoleSchema = z.enum(OperatorRoles, { error: 'Choose owner, manager, producer or support' })
+export type OperatorRole = (typeof OperatorRoles)[number]
+
+/** This issue's resources (the spec's entity names), plus the go-live panel and media uploads. */
+export const AdminResources = [
+  'channel',
+  'settings',
+  'color-settings',
+  'menu',
+  'slides',
+  'pages',
+  'faq',
+  'static-blocks',
+  'prerolls',
+  'events',
+  'participants',
+  'participant-groups',
+  'events-categories',
+  'events-locations',
+  'vod-media-items',
+  'operators',
+  'audit-log',
+  'live',
+  'uploads',
+  /** The library's categories and rails (what vod-media-items are filed under and shown on). */
+  'vod-categories',
+  'vod-rails',
+] as const
+/** Resources later console parts add; the rule table already says who may touch them. */
+export const LaterAdminResources = [
+  'passes',
+  'prices',
+  'coupons',
+  'orders',
+  'refunds',
+  'users',
+  'clips',
+  'payment-settings',
+] as const
+export type AdminResource = (typeof AdminResources)[number] | (typeof LaterAdminResources)[number]
+export const AdminResourceSchema = z.enum([...AdminResources, ...LaterAdminResources])
+
+/** The singletons: `GET` and `PATCH /api/admin/{resource}`, no id. */
+export const AdminSingletons = ['channel', 'settings', 'color-settings'] as const satisfies readonly AdminResource[]
+
+export const AdminActions = [
+  'read',
+  'create',
+  'update',
+  'delete',
+  /** operators: invite someone by email */
+  'invite',
+  /** live: reveal or rotate the stream key, end the stream */
+  'go-live',
+  /** clips: hide, restore */
+  'moderate',
+  /** users: resend an account mail */
+  'resend',
+] as const
+export type AdminAction = (typeof AdminActions)[number]
+export const AdminActionSchema = z.enum(AdminActions)
+
+const writes: readonly AdminAction[] = ['read', 'create', 'update', 'delete']
+const readOnly: readonly AdminAction[] = ['read']
+
+/** Channel content and catalogue: what a manager runs. */
+const contentResources = [
+  'channel',
+  'settings',
+  'color-settings',
+  'menu',
+  'slides',
+  'pages',
+  'faq',
+  'static-blocks',
+  'prerolls',
+  'events',
+  'participants',
+  'participant-groups',
+  'events-categories',
+  'events-locations',
+  'vod-media-items',
+  'vod-categories',
+  'vod-rails',
+  'passes',
+  'prices',
+  'coupons',
+  'orders',
+  'refunds',
+] as const satisfies readonly AdminResource[]
+
+type RoleRules = Partial<Record<AdminResource, readonly AdminAction[]>>
+
+/**
+ * The rule table. Owner: everything. Manager: content, catalogue, events, media, passes, prices,
+ * coupons, orders, refunds; not operators, the audit log or payment settings. Producer: events, going
+ * live, media, clips moderation, and reading what an event form picks from. Support: reads what
+ * answering a viewer needs (users, orders, the channel, events, the library), resends mails, writes
+ * nothing.
+ */
+const rules: Record<Exclude<OperatorRole, 'owner'>, RoleRules> = {
+  manager: {
+    ...Object.fromEntries(contentResources.map((r) => [r, writes])),
+    orders: ['read', 'update'],
+    refunds: ['read', 'create'],
+    live: ['read', 'go-live'],
+    uploads: ['read', 'create', 'delete'],
+    clips: ['read', 'moderate'],
+    users: ['read', 'resend'],
+  },
+  producer: {
+    channel: readOnly,
+    events: writes,
+    participants: readOnly,
+    'participant-groups': readOnly,
+    'events-categories': readOnly,
+    'events-locations': readOnly,
+    'vod-media-items': writes,
+    'vod-categories': writes,
+    'vod-rails': writes,
+    live: ['read', 'go-live'],
+    uploads: ['read', 'create', 'delete'],
+    clips: ['read', 'moderate'],
+  },
+  support: {
+    channel: readOnly,
+    events: readOnly,
+    'vod-media-items': readOnly,
+    users: ['read', 'resend'],
+    orders: readOnly,
+  },
+}
+
+/** Whether `role` may do `action` on `resource`. Pure; the server and the console both ask it. */
+export function can(role: OperatorRole, action: AdminAction, resource: AdminResource): boolean {
+  if (role === 'owner') return true
+  return rules[role]?.[resource]?.includes(action) ?? false
+}
+
+/** Everything `role` may do, resource by resource (resources with no action left out). */
+export function permissionsOf(role: OperatorRole): Partial<Record<AdminResource, AdminAction[]>> {
+  const out: Partial<Record<AdminResource, AdminAction[]>> = {}
+  for (const resource of AdminResourceSchema.options) {
+    const actions = AdminActions.filter((a) => can(role, a, resource))
+    if (actions.length > 0) out[resource] = actions
+  }
+  return out
+}
+
+/** Roles that may turn on a TOTP second factor. */
+export const TotpRoles: readonly OperatorRole[] = ['owner', 'manager']
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v)
+
+/** `GET /api/admin/{resource}` query. `sort` is a field of the resource's answer (checked by the server). */
+export const AdminListQuerySchema = z.object({
+  search: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+  sort: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z_]+$/, 'Sort by a field name')
+      .optional(),
+  ),
+  direction: z.preprocess(emptyToUndefined, z.enum(['asc', 'desc']).default('asc')),
+  offset: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0, 'Must be 0 or more').default(0)),
+  limit: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1, 'Must be 1 or more').max(100, 'Must be 100 or less').default(25),
+  ),
+})
+export type AdminListQuery = z.output<typeof AdminListQuerySchema>
+
+export const adminListOf = <T extends z.ZodTypeAny>(item: T) => z.object({ data: z.array(item), meta: ListMetaSchema })
+export type AdminList<T> = { data: T[]; meta: z.infer<typeof ListMetaSchema> }
+
+export const AdminIdParamsSchema = z.object({ id: z.coerce.number().int().positive() })
+
+const hexColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'A colour is a hex value such as #0b1d3a')
+const url = z.string().trim().max(500)
+const nullableText = (max: number) => z.string().trim().max(max).nullable()
+const timeZone = LocationInputSchema.shape.time_zone
+const partialOf = <T extends z.ZodRawShape>(schema: z.ZodObject<T>) =>
+  schema.partial().refine((v) => Object.keys(v).length > 0, 'Change at least one field')
+
+// ---------------------------------------------------------------------------------------------
+// The operator
+
+export const AdminMeSchema = z.object({
+  user: z.object({ id: z.number().int(), email: z.string(), first_name: z.string(), last_name: z.string() }),
+  role: OperatorRoleSchema,
+  channel: z.object({ id: z.number().int(), key: z.string(), name: z.string() }),
+  /** What this operator may do, resource by resource (`permissionsOf(role)`). */
+  can: z.record(z.string(), z.array(AdminActionSchema)),
+  totp: z.object({
+    /** The role may turn on a second factor. */
+    available: z.boolean(),
+    enabled: z.boolean(),
+    /** This session has passed the second factor (always true when it is off). */
+    verified: z.boolean(),
+  }),
+})
+export type AdminMe = z.infer<typeof AdminMeSchema>
+
+export const TotpCodeSchema = z.object({
+  code: z.string({ error: messages.fieldRequired }).regex(/^\d{6}$/, 'Enter the 6-digit code from your app'),
+})
+/** `POST /api/admin/me/totp`: a new secret to scan; not on until confirmed. */
+export const TotpSetupSchema = z.object({ secret: z.string(), otpauth_uri: z.string() })
+
+// ---------------------------------------------------------------------------------------------
+// Operators and invitations
+
+export const AdminOperatorSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: OperatorRoleSchema,
+  created_at: z.number().int(),
+})
+export type AdminOperator = z.infer<typeof AdminOperatorSchema>
+
+/** `POST /api/admin/operators`: invite by email. */
+export const OperatorInviteSchema = z.object({
+  email: EmailSchema,
+  role: OperatorRoleSchema,
+})
+export const OperatorInvitationSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: OperatorRoleSchema,
+  expires_at: z.number().int(),
+})
+/** `GET /api/admin/operator-invitations`: the invitations not yet used nor expired (owners). */
+export const PendingInvitationSchema = OperatorInvitationSchema.extend({
+  created_at: z.number().int(),
+  invited_by_email: z.string().nullable(),
+})
+export type PendingInvitation = z.infer<typeof PendingInvitationSchema>
+
+/** `PATCH /api/admin/operators/{id}` */
+export const OperatorUpdateSchema = z.object({ role: OperatorRoleSchema })
+
+/** `GET /api/admin/invitations/{token}` */
+export const InvitationViewSchema = z.object({
+  channel: z.object({ key: z.string(), name: z.string() }),
+  email: z.string(),
+  role: OperatorRoleSchema,
+  /** An account with this email exists on the channel: sign in, else create one. */
+  account_exists: z.boolean(),
+  expires_at: z.number().int(),
+})
+export type InvitationView = z.infer<typeof InvitationViewSchema>
+/** `POST /api/admin/invitations/{token}/accept`: signed in with the invited email, or a new account. */
+export const InvitationAcceptSchema = z.object({
+  password: PasswordSchema.optional(),
+  first_name: z.string().trim().min(1, messages.fieldRequired).max(100).optional(),
+  last_name: z.string().trim().min(1, messages.fieldRequired).max(100).optional(),
+})
+export const InvitationAcceptedSchema = z.object({
+  /** A new session's api key when the account was created here; null when already signed in. */
+  api_key: z.string().nullable(),
+  role: OperatorRoleSchema,
+  channel: z.object({ key: z.string(), name: z.string() }),
+})
+
+// ---------------------------------------------------------------------------------------------
+// Channel, settings, colours
+
+export const AdminChannelSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+  domains: z.array(z.string()),
+  language: z.string(),
+  currency: z.string(),
+  time_zone: z.string(),
+})
+export type AdminChannel = z.infer<typeof AdminChannelSchema>
+const domain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(
+    /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]*[a-z0-9])?(:\d{1,5})?$/,
+    'Use a host name such as tv.example.org',
+  )
+export const AdminChannelUpdateSchema = partialOf(
+  z.object({
+    name: z.string().trim().min(1, messages.fieldRequired).max(200),
+    domains: z
+      .array(domain)
+      .min(1, 'A channel needs at least one domain')
+      .max(20)
+      .refine((d) => new Set(d).size === d.length, 'Each domain once'),
+    language: z.enum(['en', 'fr', 'bg'], { error: 'Choose en, fr or bg' }),
+    currency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as USD'),
+    time_zone: timeZone,
+  }),
+)
+
+export const AdminSettingsSchema = z.object({
+  logo: z.string().nullable(),
+  google_tag: z.string().nullable(),
+  yare_analytics_key: z.string().nullable(),
+  contact: z.object({ email: z.string().nullable(), phone: z.string().nullable(), address: z.string().nullable() }),
+  social: z.record(z.string(), z.string()),
+  routes: z.array(ChannelRouteSchema),
+  domain_category: z.object({ alias: z.string().nullable(), fallback_url: z.string().nullable() }),
+})
+export type AdminSettings = z.infer<typeof AdminSettingsSchema>
+export const AdminSettingsUpdateSchema = partialOf(
+  z.object({
+    logo: url.nullable(),
+    google_tag: z
+      .string()
+      .trim()
+      .regex(/^(G|GT|AW|UA)-[A-Z0-9-]{4,20}$/i, 'Use a Google tag id such as G-ABC123')
+      .nullable(),
+    yare_analytics_key: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{4,100}$/, 'Use the key your analytics account shows')
+      .nullable(),
+    contact: z.object({
+      email: z.email({ error: 'Enter a valid email address' }).nullable(),
+      phone: nullableText(50),
+      address: nullableText(300),
+    }),
+    social: z.record(z.string().max(32), url).refine((s) => Object.keys(s).length <= 20, 'At most 20 links'),
+    routes: z.array(ChannelRouteSchema).max(50),
+    domain_category: z.object({ alias: nullableText(100), fallback_url: url.nullable() }),
+  }),
+)
+
+/** `GET /api/admin/color-settings`: the web colours the operator set, and the theme they give. */
+export const AdminColorSettingsSchema = z.object({
+  colors: z.record(z.string(), hexColor),
+  /** What the accessible theme changed so that text stays readable, in words. */
+  adjustments: z.array(z.string()),
+})
+export type AdminColorSettings = z.infer<typeof AdminColorSettingsSchema>
+/** `PATCH /api/admin/color-settings`: names → hex (null removes the colour, falling back to the default). */
+/** The api key (and channel key) a POST or PATCH carries in its body are the session's, not colour names. */
+const withoutKeys = (value: unknown) =>
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).filter(([k]) => k !== API_KEY_FIELD && k !== CHANNEL_KEY_FIELD))
+    : value
+export const AdminColorSettingsUpdateSchema = z.preprocess(
+  withoutKeys,
+  z
+    .record(z.string().regex(/^[a-z][a-z0-9_-]{0,40}$/, 'Use a colour name such as primary'), hexColor.nullable())
+    .refine((v) => Object.keys(v).length > 0 && Object.keys(v).length <= 40, 'Change between 1 and 40 colours'),
+)
+
+// ---------------------------------------------------------------------------------------------
+// Channel content
+
+export const AdminMenuItemInputSchema = z.object({
+  name: z.string().trim().min(1, messages.fieldRequired).max(100),
+  alias: nullableText(100).default(null),
+  url: url.min(1, messages.fieldRequired),
+  image: url.nullable().default(null),
+  images: z.array(url).max(10).default([]),
+  placement: z.enum([MenuPlacement.header, MenuPlacement.footer, MenuPlacement.both]),
+  menuable_type: z.enum(['link', 'group', 'participant']).default('link'),
+  menuable_id: z.number().int().positive().nullable().default(null),
+  position: z.number().int().default(0),
+})
+export const AdminMenuItemSchema = AdminMenuItemInputSchema.extend({ id: z.number().int() })
+export type AdminMenuItem = z.infer<typeof AdminMenuItemSchema>
+
+export const AdminSlideInputSchema = z.object({
+  slidable_type: z.enum([SlidableType.main, SlidableType.category, SlidableType.participant, SlidableType.group]),
+  slidable_id: z.number().int().positive().nullable().default(null),
+  title: z.string().trim().min(1, messages.fieldRequired).max(200),
+  subtitle: nullableText(300).default(null),
+  image: url.nullable().default(null),
+  link: url.nullable().default(null),
+  position: z.number().int().default(0),
+})
+export const AdminSlideSchema = AdminSlideInputSchema.extend({ id: z.number().int() })
+export type AdminSlide = z.infer<typeof AdminSlideSchema>
+
+export const AdminPageInputSchema = z.object({
+  url: z
+    .string()
+    .trim()
+    .min(1, messages.fieldRequired)
+    .max(100)
+    .regex(/^[a-z0-9][a-z0-9-]*$/, 'Use lower-case letters, digits and -'),
+  alt_name: z.string().trim().max(200).default(''),
+  name: z.string().trim().min(1, messages.fieldRequired).max(200),
+  content: z.string().max(100_000).default(''),
+  position: z.number().int().default(0),
+})
+export const AdminPageSchema = AdminPageInputSchema.extend({ id: z.number().int() })
+export type AdminPage = z.infer<typeof AdminPageSchema>
+
+export const AdminFaqInputSchema = z.object({
+  question: z.string().trim().min(1, messages.fieldRequired).max(500),
+  answer: z.string().trim().min(1, messages.fieldRequired).max(10_000),
+  position: z.number().int().default(0),
+})
+export const AdminFaqSchema = AdminFaqInputSchema.extend({ id: z.number().int() })
+export type AdminFaq = z.infer<typeof AdminFaqSchema>
+
+export const AdminStaticBlockInputSchema = z.object({
+  alias: z
+    .string()
+    .trim()
+    .min(1, messages.fieldRequired)
+    .max(100)
+    .regex(/^[a-z0-9][a-z0-9_-]*$/, 'Use lower-case letters, digits, - and _'),
+  title: z.string().trim().max(200).default(''),
+  content: z.string().max(100_000).default(''),
+  position: z.number().int().default(0),
+})
+export const AdminStaticBlockSchema = AdminStaticBlockInputSchema.extend({ id: z.number().int() })
+export type AdminStaticBlock = z.infer<typeof AdminStaticBlockSchema>
+
+/** Pre-roll metadata; the file itself comes through the media upload. */
+export const AdminPrerollInputSchema = z.object({
+  url: url.min(1, messages.fieldRequired),
+  weight: z.number().int().min(0).max(1000).default(1),
+  location_id: z.number().int().positive().nullable().default(null),
+  event_categories: z.array(z.number().int().positive()).max(100).default([]),
+  for_vod: z.boolean().default(true),
+  for_live: z.boolean().default(true),
+})
+export const AdminPrerollSchema = AdminPrerollInputSchema.extend({ id: z.number().int() })
+export type AdminPreroll = z.infer<typeof AdminPrerollSchema>
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue
+
+export const AdminCategorySchema = CategoryInputSchema.extend({ id: z.number().int() })
+export type AdminCategory = z.infer<typeof AdminCategorySchema>
+export const AdminLocationSchema = LocationInputSchema.extend({ id: z.number().int(), address: z.string().nullable() })
+export type AdminLocation = z.infer<typeof AdminLocationSchema>
+export const AdminGroupSchema = GroupInputSchema.extend({ id: z.number().int() })
+export type AdminGroup = z.infer<typeof AdminGroupSchema>
+export const AdminParticipantSchema = ParticipantInputSchema.extend({ id: z.number().int() })
+export type AdminParticipant = z.infer<typeof AdminParticipantSchema>
+export const AdminEventSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  access_mode: z.enum(['free', 'register', 'paid', 'ppv']),
+  event_utc_ts: z.string(),
+  time_zone: z.string(),
+  event_category_id: z.number().int().nullable(),
+  location_id: z.number().int().nullable(),
+  stream_status: z.enum(['upcoming', 'live', 'vod']),
+  base_price: z.number().int(),
+  service_fee: z.number().int(),
+  geo_rules: z.object({ allow: z.array(z.string()).optional(), block: z.array(z.string()).optional() }),
+  participants: z.array(z.object({ participant_id: z.number().int(), side: z.enum(['home', 'away']) })),
+})
+export type AdminEvent = z.infer<typeof AdminEventSchema>
+
+export const AdminVodItemInputSchema = z.object({
+  title: z.string().trim().min(1, messages.fieldRequired).max(300),
+  description: z.string().max(5000).nullable().default(null),
+  /** ISO 8601 date or date-time. */
+  date: z.iso.datetime({ offset: true }).or(z.iso.date()),
+  category_id: z.number().int().positive().nullable().default(null),
+  access_mode: z.enum(['free', 'register', 'paid']).default('free'),
+  /** The rails the item is shown on. */
+  rail_ids: z.array(z.number().int().positive()).max(50).default([]),
+})
+export const AdminVodItemSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  date: z.string(),
+  duration: z.number(),
+  category_id: z.number().int().nullable(),
+  access_mode: z.enum(['free', 'register', 'paid']),
+  rail_ids: z.array(z.number().int()),
+})
+export type AdminVodItem = z.infer<typeof AdminVodItemSchema>
+
+export const AdminVodCategoryInputSchema = z.object({
+  name: z.string().trim().min(1, messages.fieldRequired).max(100),
+  alias: CategoryInputSchema.shape.alias,
+  position: z.number().int().default(0),
+})
+export const AdminVodCategorySchema = AdminVodCategoryInputSchema.extend({ id: z.number().int() })
+export type AdminVodCategory = z.infer<typeof AdminVodCategorySchema>
+export const AdminVodRailInputSchema = z.object({
+  title: z.string().trim().min(1, messages.fieldRequired).max(200),
+  position: z.number().int().default(0),
+})
+export const AdminVodRailSchema = AdminVodRailInputSchema.extend({ id: z.number().int() })
+export type AdminVodRail = z.infer<typeof AdminVodRailSchema>
+
+/** Create and update inputs by resource (update is the create's fields, each optional). */
+export const AdminInputSchemas = {
+  menu: AdminMenuItemInputSchema,
+  slides: AdminSlideInputSchema,
+  pages: AdminPageInputSchema,
+  faq: AdminFaqInputSchema,
+  'static-blocks': AdminStaticBlockInputSchema,
+  prerolls: AdminPrerollInputSchema,
+  events: EventInputSchema,
+  participants: ParticipantInputSchema,
+  'participant-groups': GroupInputSchema,
+  'events-categories': CategoryInputSchema,
+  'events-locations': LocationInputSchema,
+  'vod-media-items': AdminVodItemInputSchema,
+  'vod-categories': AdminVodCategoryInputSchema,
+  'vod-rails': AdminVodRailInputSchema,
+} as const
+export type AdminCollection = keyof typeof AdminInputSchemas
+export const adminUpdateSchemaOf = <K extends AdminCollection>(resource: K) => {
+  const schema = AdminInputSchemas[resource] as z.ZodObject<z.ZodRawShape>
+  // Defaults belong to creation: an update changes only the fields it names.
+  const shape = Object.fromEntries(
+    Object.entries(schema.shape).map(([k, v]) => [
+      k,
+      (v instanceof z.ZodDefault ? (v.def.innerType as z.ZodTypeAny) : (v as z.ZodTypeAny)).optional(),
+    ]),
+  )
+  return z.object(shape).refine((v) => Object.keys(v).length > 0, 'Change at least one field')
+}
+
+/** Answers by resource. */
+export const AdminItemSchemas = {
+  menu: AdminMenuItemSchema,
+  slides: AdminSlideSchema,
+  pages: AdminPageSchema,
+  faq: AdminFaqSchema,
+  'static-blocks': AdminStaticBlockSchema,
+  prerolls: AdminPrerollSchema,
+  events: AdminEventSchema,
+  participants: AdminParticipantSchema,
+  'participant-groups': AdminGroupSchema,
+  'events-categories': AdminCategorySchema,
+  'events-locations': AdminLocationSchema,
+  'vod-media-items': AdminVodItemSchema,
+  'vod-categories': AdminVodCategorySchema,
+  'vod-rails': AdminVodRailSchema,
+} as const satisfies Record<AdminCollection, z.ZodTypeAny>
+
+/** An image sent as a file: `POST /api/admin/images` (multipart, one `file`). */
+export const AdminImageLimits = { maxBytes: 5 * 1024 * 1024, types: ['image/png', 'image/jpeg', 'image/webp'] } as const
+export const AdminImageSchema = z.object({ url: z.string() })
+
+// ---------------------------------------------------------------------------------------------
+// Audit log
+
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int().nullable(),
+  user_email: z.string().nullable(),
+  resource: z.string(),
+  resource_id: z.string().nullable(),
+  action: z.string(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  created_at: z.number().int(),
+})
+export type AuditEntry = z.infer<typeof AuditEntrySchema>
+export const AuditQuerySchema = AdminListQuerySchema.extend({
+  resource: z.preprocess(emptyToUndefined, z.string().max(40).optional()),
+  resource_id: z.preprocess(emptyToUndefined, z.string().max(40).optional()),
+  action: z.preprocess(emptyToUndefined, z.string().max(20).optional()),
+  user_id: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  /** Epoch milliseconds. */
+  from: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
+  to: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
+  direction: z.preprocess(emptyToUndefined, z.enum(['asc', 'desc']).default('desc')),
+})
+export type AuditQuery = z.output<typeof AuditQuerySchema>

@@ -1,0 +1,179 @@
+import { z } from 'zod'
+import { messages } from './messages.js'
+
+/**
+ * Clips (spec §1 cut, tag, download and share; §3 Clip; §4 clip states; §5 clip messages; §7 clip
+ * calls). In the API a clip's `start_time` and `duration` are seconds (numbers, milliseconds allowed);
+ * the web form shows and accepts them as `hh:mm:ss` (`formatClipTime` / `parseClipTime`), with an
+ * optional fraction of a second (`hh:mm:ss.f`), so a viewer can mark a frame.
+ */
+
+/** Spec §4: queued (may take up to 5 minutes), processing, failed; then ready (downloadable and shareable). */
+export const ClipStatusSchema = z.enum(['queued', 'processing', 'ready', 'failed'])
+export type ClipStatus = z.infer<typeof ClipStatusSchema>
+
+/** A tag a channel offers for clips (per sport, or for every sport when `event_category_id` is null). */
+export const ClipTagSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  event_category_id: z.number().int().nullable(),
+})
+export type ClipTag = z.infer<typeof ClipTagSchema>
+
+/** A recording of an event that a viewer may clip (its `event_media_id` goes into `POST /clip`). */
+export const ClipSourceSchema = z.object({
+  event_media_id: z.number().int(),
+  /** Seconds recorded so far (a live game) or in all (a replay). */
+  duration: z.number(),
+  live: z.boolean(),
+})
+export type ClipSource = z.infer<typeof ClipSourceSchema>
+
+export const ClipSchema = z.object({
+  id: z.number().int(),
+  /** The second half of the share link `/share/{id}/{uuid}`: without it a clip cannot be found. */
+  uuid: z.string(),
+  event_id: z.number().int().nullable(),
+  event_media_id: z.number().int(),
+  name: z.string(),
+  tags: z.array(z.string()),
+  start_time: z.number(),
+  duration: z.number(),
+  status: ClipStatusSchema,
+  /** Why a failed clip failed, in words a viewer can read. */
+  failure_reason: z.string().nullable(),
+  /** Public poster image, once ready. */
+  poster: z.string().nullable(),
+  /** ISO 8601, UTC. */
+  created_at: z.string(),
+  /** What the clip is of, for lists outside its event. */
+  event_name: z.string().nullable(),
+})
+export type Clip = z.infer<typeof ClipSchema>
+
+/** `GET /api/shared-clip/{id}?uuid=` and the share page: the clip with something to play. */
+export const SharedClipSchema = ClipSchema.extend({
+  /** Signed HLS of the clip (short-lived; the page asks again when it runs out). */
+  hls: z.string().nullable(),
+  /** Signed MP4 of the clip, for players without HLS and for `og:video`. */
+  mp4: z.string().nullable(),
+  channel_name: z.string(),
+})
+export type SharedClip = z.infer<typeof SharedClipSchema>
+
+/** `GET /api/clip/download/{id}`: a short-lived signed URL of the MP4. */
+export const ClipDownloadSchema = z.object({ url: z.string(), expires_at: z.string() })
+export type ClipDownload = z.infer<typeof ClipDownloadSchema>
+
+/** A channel's limits where the spec is silent (channel settings, with these defaults). */
+export const clipDefaults = {
+  /** Longest clip, seconds. */
+  maxDurationSec: 120,
+  /** Shortest clip, seconds. */
+  minDurationSec: 1,
+  /** Clips one viewer may start per hour. */
+  perUserPerHour: 30,
+  /** Bytes of ready clips one viewer may keep. */
+  storagePerUserBytes: 2 * 1024 ** 3,
+  /** Whether a shared clip of a paid game plays for anyone with the link. */
+  sharePublic: true,
+  /** Spec §9: clip creation may take up to 5 minutes. */
+  creationWaitMs: 5 * 60_000,
+} as const
+
+/** `hh:mm:ss` with an optional fraction (`01:02:03.5`); also `mm:ss`. */
+const CLIP_TIME = /^(?:(\d{1,2}):)?([0-5]?\d):([0-5]\d)(?:\.(\d{1,3}))?$/
+
+/** Seconds as `hh:mm:ss`, with tenths only when the time has them. */
+export function formatClipTime(totalSeconds: number): string {
+  const tenths = Math.round(Math.max(0, totalSeconds) * 10)
+  const whole = Math.floor(tenths / 10)
+  const h = Math.floor(whole / 3600)
+  const m = Math.floor((whole % 3600) / 60)
+  const s = whole % 60
+  const pad = (n: number) => String(n).padStart(2, '0')
+  const fraction = tenths % 10 ? `.${tenths % 10}` : ''
+  return `${pad(h)}:${pad(m)}:${pad(s)}${fraction}`
+}
+
+/** `hh:mm:ss[.f]` or `mm:ss[.f]` to seconds; null when it is not a time. */
+export function parseClipTime(text: string): number | null {
+  const match = CLIP_TIME.exec(text.trim())
+  if (!match) return null
+  const [, h, m, s, f] = match
+  const fraction = f ? Number(`0.${f}`) : 0
+  return Number(h ?? 0) * 3600 + Number(m) * 60 + Number(s) + fraction
+}
+
+export const clipTimeFormatMessage = 'Enter the time as hh:mm:ss'
+
+/** `POST /api/clip` (spec §7). Messages are spec §5's. */
+export const CreateClipInputSchema = z.object({
+  event_id: z.coerce.number().int().positive(),
+  event_media_id: z.coerce.number().int().positive(),
+  name: z
+    .string({ error: messages.clipNameRequired })
+    .trim()
+    .min(1, messages.clipNameRequired)
+    .max(120, 'The field length must be less than 120'),
+  start_time: z.coerce.number({ error: messages.clipNameRequired }).min(0),
+  duration: z.coerce.number({ error: messages.clipNameRequired }).positive(),
+  tags: z.array(z.string().trim().min(1), { error: messages.clipTagRequired }).min(1, messages.clipTagRequired).max(5),
+})
+// Not strict: the api key rides in a POST's body (spec §7), beside the clip's fields.
+export type CreateClipInput = z.infer<typeof CreateClipInputSchema>
+
+/** Ours: what the clip calls answer where the spec has no words (decision 16). */
+export const clipMessages = {
+  signInToClip: 'Please sign in to make clips.',
+  clippingNotAllowed: 'Making clips is not part of your pass.',
+  downloadClipNotAllowed: 'Downloading clips is not part of your pass.',
+  tooLong: (maxSec: number) => `A clip may be at most ${maxSec} seconds long`,
+  tooShort: (minSec: number) => `A clip must be at least ${minSec} second${minSec === 1 ? '' : 's'} long`,
+  tooMany: 'You have made many clips in the last hour. Try again a little later.',
+  storageFull: 'Your clips use all the space you have. Delete some to make new ones.',
+  unknownRecording: 'This recording cannot be clipped.',
+  notReady: 'The clip is not ready yet.',
+  onlyFailedRetry: 'Only a clip that failed can be tried again.',
+  failed: 'The clip could not be made. Try again.',
+} as const
+
+const pageParam = {
+  offset: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0, 'Must be 0 or more').default(0),
+  ),
+  limit: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1, 'Must be 1 or more').max(100, 'Must be 100 or less').default(20),
+  ),
+}
+const idList = z.preprocess(
+  (v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : String(v).split(',')),
+  z.array(z.coerce.number().int().positive()).max(50).optional(),
+)
+
+/** `GET /api/clips/user` and `/api/clips/event/{id}`: paging. */
+export const ClipListQuerySchema = z.object(pageParam)
+export type ClipListQuery = z.output<typeof ClipListQuerySchema>
+
+/** `GET /api/clips/moments`: the channel's ready clips, newest first (the web's `/moments`). */
+export const MomentsQuerySchema = z.object({
+  ...pageParam,
+  event_id: idList,
+  event_category_id: idList,
+  participant_id: idList,
+})
+export type MomentsQuery = z.output<typeof MomentsQuerySchema>
+
+/** `GET /api/shared-clip/{id}?uuid=`: the share link's uuid is required. */
+export const SharedClipQuerySchema = z.object({ uuid: z.string().max(64).optional() })
+
+/** What an event's detail adds for the clip tool (`GET /api/events/{id}`). */
+export const EventClipInfoSchema = z.object({
+  /** The channel's tags for the event's sport, and those for every sport. */
+  clip_tags: z.array(ClipTagSchema),
+  /** The recordings this viewer may clip; empty when they may not watch. */
+  clip_sources: z.array(ClipSourceSchema),
+})
+export type EventClipInfo = z.infer<typeof EventClipInfoSchema>
