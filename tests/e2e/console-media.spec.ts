@@ -103,7 +103,8 @@ describe('console: go live and media', () => {
       const key = await page.evaluate(() => navigator.clipboard.readText())
       expect(key.slice(-4)).toBe(masked?.slice(-4))
       await page.getByRole('button', { name: 'Reveal key' }).click()
-      await expect(page.getByTestId('stream-key').textContent()).resolves.toBe(key)
+      // The key shows once the reveal has been answered.
+      await page.getByTestId('stream-key').filter({ hasText: key }).waitFor()
       const server = (await page.getByTestId('rtmp-url').textContent()) ?? ''
       // Where the operator reached the console: the encoder publishes to that machine.
       expect(server).toMatch(new RegExp(`^rtmp://${new URL(baseUrl).hostname.replaceAll('.', '\\.')}:\\d+/live$`))

@@ -68,6 +68,20 @@ async function openPage(page: Page, label: string, heading: string | RegExp) {
   await page.getByRole('heading', { level: 1, name: heading }).waitFor()
 }
 
+/**
+ * Waits until the page shows its content: no table still fetching, nothing saying "Loading…", and any
+ * embedded preview loaded. (Not "network idle": the Go live and Media pages poll while they are open.)
+ */
+async function contentShown(page: Page) {
+  await page.waitForLoadState('load')
+  await page.waitForFunction(() => {
+    const main = document.querySelector('main') ?? document.body
+    if (main.querySelector('[aria-busy="true"]')) return false
+    if ((main.textContent ?? '').includes('Loading…')) return false
+    return [...main.querySelectorAll('iframe')].every((f) => f.contentDocument?.readyState === 'complete')
+  })
+}
+
 /** Creates one record through a console list's "New …" form, and waits for the list to say so. */
 async function create(page: Page, what: string, fill: () => Promise<void>) {
   await page.getByRole('link', { name: `New ${what}` }).click()
@@ -250,7 +264,7 @@ describe('operator console', () => {
       for (const label of labels) {
         await page.setViewportSize({ width: 1280, height: 900 })
         await openPage(page, label, /.+/)
-        await page.waitForLoadState('networkidle')
+        await contentShown(page)
         findings.push(...(await audit(page, label)))
         const file = label.toLowerCase().replace(/[^a-z0-9]+/g, '-')
         await page.screenshot({ path: `${shots}/1280-${file}.png`, fullPage: true })

@@ -76,7 +76,7 @@ describe('start-up', () => {
       if (r.status() === 401 && r.url().includes(stale)) refused.push(r.url())
     })
     await page.reload()
-    await page.getByText('Every game. Live and on demand.').first().waitFor({ timeout: 15_000 })
+    await page.getByText('Every game. Live and on demand.').first().waitFor({ timeout: 30_000 })
     expect(await page.locator('[data-testid="api-key-error"]').count()).toBe(0)
     expect(refused.length).toBeGreaterThan(0)
     const now = await page.evaluate(
@@ -124,7 +124,7 @@ describe('start-up', () => {
     // The service is back: pressing the button fetches a key and reloads into the app.
     await page.unroute('**/api/get_api_key')
     await button.click()
-    await page.getByText('Every game. Live and on demand.').first().waitFor({ timeout: 15_000 })
+    await page.getByText('Every game. Live and on demand.').first().waitFor({ timeout: 30_000 })
     expect(await screen.count()).toBe(0)
     await context.close()
   })

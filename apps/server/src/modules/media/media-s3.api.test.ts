@@ -157,7 +157,11 @@ describe('media on an S3-compatible store', () => {
 
   it('records a live stream segment by segment into the store, and it becomes the replay', async () => {
     const key = await ctx.apiKey()
-    const detail = async () => (await ctx.json(`/api/events/${liveEvent.id}?api_key=${key}`)).body.data
+    const detail = async () => {
+      const res = await ctx.json(`/api/events/${liveEvent.id}?api_key=${key}`)
+      if (res.status !== 200) throw new Error(`the event answered ${res.status}: ${JSON.stringify(res.body)}`)
+      return res.body.data
+    }
     const feed = spawnFfmpeg(
       testFeedArgs({
         output: `rtmp://127.0.0.1:${roles.rtmpPort}/live/${liveEvent.stream_key}`,
