@@ -1,22 +1,16 @@
-import path from 'node:path'
-import { probe } from '@fieldhouse/media'
 import type { Redis } from 'ioredis'
 import type { Config } from './config.js'
 import type { Db } from './db/database.js'
 import { DemoRepository } from './db/demo.repository.js'
-import { jobHandlers } from './jobs/handlers.js'
+import { createJobs } from './jobs/jobs.module.js'
 import { JobQueue } from './jobs/queue.js'
-import { sweepTempFolders } from './jobs/temp-folders.js'
-import { chainFailureHooks } from './jobs/worker.js'
 import { createLogger, type LoggerSettings } from './lib/logger.js'
 import { createMailer, type Mailer } from './lib/mailer.js'
 import { loadMediaSecret } from './lib/media-secret.js'
 import { createMediaStore } from './lib/media-store/index.js'
-import type { AuditSink } from './lib/operator.js'
 import { type PasswordHasher, scryptHasher } from './lib/passwords.js'
 import { siteverify } from './lib/recaptcha.js'
 import { ResponseCache } from './lib/response-cache.js'
-import type { Session } from './lib/session.js'
 import { AccessRepository } from './modules/access/access.repository.js'
 import { AccessService } from './modules/access/access.service.js'
 import { AccountsRepository } from './modules/accounts/accounts.repository.js'
@@ -25,7 +19,7 @@ import { LoginThrottle } from './modules/accounts/login-throttle.js'
 import { SocialLogin } from './modules/accounts/social-login.js'
 import { createAdmin } from './modules/admin/admin.module.js'
 import { AdminRepository } from './modules/admin/admin.repository.js'
-import { AuditRepository, insertAudit } from './modules/admin/audit.repository.js'
+import { AuditRepository, auditSink } from './modules/admin/audit.repository.js'
 import { OperatorsRepository } from './modules/admin/operators.repository.js'
 import { CatalogRepository } from './modules/catalog/catalog.repository.js'
 import { CatalogService } from './modules/catalog/catalog.service.js'
@@ -36,27 +30,23 @@ import { FavoritesService } from './modules/catalog/favorites.service.js'
 import { VodService } from './modules/catalog/vod.service.js'
 import { ChannelRepository } from './modules/channel/channel.repository.js'
 import { ChannelService } from './modules/channel/channel.service.js'
-import { clipJobFailureHook, clipJobHandlers } from './modules/clips/clips.jobs.js'
+import { createClips } from './modules/clips/clips.module.js'
 import { ClipsRepository } from './modules/clips/clips.repository.js'
-import { type ClipRecordings, ClipsService } from './modules/clips/clips.service.js'
 import { FormsRepository } from './modules/forms/forms.repository.js'
 import { FormsService } from './modules/forms/forms.service.js'
 import { GeoService } from './modules/geo/geo.service.js'
 import { KeysRepository } from './modules/keys/keys.repository.js'
 import { KeysService } from './modules/keys/keys.service.js'
 import { GoLiveRepository } from './modules/live/go-live.repository.js'
-import { GoLiveService } from './modules/live/go-live.service.js'
+import { createGoLive, createLive } from './modules/live/live.module.js'
 import { LiveRepository } from './modules/live/live.repository.js'
-import { LiveService } from './modules/live/live.service.js'
 import type { IngestControl } from './modules/live/rtmp-ingest.js'
 import { createMediaFileSender, HotFileCache } from './modules/media/media.files.js'
 import { MediaGate } from './modules/media/media.gate.js'
-import { mediaJobFailureHook, mediaJobHandlers } from './modules/media/media.jobs.js'
+import { createMedia, createUploads } from './modules/media/media.module.js'
 import { MediaRepository } from './modules/media/media.repository.js'
-import { MediaService } from './modules/media/media.service.js'
-import { uploadBytes, uploadStore } from './modules/media/tus-uploads.js'
+import { uploadStore } from './modules/media/tus-uploads.js'
 import { UploadsRepository } from './modules/media/uploads.repository.js'
-import { UploadsService } from './modules/media/uploads.service.js'
 import { createGateway } from './modules/payments/gateways/create-gateway.js'
 import type { PaymentGateway } from './modules/payments/gateways/gateway.js'
 import { TestGatewayRepository } from './modules/payments/gateways/test-gateway.repository.js'
@@ -225,15 +215,8 @@ export async function createContainer(deps: ContainerDeps) {
   const mediaRepo = once('mediaRepo', () => new MediaRepository(db.kysely, clock))
   const store = once('store', () => createMediaStore(config))
   const mediaSecret = once('mediaSecret', () => loadMediaSecret(config.MEDIA_SECRET, config.dataDir))
-  const media = once(
-    'media',
-    () =>
-      new MediaService(mediaRepo(), access(), {
-        mediaDir: config.mediaDir,
-        secret: mediaSecret(),
-        tokenTtlMs: config.PLAYBACK_TOKEN_TTL_S * 1000,
-        clock,
-      }),
+  const media = once('media', () =>
+    createMedia({ repo: mediaRepo(), access: access(), secret: mediaSecret(), config, clock }),
   )
   /** Content of a channel changed behind the services' backs (a job finished, a stream began): caches drop it. */
   const contentChanged = async (channelId: number) => {
@@ -244,106 +227,41 @@ export async function createContainer(deps: ContainerDeps) {
   }
   // Our own RTMP listener learns its port when the ingest role starts it (RTMP_PORT=0 picks one).
   let ownRtmpPort = config.RTMP_PORT
-  const live = once(
-    'live',
-    () =>
-      new LiveService({
-        events: new LiveRepository(db.kysely),
-        repo: mediaRepo(),
-        queue: queue(),
-        store: store(),
-        log,
-        pullBaseUrl: () => config.INGEST_PULL_URL ?? `rtmp://127.0.0.1:${ownRtmpPort}/live`,
-        lowerRendition: config.liveLowerRendition,
-        changed: contentChanged,
-        clock,
-      }),
-  )
+  const rtmpPort = () => ownRtmpPort
+  const live = once('live', () => {
+    const parts = { events: new LiveRepository(db.kysely), recordings: mediaRepo(), queue: queue(), store: store() }
+    return createLive({ ...parts, log, config, rtmpPort, changed: contentChanged, clock })
+  })
 
   const clipsRepo = once('clipsRepo', () => new ClipsRepository(db.kysely, clock))
-  // The clips module reads recordings through this narrow view of the media module's.
-  const clipRecordings: ClipRecordings = {
-    ofEvent: (channelId, eventId) => media().recordingsOf(channelId, { type: 'event', id: eventId }),
-    find: (assetId) => media().recording(assetId),
-  }
   const clips = once('clips', () => {
     const parts = { repo: clipsRepo(), catalog: catalog(), access: access(), store: store(), queue: queue() }
-    return new ClipsService({ ...parts, recordings: clipRecordings, secret: mediaSecret(), clock })
+    return createClips({ ...parts, media, secret: mediaSecret(), clock })
   })
 
   // Go-live and upload writes in the console's audit log.
-  const audit: AuditSink = async (op, e) => {
-    const resource_id = e.resourceId === null ? null : String(e.resourceId)
-    const entry = { resource: e.resource, resource_id, action: e.action, before: e.before, after: e.after }
-    await insertAudit(db.kysely, {
-      ...{ channel_id: op.session.channel.id, user_id: op.userId, user_email: op.email, ...entry },
-      created_at: clock(),
-    })
-  }
+  const audit = auditSink(db.kysely, clock)
   let ownIngest: IngestControl | null = null
   const goLive = once('goLive', () => {
-    const repo = new GoLiveRepository(db.kysely)
-    const preview = (session: Session, id: number) => media().preview(session, { type: 'event', id })
-    return new GoLiveService({
-      repo,
-      live: live(),
-      ingest: () => ownIngest,
-      preview,
-      audit,
-      // Unconfigured, the encoder publishes to the machine the operator reached the console by: an
-      // operator browsing from another computer must not be told "localhost" (decision 0022).
-      rtmpUrl: (host) => config.PUBLIC_RTMP_URL ?? `rtmp://${host ?? 'localhost'}:${ownRtmpPort}/live`,
-      clock,
-    })
+    const parts = { repo: new GoLiveRepository(db.kysely), live: live(), ingest: () => ownIngest, media, audit }
+    return createGoLive({ ...parts, config, rtmpPort, clock })
   })
   const uploadDatastore = once('uploadDatastore', () => uploadStore(config.uploadsDir))
   const uploads = once('uploads', () => {
-    const repo = new UploadsRepository(db.kysely, clock)
-    const targets = new CatalogCliRepository(db.kysely)
-    const importsDir = path.join(config.mediaDir, 'imports')
-    return new UploadsService({
-      ...{ repo, media: mediaRepo(), mediaService: media(), targets, queue: queue(), store: store(), importsDir },
-      ...{ bytes: uploadBytes(config.uploadsDir, uploadDatastore()), probe, audit, changed: contentChanged, clock },
-      maxBytes: config.UPLOAD_MAX_BYTES,
-    })
+    const repos = { repo: new UploadsRepository(db.kysely, clock), targets: new CatalogCliRepository(db.kysely) }
+    const parts = {
+      media: mediaRepo(),
+      mediaService: media(),
+      queue: queue(),
+      store: store(),
+      datastore: uploadDatastore(),
+    }
+    return createUploads({ ...repos, ...parts, config, audit, changed: contentChanged, clock })
   })
 
-  const tempDir = path.join(config.mediaDir, 'tmp')
-  const sweepTemp = () => {
-    uploads()
-      .sweepAbandoned(config.UPLOAD_EXPIRY_H * 3_600_000)
-      .catch((error) => log.warn({ err: error }, 'abandoned upload sweep failed'))
-    try {
-      const removed = sweepTempFolders(tempDir, { staleAfterMs: 60 * 60_000 })
-      if (removed.length > 0) log.info({ removed }, 'removed temp folders of encodes that were killed')
-    } catch (error) {
-      log.warn({ err: error }, 'temp folder sweep failed')
-    }
-  }
   const jobs = once('jobs', () => {
-    const mediaJobDeps = { repo: mediaRepo(), store: store(), changed: contentChanged }
-    return {
-      handlers: jobHandlers({
-        media: mediaJobHandlers({
-          ...mediaJobDeps,
-          mediaDir: config.mediaDir,
-          preset: config.ENCODE_PRESET,
-        }),
-        // Passes: renewals and expiries, and orders a crash left half done.
-        renewDue: () => payments().renewals.renewDue(),
-        reconcile: () =>
-          payments()
-            .renewals.reconcile()
-            .then(() => undefined),
-        clips: clipJobHandlers({ repo: clipsRepo(), clips, store: store(), mediaDir: config.mediaDir }),
-        sweepTemp,
-      }),
-      onFailure: chainFailureHooks(
-        mediaJobFailureHook(mediaJobDeps),
-        clipJobFailureHook({ repo: clipsRepo(), store: store() }),
-      ),
-      sweepTemp,
-    }
+    const parts = { mediaRepo: mediaRepo(), clipsRepo: clipsRepo(), store: store(), changed: contentChanged }
+    return createJobs({ ...parts, config, log, clips, payments, uploads })
   })
   const mediaGate = once(
     'mediaGate',

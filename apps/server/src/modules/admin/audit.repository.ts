@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.js'
+import type { AuditSink } from '../../lib/operator.js'
 
 /** One operator write, as the audit log keeps it (before → after as JSON). */
 export interface AuditRecord {
@@ -32,6 +33,18 @@ export function insertAudit(trx: Kysely<Database>, r: AuditRecord) {
       created_at: r.created_at,
     })
     .execute()
+}
+
+/** Where the writes of services outside the console module (going live, uploads) are recorded. */
+export function auditSink(db: Kysely<Database>, clock: () => number): AuditSink {
+  return async (op, e) => {
+    const resource_id = e.resourceId === null ? null : String(e.resourceId)
+    const entry = { resource: e.resource, resource_id, action: e.action, before: e.before, after: e.after }
+    await insertAudit(db, {
+      ...{ channel_id: op.session.channel.id, user_id: op.userId, user_email: op.email, ...entry },
+      created_at: clock(),
+    })
+  }
 }
 
 /** Reads the audit log of a channel (owners only, through the admin service). */

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely'
+import type { Insertable, Kysely } from 'kysely'
 import { type Dialect, writeTransaction } from '../../db/dialect.js'
-import type { Database, OperatorRoleColumn } from '../../db/schema.js'
+import type { Database, OperatorInvitationTable, OperatorRoleColumn } from '../../db/schema.js'
 import { type AuditRecord, insertAudit } from './audit.repository.js'
 
 /** Gives the user the role on the channel (a new operator, or a changed role); answers the row's id and what it was. */
@@ -29,6 +29,14 @@ async function upsertRole(
   return { id: inserted.id, before: null }
 }
 
+/** What the console and the invitation page show of an invitation. */
+const invitationColumns = [
+  'operator_invitations.id',
+  'operator_invitations.email',
+  'operator_invitations.role',
+  'operator_invitations.expires_at',
+] as const
+
 /** The only code that queries operators, invitations, second factors and the sessions that passed one. */
 export class OperatorsRepository {
   constructor(
@@ -38,43 +46,22 @@ export class OperatorsRepository {
 
   /** The user's role on the channel, with what the console shows of the person. */
   operator(channelId: number, userId: number) {
-    return this.db
-      .selectFrom('channel_operators')
-      .innerJoin('users', 'users.id', 'channel_operators.user_id')
-      .select([
-        'channel_operators.id',
-        'channel_operators.role',
-        'channel_operators.created_at',
-        'users.id as user_id',
-        'users.email',
-        'users.first_name',
-        'users.last_name',
-      ])
-      .where('channel_operators.channel_id', '=', channelId)
+    return this.operatorsOf(channelId)
       .where('channel_operators.user_id', '=', userId)
       .where('users.channel_id', '=', channelId)
       .executeTakeFirst()
   }
 
   findOperator(channelId: number, id: number) {
-    return this.db
-      .selectFrom('channel_operators')
-      .innerJoin('users', 'users.id', 'channel_operators.user_id')
-      .select([
-        'channel_operators.id',
-        'channel_operators.role',
-        'channel_operators.created_at',
-        'users.id as user_id',
-        'users.email',
-        'users.first_name',
-        'users.last_name',
-      ])
-      .where('channel_operators.channel_id', '=', channelId)
-      .where('channel_operators.id', '=', id)
-      .executeTakeFirst()
+    return this.operatorsOf(channelId).where('channel_operators.id', '=', id).executeTakeFirst()
   }
 
   listOperators(channelId: number) {
+    return this.operatorsOf(channelId).orderBy('channel_operators.id').execute()
+  }
+
+  /** The channel's operators, each with what the console shows of the person. */
+  private operatorsOf(channelId: number) {
     return this.db
       .selectFrom('channel_operators')
       .innerJoin('users', 'users.id', 'channel_operators.user_id')
@@ -88,8 +75,6 @@ export class OperatorsRepository {
         'users.last_name',
       ])
       .where('channel_operators.channel_id', '=', channelId)
-      .orderBy('channel_operators.id')
-      .execute()
   }
 
   /** Gives the user the role (or changes it), recording it. */
@@ -135,18 +120,7 @@ export class OperatorsRepository {
     })
   }
 
-  async createInvitation(
-    values: {
-      channel_id: number
-      email: string
-      role: OperatorRoleColumn
-      token_hash: string
-      invited_by: number | null
-      created_at: number
-      expires_at: number
-    },
-    audit?: AuditRecord,
-  ) {
+  async createInvitation(values: Omit<Insertable<OperatorInvitationTable>, 'id' | 'used_at'>, audit?: AuditRecord) {
     return writeTransaction(this.db, this.dialect, async (trx) => {
       const { id } = await trx
         .insertInto('operator_invitations')
@@ -165,20 +139,10 @@ export class OperatorsRepository {
 
   /** The channel's invitations still open, newest first. */
   pendingInvitations(channelId: number, now: number) {
-    return this.db
-      .selectFrom('operator_invitations')
+    return this.openInvitations(now)
       .leftJoin('users', 'users.id', 'operator_invitations.invited_by')
-      .select([
-        'operator_invitations.id',
-        'operator_invitations.email',
-        'operator_invitations.role',
-        'operator_invitations.created_at',
-        'operator_invitations.expires_at',
-        'users.email as invited_by_email',
-      ])
+      .select([...invitationColumns, 'operator_invitations.created_at', 'users.email as invited_by_email'])
       .where('operator_invitations.channel_id', '=', channelId)
-      .where('operator_invitations.used_at', 'is', null)
-      .where('operator_invitations.expires_at', '>', now)
       .orderBy('operator_invitations.id', 'desc')
       .execute()
   }
@@ -206,22 +170,24 @@ export class OperatorsRepository {
 
   /** An invitation still open (not used, not expired), by its token's hash. */
   openInvitation(tokenHash: string, now: number) {
-    return this.db
-      .selectFrom('operator_invitations')
+    return this.openInvitations(now)
       .innerJoin('channels', 'channels.id', 'operator_invitations.channel_id')
       .select([
-        'operator_invitations.id',
+        ...invitationColumns,
         'operator_invitations.channel_id',
-        'operator_invitations.email',
-        'operator_invitations.role',
-        'operator_invitations.expires_at',
         'channels.key as channel_key',
         'channels.name as channel_name',
       ])
       .where('operator_invitations.token_hash', '=', tokenHash)
+      .executeTakeFirst()
+  }
+
+  /** Invitations still open: not used, not expired. */
+  private openInvitations(now: number) {
+    return this.db
+      .selectFrom('operator_invitations')
       .where('operator_invitations.used_at', 'is', null)
       .where('operator_invitations.expires_at', '>', now)
-      .executeTakeFirst()
   }
 
   /**

@@ -1,18 +1,8 @@
-import { spawnFfmpeg, testFeedArgs } from '@fieldhouse/media'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Roles, startRoles } from '../../roles.js'
-import { createTestContext, type TestContext } from '../../test/context.js'
+import type { Roles } from '../../roles.js'
+import type { TestContext } from '../../test/context.js'
 import { buildUser } from '../../test/factories.js'
-
-async function until<T>(fn: () => Promise<T | undefined | null | false>, what: string, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = await fn()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
-}
+import { publishFeed, startLiveSuite, until } from '../../test/live.js'
 
 const segmentsOf = (playlist: string) => playlist.split('\n').filter((l) => l.trim() && !l.startsWith('#'))
 const secondsOf = (playlist: string) =>
@@ -30,26 +20,7 @@ describe('clips of a live game', () => {
   let event: { id: number; stream_key: string }
 
   beforeAll(async () => {
-    ctx = await createTestContext('sqlite', {
-      env: {
-        SERVICES: 'api,worker,ingest',
-        RTMP_PORT: '0',
-        RTMP_HOST: '127.0.0.1',
-        SEED_DEMO: 'false',
-        DEMO_LIVE: '0',
-        LIVE_LOWER_RENDITION: 'false',
-        ENCODE_PRESET: 'ultrafast',
-      },
-    })
-    roles = await startRoles(ctx.container, { except: ['api'] })
-    const row = await ctx.db.kysely
-      .selectFrom('events')
-      .select(['id', 'stream_key'])
-      .where('stream_status', '=', 'upcoming')
-      .where('access_mode', '=', 'free')
-      .orderBy('id')
-      .executeTakeFirstOrThrow()
-    event = { id: row.id, stream_key: row.stream_key as string }
+    ;({ ctx, roles, event } = await startLiveSuite())
     const user = await buildUser(ctx, { capabilities: ['clipping'] })
     key = await ctx.app.services.keys.issue(user.channel_id, user.id)
   })
@@ -59,24 +30,20 @@ describe('clips of a live game', () => {
   })
 
   it('cuts clips of the recording so far while the live playlist keeps advancing on time', async () => {
-    const feed = spawnFfmpeg(
-      testFeedArgs({
-        output: `rtmp://127.0.0.1:${roles.rtmpPort}/live/${event.stream_key}`,
-        durationSec: 40,
-        width: 640,
-        height: 360,
-        fps: 25,
-        realtime: true,
-        format: 'flv',
-      }),
-      { useSlot: false },
-    )
+    const feed = publishFeed(`rtmp://127.0.0.1:${roles.rtmpPort}/live/${event.stream_key}`, 40, {
+      width: 640,
+      height: 360,
+    })
     try {
       const detail = async () => (await ctx.json(`/api/events/${event.id}?api_key=${key}`)).body.data
-      const live = await until(async () => {
-        const d = await detail()
-        return d.playback && d.clip_sources[0]?.duration >= 10 ? d : null
-      }, 'ten seconds of the live game')
+      const live = await until(
+        async () => {
+          const d = await detail()
+          return d.playback && d.clip_sources[0]?.duration >= 10 ? d : null
+        },
+        'ten seconds of the live game',
+        60_000,
+      )
       const source = live.clip_sources[0]
       expect(source.live).toBe(true)
       const variantUrl = live.playback.hls.replace(/master\.m3u8$/, 'source/index.m3u8')
@@ -127,11 +94,15 @@ describe('clips of a live game', () => {
         expect(res.status).toBe(201)
         ids.push(res.body.data.id)
       }
-      const clips = await until(async () => {
-        const list = (await ctx.json(`/api/clips/user?api_key=${key}`)).body.data as { id: number; status: string }[]
-        const ours = list.filter((c) => ids.includes(c.id))
-        return ours.every((c) => c.status === 'ready' || c.status === 'failed') ? ours : null
-      }, 'the clips to be cut')
+      const clips = await until(
+        async () => {
+          const list = (await ctx.json(`/api/clips/user?api_key=${key}`)).body.data as { id: number; status: string }[]
+          const ours = list.filter((c) => ids.includes(c.id))
+          return ours.every((c) => c.status === 'ready' || c.status === 'failed') ? ours : null
+        },
+        'the clips to be cut',
+        60_000,
+      )
       const cutFor = Date.now() - started
       // Keep watching a little beyond the cuts, then stop.
       await new Promise((r) => setTimeout(r, 2500))

@@ -1,20 +1,10 @@
 import { type OperatorRole, OperatorRoles } from '@fieldhouse/contract'
-import { spawnFfmpeg, testFeedArgs } from '@fieldhouse/media'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Roles, startRoles } from '../../roles.js'
-import { createTestContext, type TestContext } from '../../test/context.js'
+import type { Roles } from '../../roles.js'
+import type { TestContext } from '../../test/context.js'
 import { buildChannel, signedInKey } from '../../test/factories.js'
+import { publishFeed, startLiveSuite, until } from '../../test/live.js'
 import { buildOperator } from '../../test/operators.js'
-
-async function until<T>(fn: () => Promise<T | undefined | null | false>, what: string, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = await fn()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
-}
 
 /**
  * The console's go-live panel through the real path: the operator reads the RTMP server and stream
@@ -30,26 +20,9 @@ describe('go live', () => {
   const keys = {} as Record<OperatorRole, string>
 
   beforeAll(async () => {
-    ctx = await createTestContext('sqlite', {
-      env: {
-        SERVICES: 'api,worker,ingest',
-        RTMP_PORT: '0',
-        RTMP_HOST: '127.0.0.1',
-        SEED_DEMO: 'false',
-        DEMO_LIVE: '0',
-        LIVE_LOWER_RENDITION: 'false',
-        ENCODE_PRESET: 'ultrafast',
-      },
-    })
-    roles = await startRoles(ctx.container, { except: ['api'] })
-    const row = await ctx.db.kysely
-      .selectFrom('events')
-      .select(['id'])
-      .where('stream_status', '=', 'upcoming')
-      .where('access_mode', '=', 'free')
-      .orderBy('id')
-      .executeTakeFirstOrThrow()
-    eventId = row.id
+    const live = await startLiveSuite()
+    ;({ ctx, roles } = live)
+    eventId = live.event.id
     for (const role of OperatorRoles) keys[role] = (await buildOperator(ctx, 'demo', role)).key
     const otherChannelId = await buildChannel(ctx, 'other')
     const otherEvent = await ctx.db.kysely
@@ -72,19 +45,7 @@ describe('go live', () => {
   const call = (role: OperatorRole | string, path: string, method = 'GET') =>
     ctx.json(path, { method, headers: { authorization: `Bearer ${role in keys ? keys[role as OperatorRole] : role}` } })
   const panel = (query = '') => call('producer', `/api/admin/live/${eventId}${query}`)
-  const feed = (url: string, seconds: number) =>
-    spawnFfmpeg(
-      testFeedArgs({
-        output: url,
-        durationSec: seconds,
-        width: 320,
-        height: 180,
-        fps: 25,
-        realtime: true,
-        format: 'flv',
-      }),
-      { useSlot: false },
-    )
+  const feed = publishFeed
 
   it('answers each role as the rule table says, and never another channel', async () => {
     for (const role of OperatorRoles) {

@@ -1,8 +1,8 @@
-import { spawnFfmpeg, testFeedArgs } from '@fieldhouse/media'
 import { Parser } from 'm3u8-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Roles, startRoles } from '../../roles.js'
-import { createTestContext, type TestContext } from '../../test/context.js'
+import type { TestContext } from '../../test/context.js'
+import { publishFeed, startLiveSuite, until } from '../../test/live.js'
 
 const parse = (text: string) => {
   const parser = new Parser()
@@ -12,17 +12,6 @@ const parse = (text: string) => {
     segments: { duration: number; uri: string; programDateTime?: number }[]
     endList?: boolean
     playlistType?: string
-  }
-}
-
-/** Polls `fn` until it returns something truthy (no timing is asserted; the test timeout bounds it). */
-async function until<T>(fn: () => Promise<T | undefined | null | false>, what: string, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = await fn()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 250))
   }
 }
 
@@ -40,27 +29,7 @@ describe('live ingest over RTMP', () => {
   let key: string
 
   beforeAll(async () => {
-    ctx = await createTestContext('sqlite', {
-      env: {
-        SERVICES: 'api,worker,ingest',
-        RTMP_PORT: '0',
-        RTMP_HOST: '127.0.0.1',
-        SEED_DEMO: 'false',
-        DEMO_LIVE: '0',
-        LIVE_LOWER_RENDITION: 'false',
-        ENCODE_PRESET: 'ultrafast',
-      },
-    })
-    roles = await startRoles(ctx.container, { except: ['api'] })
-    rtmp = `rtmp://127.0.0.1:${roles.rtmpPort}/live`
-    const row = await ctx.db.kysely
-      .selectFrom('events')
-      .select(['id', 'stream_key'])
-      .where('stream_status', '=', 'upcoming')
-      .where('access_mode', '=', 'free')
-      .orderBy('id')
-      .executeTakeFirstOrThrow()
-    event = { id: row.id, stream_key: row.stream_key as string }
+    ;({ ctx, roles, rtmp, event } = await startLiveSuite())
     key = await ctx.apiKey()
   })
   afterAll(async () => {
@@ -69,19 +38,7 @@ describe('live ingest over RTMP', () => {
   })
 
   const detail = async () => (await ctx.json(`/api/events/${event.id}?api_key=${key}`)).body.data
-  const feed = (streamKey: string, seconds: number) =>
-    spawnFfmpeg(
-      testFeedArgs({
-        output: `${rtmp}/${streamKey}`,
-        durationSec: seconds,
-        width: 320,
-        height: 180,
-        fps: 25,
-        realtime: true,
-        format: 'flv',
-      }),
-      { useSlot: false },
-    )
+  const feed = (streamKey: string, seconds: number) => publishFeed(`${rtmp}/${streamKey}`, seconds)
 
   it('refuses a stream key that opens no event', async () => {
     const publisher = feed('not-a-real-stream-key-at-all', 4)

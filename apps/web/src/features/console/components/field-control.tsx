@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { type Ref, useId, useState } from 'react'
 import { type Control, Controller, type FieldErrors, type UseFormRegister, useWatch } from 'react-hook-form'
 import { Button } from '../../../components/ui/button'
 import { errorText } from '../../../lib/api/error-text'
@@ -217,17 +217,15 @@ function ColorInput({ field, control, common }: { field: FieldConfig; control: C
   )
 }
 
-function ImageInput({
-  field,
-  control,
-  common,
-  readOnly,
-}: {
+/** An image field: its config, the form's control, the attributes every control takes, and whether it is read-only. */
+interface ImageFieldProps {
   field: FieldConfig
   control: Control<FormValues>
   common: Common
   readOnly: boolean
-}) {
+}
+
+function ImageInput({ field, control, common, readOnly }: ImageFieldProps) {
   const upload = useImageUpload()
   const fileId = `${common.id}-file`
   const [status, setStatus] = useState<string | null>(null)
@@ -247,35 +245,9 @@ function ImageInput({
             ref={input.ref}
           />
           {readOnly ? null : (
-            <>
-              <label className="button button--secondary console-image__upload" htmlFor={fileId}>
-                Upload an image
-              </label>
-              <input
-                id={fileId}
-                type="file"
-                accept="image/png,image/jpeg,image/webp"
-                className="visually-hidden"
-                onChange={(event) => {
-                  const file = event.target.files?.[0]
-                  if (!file) return
-                  setStatus('Uploading…')
-                  upload.mutate(file, {
-                    onSuccess: (url) => {
-                      input.onChange(url)
-                      setStatus('Uploaded.')
-                    },
-                    onError: (error) => setStatus(errorText(error) ?? 'The upload failed.'),
-                  })
-                }}
-              />
-            </>
+            <ImageUploadButton id={fileId} upload={upload} onUploaded={input.onChange} onStatus={setStatus} />
           )}
-          {status ? (
-            <p className="field__hint" role="status">
-              {status}
-            </p>
-          ) : null}
+          <UploadStatus status={status} />
           {input.value ? <img className="console-image__preview" src={String(input.value)} alt="" /> : null}
         </div>
       )}
@@ -284,20 +256,70 @@ function ImageInput({
 }
 
 /**
+ * "Upload an image": a labelled file picker whose image goes up through `POST /api/admin/images`, saying
+ * how it went through `onStatus`. `clearAfterPick` empties the picker so the same file can be picked again.
+ */
+function ImageUploadButton({
+  id,
+  describedBy,
+  inputRef,
+  clearAfterPick = false,
+  upload,
+  onUploaded,
+  onStatus,
+}: {
+  id: string
+  describedBy?: string | undefined
+  inputRef?: Ref<HTMLInputElement>
+  clearAfterPick?: boolean
+  upload: ReturnType<typeof useImageUpload>
+  onUploaded(url: string): void
+  onStatus(status: string): void
+}) {
+  return (
+    <>
+      <label className="button button--secondary console-image__upload" htmlFor={id}>
+        Upload an image
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept="image/png,image/jpeg,image/webp"
+        className="visually-hidden"
+        aria-describedby={describedBy}
+        ref={inputRef}
+        onChange={(event) => {
+          const file = event.target.files?.[0]
+          if (clearAfterPick) event.target.value = ''
+          if (!file) return
+          onStatus('Uploading…')
+          upload.mutate(file, {
+            onSuccess: (url) => {
+              onUploaded(url)
+              onStatus('Uploaded.')
+            },
+            onError: (error) => onStatus(errorText(error) ?? 'The upload failed.'),
+          })
+        }}
+      />
+    </>
+  )
+}
+
+/** What became of the last upload, read out by screen readers. */
+function UploadStatus({ status }: { status: string | null }) {
+  return status ? (
+    <p className="field__hint" role="status">
+      {status}
+    </p>
+  ) : null
+}
+
+/**
  * A team's or school's images: each uploaded through `POST /api/admin/images` (the same upload as a
  * logo or a slide), shown as a thumbnail with a Remove button. The form keeps them one address a line.
  */
-function ImagesInput({
-  field,
-  control,
-  common,
-  readOnly,
-}: {
-  field: FieldConfig
-  control: Control<FormValues>
-  common: Common
-  readOnly: boolean
-}) {
+function ImagesInput({ field, control, common, readOnly }: ImageFieldProps) {
   const upload = useImageUpload()
   const [status, setStatus] = useState<string | null>(null)
   return (
@@ -333,38 +355,17 @@ function ImagesInput({
               ))}
             </ul>
             {readOnly || urls.length >= 10 ? null : (
-              <>
-                <label className="button button--secondary console-image__upload" htmlFor={common.id}>
-                  Upload an image
-                </label>
-                <input
-                  id={common.id}
-                  type="file"
-                  accept="image/png,image/jpeg,image/webp"
-                  className="visually-hidden"
-                  aria-describedby={common['aria-describedby'] as string | undefined}
-                  ref={input.ref}
-                  onChange={(event) => {
-                    const file = event.target.files?.[0]
-                    event.target.value = ''
-                    if (!file) return
-                    setStatus('Uploading…')
-                    upload.mutate(file, {
-                      onSuccess: (url) => {
-                        set(urls.includes(url) ? urls : [...urls, url])
-                        setStatus('Uploaded.')
-                      },
-                      onError: (error) => setStatus(errorText(error) ?? 'The upload failed.'),
-                    })
-                  }}
-                />
-              </>
+              <ImageUploadButton
+                id={common.id}
+                describedBy={common['aria-describedby'] as string | undefined}
+                inputRef={input.ref}
+                clearAfterPick
+                upload={upload}
+                onUploaded={(url) => set(urls.includes(url) ? urls : [...urls, url])}
+                onStatus={setStatus}
+              />
             )}
-            {status ? (
-              <p className="field__hint" role="status">
-                {status}
-              </p>
-            ) : null}
+            <UploadStatus status={status} />
           </div>
         )
       }}

@@ -3,7 +3,6 @@ import {
   InvitationAcceptSchema,
   type InvitationView,
   InvitationViewSchema,
-  LoginSchema,
   messages,
   ProfileSchema,
 } from '@fieldhouse/contract'
@@ -20,9 +19,9 @@ import { useApiClient } from '../../../lib/api/api-context'
 import { errorText } from '../../../lib/api/error-text'
 import { applyServerErrors } from '../../../lib/forms/server-errors'
 import { useAppStore } from '../../../lib/store/app-store'
-import { useLogin } from '../../auth/api/use-login'
 import { useSessionActions } from '../../auth/use-session-actions'
 import { adminQueriesRoot } from '../api/admin-api'
+import { SignInForm } from '../components/sign-in-form'
 
 const roleText: Record<string, string> = {
   owner: 'owner (everything, including operators)',
@@ -140,7 +139,7 @@ function InvitationSteps({ token, invitation }: { token: string; invitation: Inv
     <>
       {intro}
       {invitation.account_exists ? (
-        <InvitationSignIn email={invitation.email} />
+        <SignInForm email={invitation.email} heading={<h2>Sign in to accept</h2>} />
       ) : (
         <NewAccountForm
           email={invitation.email}
@@ -154,37 +153,18 @@ function InvitationSteps({ token, invitation }: { token: string; invitation: Inv
   )
 }
 
-function InvitationSignIn({ email }: { email: string }) {
-  const login = useLogin()
-  const { startSession } = useSessionActions()
-  const [formError, setFormError] = useState<string | null>(null)
-  const form = useForm({ resolver: zodResolver(LoginSchema), defaultValues: { email, password: '' } })
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null)
-    try {
-      startSession(await login.mutateAsync(values))
-    } catch (error) {
-      setFormError(applyServerErrors(error, ['email', 'password'], form.setError, { 401: messages.invalidCredentials }))
-    }
-  })
-  return (
-    <form className="console-form" noValidate onSubmit={submit}>
-      <h2>Sign in to accept</h2>
-      <TextField label="Email" type="email" readOnly {...form.register('email')} />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        error={form.formState.errors.password?.message}
-        {...form.register('password')}
-      />
-      {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
-      <Button type="submit" disabled={form.formState.isSubmitting}>
-        Sign in
-      </Button>
-    </form>
-  )
-}
+const newAccountFields = [
+  { name: 'first_name', label: 'First name', autoComplete: 'given-name' },
+  { name: 'last_name', label: 'Last name', autoComplete: 'family-name' },
+  {
+    name: 'password',
+    label: 'Password',
+    type: 'password',
+    autoComplete: 'new-password',
+    hint: 'At least 8 characters.',
+  },
+  { name: 'password_confirmation', label: 'Password confirmation', type: 'password', autoComplete: 'new-password' },
+] as const
 
 function NewAccountForm({
   email,
@@ -211,33 +191,9 @@ function NewAccountForm({
     <form className="console-form" noValidate onSubmit={submit}>
       <h2>Create your account</h2>
       <TextField label="Email" type="email" value={email} readOnly />
-      <TextField
-        label="First name"
-        autoComplete="given-name"
-        error={errors.first_name?.message}
-        {...form.register('first_name')}
-      />
-      <TextField
-        label="Last name"
-        autoComplete="family-name"
-        error={errors.last_name?.message}
-        {...form.register('last_name')}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters."
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
-      <TextField
-        label="Password confirmation"
-        type="password"
-        autoComplete="new-password"
-        error={errors.password_confirmation?.message}
-        {...form.register('password_confirmation')}
-      />
+      {newAccountFields.map(({ name, ...field }) => (
+        <TextField key={name} {...field} error={errors[name]?.message} {...form.register(name)} />
+      ))}
       {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
       <Button type="submit" disabled={form.formState.isSubmitting}>
         Create account and accept

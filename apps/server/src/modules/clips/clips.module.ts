@@ -1,0 +1,32 @@
+import type { JobQueue } from '../../jobs/queue.js'
+import type { MediaStore } from '../../lib/media-store/media-store.js'
+import type { AccessService } from '../access/access.service.js'
+import type { CatalogService } from '../catalog/catalog.service.js'
+import type { MediaService } from '../media/media.service.js'
+import type { ClipsRepository } from './clips.repository.js'
+import { ClipsService } from './clips.service.js'
+
+/** What the clips service is built from (the container fills it). */
+export interface ClipsDeps {
+  repo: ClipsRepository
+  catalog: CatalogService
+  access: AccessService
+  /** The media module's recordings, asked for when a clip needs one. */
+  media: () => Pick<MediaService, 'recordingsOf' | 'recording'>
+  store: MediaStore
+  queue: JobQueue
+  secret: Buffer
+  clock: () => number
+}
+
+/** Clips and moments (spec §6): the clips module reads recordings through a narrow view of the media module's. */
+export function createClips(d: ClipsDeps) {
+  const { media, ...parts } = d
+  return new ClipsService({
+    ...parts,
+    recordings: {
+      ofEvent: (channelId, eventId) => media().recordingsOf(channelId, { type: 'event', id: eventId }),
+      find: (assetId) => media().recording(assetId),
+    },
+  })
+}

@@ -1,0 +1,53 @@
+import path from 'node:path'
+import { probe } from '@fieldhouse/media'
+import type { FileStore } from '@tus/file-store'
+import type { Config } from '../../config.js'
+import type { JobQueue } from '../../jobs/queue.js'
+import type { MediaStore } from '../../lib/media-store/index.js'
+import type { AuditSink } from '../../lib/operator.js'
+import type { AccessService } from '../access/access.service.js'
+import type { MediaRepository } from './media.repository.js'
+import { MediaService } from './media.service.js'
+import { uploadBytes } from './tus-uploads.js'
+import type { UploadsRepository } from './uploads.repository.js'
+import { UploadsService, type UploadTargets } from './uploads.service.js'
+
+/** Videos and their playback: recordings, previews and playback tokens (spec §5). */
+export function createMedia(d: {
+  repo: MediaRepository
+  access: AccessService
+  secret: Buffer
+  config: Pick<Config, 'mediaDir' | 'PLAYBACK_TOKEN_TTL_S'>
+  clock: () => number
+}) {
+  const { config } = d
+  return new MediaService(d.repo, d.access, {
+    ...{ mediaDir: config.mediaDir, secret: d.secret, tokenTtlMs: config.PLAYBACK_TOKEN_TTL_S * 1000 },
+    clock: d.clock,
+  })
+}
+
+/** Uploads from the console (tus): checked with ffprobe, then encoded into the owner's new video. */
+export function createUploads(d: {
+  repo: UploadsRepository
+  targets: UploadTargets
+  media: MediaRepository
+  mediaService: MediaService
+  queue: JobQueue
+  store: MediaStore
+  /** Where tus keeps the bytes of uploads under way. */
+  datastore: FileStore
+  config: Pick<Config, 'mediaDir' | 'uploadsDir' | 'UPLOAD_MAX_BYTES'>
+  audit: AuditSink
+  changed: (channelId: number) => Promise<void>
+  clock: () => number
+}) {
+  const { datastore, config, ...parts } = d
+  return new UploadsService({
+    ...parts,
+    bytes: uploadBytes(config.uploadsDir, datastore),
+    probe,
+    importsDir: path.join(config.mediaDir, 'imports'),
+    maxBytes: config.UPLOAD_MAX_BYTES,
+  })
+}

@@ -1,0 +1,51 @@
+import { LoginSchema, messages } from '@fieldhouse/contract'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { type ReactNode, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { Button } from '../../../components/ui/button'
+import { FormMessage, TextField } from '../../../components/ui/form-field'
+import { applyServerErrors } from '../../../lib/forms/server-errors'
+import { useLogin } from '../../auth/api/use-login'
+import { useSessionActions } from '../../auth/use-session-actions'
+
+const loginFields = ['email', 'password'] as const
+
+/**
+ * Email and password through the viewer's own sign-in call (`POST /api/v2/auth/login`, same throttle,
+ * same words); the session it opens becomes the signed-in viewer. With `email` (an invitation names the
+ * account), the address is shown read-only.
+ */
+export function SignInForm({ email, heading }: { email?: string; heading?: ReactNode }) {
+  const login = useLogin()
+  const { startSession } = useSessionActions()
+  const [formError, setFormError] = useState<string | null>(null)
+  const form = useForm({ resolver: zodResolver(LoginSchema), defaultValues: { email: email ?? '', password: '' } })
+  const { errors } = form.formState
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null)
+    try {
+      startSession(await login.mutateAsync(values))
+    } catch (error) {
+      setFormError(applyServerErrors(error, loginFields, form.setError, { 401: messages.invalidCredentials }))
+    }
+  })
+  const emailProps =
+    email === undefined ? { autoComplete: 'username', error: errors.email?.message } : { readOnly: true }
+  return (
+    <form className="console-form" noValidate onSubmit={submit}>
+      {heading}
+      <TextField label="Email" type="email" {...emailProps} {...form.register('email')} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+      <Button type="submit" disabled={form.formState.isSubmitting}>
+        Sign in
+      </Button>
+    </form>
+  )
+}
