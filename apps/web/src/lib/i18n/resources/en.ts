@@ -290,6 +290,8 @@ export const en = {
     volume: 'Volume',
     seek: 'Seek',
     seekValue: '{{current}} of {{total}}',
+    clipIn: 'Clip start',
+    clipOut: 'Clip end',
     behindLive: '{{time}} behind live',
     atLiveEdge: 'Live',
     live: 'Live',
@@ -315,7 +317,8 @@ export const en = {
     toolTitle: 'Clip this game',
     open: 'Make a clip',
     close: 'Close',
-    howTo: 'Play to the moment, then press Mark in and Mark out, or type the times (hh:mm:ss).',
+    howTo:
+      'Drag the clip’s start and end on the seek bar, press Mark in and Mark out at the playhead, or type the times (hh:mm:ss).',
     markIn: 'Mark in',
     markOut: 'Mark out',
     start: 'Start (hh:mm:ss)',

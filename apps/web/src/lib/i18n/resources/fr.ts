@@ -288,6 +288,8 @@ export const fr: Translation = {
     volume: 'Volume',
     seek: 'Position',
     seekValue: '{{current}} sur {{total}}',
+    clipIn: 'Début de l’extrait',
+    clipOut: 'Fin de l’extrait',
     behindLive: '{{time}} de retard sur le direct',
     atLiveEdge: 'En direct',
     live: 'Direct',
@@ -313,7 +315,8 @@ export const fr: Translation = {
     toolTitle: 'Créer un extrait de ce match',
     open: 'Créer un extrait',
     close: 'Fermer',
-    howTo: 'Allez jusqu’à l’action, puis appuyez sur Début et Fin, ou saisissez les temps (hh:mm:ss).',
+    howTo:
+      'Faites glisser le début et la fin de l’extrait sur la barre, appuyez sur Début et Fin à l’endroit de lecture, ou saisissez les temps (hh:mm:ss).',
     markIn: 'Marquer le début',
     markOut: 'Marquer la fin',
     start: 'Début (hh:mm:ss)',
