@@ -384,6 +384,8 @@ export const en = {
     lead: 'A clip someone shared with you plays here.',
     missing: 'This clip does not exist or was deleted. Check the link you were sent.',
     loadFailed: 'This clip could not be loaded.',
+    signInToPlay: 'This clip is from a paid game: sign in to watch it.',
+    noAccessToPlay: 'This clip is from a paid game: it plays for viewers with a pass to the game.',
     from: 'A clip from {{name}}',
     toChannel: 'Go to {{name}}',
     watchGame: 'Watch the game',

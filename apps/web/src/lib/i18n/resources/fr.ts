@@ -383,6 +383,8 @@ export const fr: Translation = {
     lead: 'Le clip que quelqu’un a partagé avec vous est diffusé ici.',
     missing: 'Cet extrait n’existe pas ou a été supprimé. Vérifiez le lien reçu.',
     loadFailed: 'Cet extrait n’a pas pu être chargé.',
+    signInToPlay: 'Cet extrait vient d’un match payant : connectez-vous pour le regarder.',
+    noAccessToPlay: 'Cet extrait vient d’un match payant : il est visible avec un pass pour ce match.',
     from: 'Un extrait de {{name}}',
     toChannel: 'Aller sur {{name}}',
     watchGame: 'Regarder le match',
