@@ -212,6 +212,9 @@ function ClipPanel({
   const [errors, setErrors] = useState<Partial<Record<ClipFormField, string>>>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [watching, setWatching] = useState<ReadonlySet<number>>(new Set())
+  // The range the tool marked itself on opening: until the viewer changes it, Mark out takes the
+  // DEFAULT_CLIP_SEC before the playhead, as with nothing marked.
+  const [preset, setPreset] = useState<ClipMarks | null>(null)
   // The viewer's own clips (GET /clips/event/{id} lists everyone's ready ones), this game's shown here.
   const clips = useMyClips()
   const create = useCreateClip()
@@ -303,7 +306,11 @@ function ClipPanel({
           data-testid="clip-toggle"
           onClick={() => {
             // Opened with nothing marked, the tool marks the 10 s up to the playhead: handles to drag.
-            if (!open && !marks.start && !marks.end) setMarks(initialMarks(playhead(), source?.duration ?? null))
+            if (!open && !marks.start && !marks.end) {
+              const initial = initialMarks(playhead(), source?.duration ?? null)
+              setMarks(initial)
+              setPreset(initial)
+            }
             setOpen(!open)
           }}
         >
@@ -345,7 +352,8 @@ function ClipPanel({
                 variant="secondary"
                 data-testid="clip-mark-out"
                 onClick={() => {
-                  setMarks(markOut(marks, playhead()))
+                  const untouched = preset !== null && marks.start === preset.start && marks.end === preset.end
+                  setMarks(markOut(untouched ? { start: '', end: '' } : marks, playhead()))
                   setErrors(({ start: _, end: __, ...rest }) => rest)
                 }}
               >
