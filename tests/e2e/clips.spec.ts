@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { AxeBuilder } from '@axe-core/playwright'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, newPage } from './browser.js'
 import { accountViaApi, apiKey, appReady, newEmail, playUntilMoving, signIn, videoReady } from './helpers.js'
@@ -66,6 +66,34 @@ async function clipPlays(page: Page, scope = 'body') {
   )
 }
 
+/** Drags a clip handle `dx` pixels along the seek bar with a finger (touch events, as a phone sends them). */
+async function touchDrag(page: Page, handle: Locator, dx: number) {
+  const box = (await handle.boundingBox()) as { x: number; y: number; width: number; height: number }
+  const x = box.x + box.width / 2
+  const y = box.y + box.height / 2
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] })
+  for (let step = 1; step <= 5; step++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + (dx * step) / 5, y }] })
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+  await cdp.detach()
+}
+
+/** Drags a clip handle `dx` pixels along the seek bar with the mouse. */
+async function mouseDrag(page: Page, handle: Locator, dx: number) {
+  const box = (await handle.boundingBox()) as { x: number; y: number; width: number; height: number }
+  const x = box.x + box.width / 2
+  const y = box.y + box.height / 2
+  await page.mouse.move(x, y)
+  await page.mouse.down()
+  await page.mouse.move(x + dx, y, { steps: 5 })
+  await page.mouse.up()
+}
+
+/** Seconds of a `hh:mm:ss[.f]` time. */
+const seconds = (time: string) => time.split(':').reduce((total, part) => total * 60 + Number(part), 0)
+
 /** A new viewer who has bought the Season Pass (clipping and download_clip in the demo channel). */
 async function seasonPassViewer(browser: Browser, width = 1280) {
   const email = newEmail('clipper')
@@ -130,6 +158,25 @@ describe('clips', () => {
     await page.getByTestId('clip-start').fill('00:00:01')
     await page.getByTestId('clip-end').fill('00:00:11')
     await page.getByText('Clip length 00:00:10').waitFor()
+    // The marks are handles on the seek bar, in step with the fields: the arrows move them, never in past out.
+    const handleIn = page.getByRole('slider', { name: 'Clip start' })
+    const handleOut = page.getByRole('slider', { name: 'Clip end' })
+    expect(await handleIn.getAttribute('aria-valuetext')).toBe('00:00:01')
+    expect(await handleOut.getAttribute('aria-valuetext')).toBe('00:00:11')
+    await handleIn.focus()
+    await page.keyboard.press('ArrowRight')
+    expect(await page.getByTestId('clip-start').inputValue()).toBe('00:00:02')
+    await page.keyboard.press('Shift+ArrowRight')
+    expect(await page.getByTestId('clip-start').inputValue()).toBe('00:00:10')
+    expect(await handleIn.getAttribute('aria-valuetext')).toBe('00:00:10')
+    // The out point stops at the end of the recording (the demo replay is 12 s long).
+    await handleOut.focus()
+    await page.keyboard.press('Shift+ArrowRight')
+    await page.getByText(/^Clip length 00:00:02/).waitFor()
+    expect(await page.getByTestId('clip-end').inputValue()).toMatch(/^00:00:12/)
+    await page.getByTestId('clip-start').fill('00:00:01')
+    await page.getByTestId('clip-end').fill('00:00:11')
+    await page.getByText('Clip length 00:00:10').waitFor()
     await page.getByTestId('clip-end').fill('00:59:00')
     await page.getByTestId('clip-name').fill('Too long')
     await page.getByTestId('clip-tags').locator('input[type="checkbox"]').first().check()
@@ -138,6 +185,8 @@ describe('clips', () => {
     await page.getByTestId('clip-tags').locator('input[type="checkbox"]').first().uncheck()
     await page.getByTestId('clip-end').fill('00:00:11')
     expect(await page.getByText('Your clip duration is longer than the end time').count()).toBe(0)
+    await page.getByTestId('player').hover()
+    await handleOut.waitFor({ state: 'visible' })
     await shot(page, 'clip-tool-1280')
     expect(await seriousFindings(page)).toEqual([])
     await createClip(page, 'Replay moment')
@@ -215,7 +264,7 @@ describe('clips', () => {
     await context.close()
   })
 
-  it('on a 390 px phone: cut a replay clip, see it ready, play it in the profile, and open its share link', {
+  it('on a 390 px phone: drag the clip handles, see the clip ready, play and download it in the profile, and open its share link', {
     timeout: 400_000,
   }, async () => {
     const replay = (await events('vod')).find((e) => e.type === 'paid') as EventRow
@@ -223,14 +272,40 @@ describe('clips', () => {
     const { context, page } = await seasonPassViewer(browser, 390)
     await page.goto(`${baseUrl}/watch/${replay.id}`)
     await appReady(page)
+    await playUntilMoving(page, { past: 2 })
+    await page.getByTestId('player').hover()
+    await page.getByTestId('player-play').click()
+    // Opened with nothing marked, the tool marks the first 10 s (the playhead is nearer the start): two handles.
     await page.getByTestId('clip-toggle').click()
-    await page.getByTestId('clip-start').fill('00:00:00.5')
-    await page.getByTestId('clip-end').fill('00:00:10.5')
-    await page.getByText('Clip length 00:00:10').waitFor()
+    const handleIn = page.getByRole('slider', { name: 'Clip start' })
+    const handleOut = page.getByRole('slider', { name: 'Clip end' })
+    await handleOut.waitFor({ state: 'visible' })
+    expect(await page.getByTestId('clip-start').inputValue()).toBe('00:00:00')
+    expect(await page.getByTestId('clip-end').inputValue()).toBe('00:00:10')
+    for (const handle of [handleIn, handleOut]) {
+      const box = (await handle.boundingBox()) as { width: number; height: number }
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24)
+    }
+    // A finger drags the out point right, the mouse drags the in point right: the fields follow.
+    await touchDrag(page, handleOut, 12)
+    const end = await page.getByTestId('clip-end').inputValue()
+    expect(seconds(end)).toBeGreaterThan(10)
+    expect(await handleOut.getAttribute('aria-valuetext')).toBe(end)
+    await mouseDrag(page, handleIn, 4)
+    const start = await page.getByTestId('clip-start').inputValue()
+    expect(seconds(start)).toBeGreaterThan(0)
+    expect(seconds(start)).toBeLessThan(seconds(end))
+    expect(await handleIn.getAttribute('aria-valuetext')).toBe(start)
+    // The in point dragged past the out point stops a second before it.
+    await mouseDrag(page, handleIn, 300)
+    expect(seconds(await page.getByTestId('clip-start').inputValue())).toBeCloseTo(seconds(end) - 1, 1)
+    await mouseDrag(page, handleIn, -300)
+    expect(seconds(await page.getByTestId('clip-start').inputValue())).toBeLessThan(seconds(end) - 1)
     await page.getByTestId('clip-name').fill('Phone moment')
     await shot(page, 'clip-tool-390')
     const width = await page.evaluate(() => document.documentElement.scrollWidth)
     expect(width).toBeLessThanOrEqual(390)
+    expect(await seriousFindings(page)).toEqual([])
     await createClip(page, 'Phone moment')
 
     await page.goto(`${baseUrl}/profile/clips`)
@@ -238,6 +313,9 @@ describe('clips', () => {
     const clip = page.getByTestId('my-clip').filter({ hasText: 'Phone moment' })
     await clip.getByTestId('clip-play').click()
     await clipPlays(page, `[data-clip-id="${await clip.getAttribute('data-clip-id')}"]`)
+    const [download] = await Promise.all([page.waitForEvent('download'), clip.getByTestId('clip-download').click()])
+    expect(download.suggestedFilename()).toBe('Phone-moment.mp4')
+    expect(fs.statSync(await download.path()).size).toBeGreaterThan(10_000)
     await shot(page, 'profile-clips-390')
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await clip.getByTestId('clip-open').click()
@@ -261,7 +339,7 @@ describe('clips', () => {
     await context.close()
   })
 
-  it('a viewer without clipping sees the passes that grant it; a signed-out viewer is asked to sign in', {
+  it('a viewer without clipping sees the passes that grant it on a 390 px phone; a signed-out viewer is asked to sign in', {
     timeout: 120_000,
   }, async () => {
     const replay = (await events('vod')).find((e) => e.type === 'free') as EventRow
@@ -274,14 +352,19 @@ describe('clips', () => {
 
     const email = newEmail('noclip')
     await accountViaApi(baseUrl, dataDir, email, PASSWORD)
-    const { context, page } = await newPage(browser)
+    const { context, page } = await newPage(browser, 390, 844)
     await signIn(page, baseUrl, email, PASSWORD)
     await page.waitForURL((url) => !url.pathname.startsWith('/login'))
     await page.goto(`${baseUrl}/watch/${replay.id}`)
     await appReady(page)
     const offer = page.getByTestId('clip-offer')
     await offer.getByText('Season Pass').waitFor()
+    await offer.getByText('Monthly Pass').waitFor()
     expect(await page.getByTestId('clip-toggle').count()).toBe(0)
+    expect(await page.getByRole('slider', { name: 'Clip start' }).count()).toBe(0)
+    await offer.scrollIntoViewIfNeeded()
+    await shot(page, 'clip-offer-390')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await offer.getByRole('link', { name: 'See passes' }).click()
     await page.waitForURL(/\/packages$/)
     await context.close()

@@ -50,6 +50,8 @@ export const SettingsSchema = z.object({
   social: z.record(z.string(), z.string()),
   /** Set when the channel requires the human check on sign-up, sign-in and password reset. */
   recaptcha: z.object({ site_key: z.string().nullable() }),
+  /** The channel's clip lengths (its settings, else `clipDefaults`): the clip form checks against them. */
+  clips: z.object({ max_duration_sec: z.number().positive(), min_duration_sec: z.number().positive() }),
 })
 export type Settings = z.infer<typeof SettingsSchema>
 

@@ -81,6 +81,7 @@ describe('contract', () => {
       contact: { email: null, phone: null, address: null },
       social: {},
       recaptcha: { site_key: null },
+      clips: { max_duration_sec: 120, min_duration_sec: 1 },
     })
     const doc = {
       'color-settings': { 'body-background': '#fff' },

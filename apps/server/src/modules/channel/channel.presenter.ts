@@ -10,7 +10,7 @@ import type {
   StaticBlock,
 } from '@fieldhouse/contract'
 import type { ChannelRow, PrerollRow } from '../../db/schema.js'
-import { channelSettingsOf } from '../../lib/channel-settings.js'
+import { channelSettingsOf, clipSettingsOf } from '../../lib/channel-settings.js'
 import { parseJson } from '../../lib/json.js'
 
 /** Spec §3 Preroll, from its row. */
@@ -26,6 +26,7 @@ export const presentPreroll = (r: PrerollRow): Preroll => ({
 
 export function presentSettings(channel: ChannelRow, staticBlocks: StaticBlock[], prerolls: PrerollRow[]): Settings {
   const extra = channelSettingsOf(channel)
+  const clips = clipSettingsOf(channel)
   return {
     name: channel.name,
     channel_key: channel.key,
@@ -48,6 +49,7 @@ export function presentSettings(channel: ChannelRow, staticBlocks: StaticBlock[]
     },
     social: extra.social ?? {},
     recaptcha: { site_key: extra.recaptcha?.secret ? (extra.recaptcha.site_key ?? null) : null },
+    clips: { max_duration_sec: clips.maxDurationSec, min_duration_sec: clips.minDurationSec },
   }
 }
 

@@ -82,6 +82,19 @@ describe.each(testDatabases())('clips on %s', (kind) => {
     await store().put(clipKey(clip, 'clip.mp4'), { bytes: MP4 })
     await clipsRepo().update(clip.id, { status: 'ready', bytes: MP4.length })
   }
+  /** Sets the demo channel's clip limits (undefined: the defaults) and waits until sessions see them. */
+  const setLimits = async (clips: object | undefined) => {
+    const channel = await ctx.app.services.channels.findByKey('demo')
+    const { clips: _, ...settings } = JSON.parse(channel?.settings as string)
+    await ctx.db.kysely
+      .updateTable('channels')
+      .set({ settings: JSON.stringify(clips ? { ...settings, clips } : settings) })
+      .where('id', '=', channelId)
+      .execute()
+    ctx.app.services.channels.forget({ id: channelId, key: 'demo' })
+    // A session is remembered two seconds (decision 3), its channel with it.
+    await new Promise((resolve) => setTimeout(resolve, 2100))
+  }
   const viewerKey = async (capabilities: string[], channelKey = 'demo') => {
     const user = await buildUser(ctx, { capabilities, channelKey })
     return ctx.app.services.keys.issue(user.channel_id, user.id)
@@ -184,21 +197,11 @@ describe.each(testDatabases())('clips on %s', (kind) => {
     expect((await json('/api/user/access', keys.clipper)).body.data.featureCount).toEqual({ clips: 2, downloads: 0 })
   })
 
-  it("keeps clips to the channel's limit per hour", async () => {
-    const channel = await ctx.app.services.channels.findByKey('demo')
-    const settings = JSON.parse(channel?.settings as string)
-    const setLimits = async (clips: object | undefined) => {
-      await ctx.db.kysely
-        .updateTable('channels')
-        .set({ settings: JSON.stringify({ ...settings, clips }) })
-        .where('id', '=', channelId)
-        .execute()
-      ctx.app.services.channels.forget({ id: channelId, key: 'demo' })
-      // A session is remembered two seconds (decision 3), its channel with it.
-      await new Promise((resolve) => setTimeout(resolve, 2100))
-    }
+  it("keeps clips to the channel's limit per hour, and tells the web its longest clip", async () => {
+    expect((await json('/api/settings', anon)).body.data.clips).toEqual({ max_duration_sec: 120, min_duration_sec: 1 })
     await setLimits({ per_user_per_hour: 2, max_duration_sec: 5 })
     try {
+      expect((await json('/api/settings', anon)).body.data.clips).toEqual({ max_duration_sec: 5, min_duration_sec: 1 })
       expect(await clip(keys.clipper, { duration: 6 })).toMatchObject({
         status: 422,
         body: { message: clipMessages.tooLong(5) },
@@ -363,5 +366,65 @@ describe.each(testDatabases())('clips on %s', (kind) => {
     expect((await ctx.request(video.replace(ctx.baseUrl, '').replace(/&amp;/g, '&'))).status).toBe(200)
     expect(await page(`/share/${made.id}/${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}`)).not.toContain('og:')
     expect(await page('/moments')).not.toContain('og:')
+  })
+
+  describe('with clips of paid games shared only with those who may watch them, and 1.5 clips of room each', () => {
+    let paidClip: { id: number; uuid: string }
+    beforeAll(async () => {
+      // `watch` opens every game: this viewer may cut the paid one.
+      const fan = await viewerKey(['watch', 'clipping'])
+      const made = await clip(fan, {
+        event_id: paid.id,
+        event_media_id: paid.asset,
+        name: 'Paid game shot',
+        tags: ['Highlight'],
+      })
+      expect(made.status).toBe(201)
+      paidClip = made.body.data
+      await makeReady(paidClip)
+      await setLimits({ share_public: false, storage_per_user_bytes: Math.floor(MP4.length * 1.5) })
+    })
+    afterAll(async () => {
+      await setLimits(undefined)
+    })
+
+    it("refuses a paid game's shared clip to anyone who may not watch the game; the share page previews nothing", async () => {
+      const link = `/api/shared-clip/${paidClip.id}?uuid=${paidClip.uuid}`
+      expect(await json(link, anon)).toMatchObject({ status: 401, body: { message: messages.mustSignInToWatch } })
+      expect(await json(link, keys.payless)).toMatchObject({ status: 403, body: { message: messages.noAccessToWatch } })
+      const watcher = await json(link, keys.watcher)
+      expect(watcher).toMatchObject({ status: 200, body: { data: { id: paidClip.id, status: 'ready' } } })
+      expect(watcher.body.data.mp4).toMatch(/^\/media\/c\//)
+      const html = await (await ctx.request(`/share/${paidClip.id}/${paidClip.uuid}`)).text()
+      expect(html).toContain('<div id="root">')
+      expect(html).not.toContain('og:')
+      const feed = (await json('/api/clips/moments', anon)).body.data.map((c: { id: number }) => c.id)
+      expect(feed).not.toContain(paidClip.id)
+      // A free game's clip stays public.
+      const freeOne = (await json('/api/clips/user', keys.clipper)).body.data.find(
+        (c: { status: string }) => c.status === 'ready',
+      )
+      expect((await json(`/api/shared-clip/${freeOne.id}?uuid=${freeOne.uuid}`, anon)).status).toBe(200)
+      expect(await (await ctx.request(`/share/${freeOne.id}/${freeOne.uuid}`)).text()).toContain('og:video')
+    })
+
+    it("refuses a new clip once the viewer's clips fill their room, and takes one again after a delete", async () => {
+      const viewer = await viewerKey(['clipping'])
+      const first = (await clip(viewer, { name: 'First' })).body.data
+      await makeReady(first)
+      // One ready clip is under the limit: a second is taken (it holds no bytes until it is cut).
+      const second = (await clip(viewer, { name: 'Second' })).body.data
+      expect(second.status).toBe('queued')
+      await makeReady(second)
+      const full = await clip(viewer, { name: 'Third' })
+      expect(full).toMatchObject({
+        status: 422,
+        body: { message: clipMessages.storageFull, errors: { name: [clipMessages.storageFull] } },
+      })
+      const names = (await json('/api/clips/user', viewer)).body.data.map((c: { name: string }) => c.name)
+      expect(names).toEqual(['Second', 'First'])
+      expect((await json(`/api/clip/${first.id}`, viewer, { method: 'DELETE' })).status).toBe(200)
+      expect(await clip(viewer, { name: 'Third' })).toMatchObject({ status: 201, body: { data: { name: 'Third' } } })
+    })
   })
 })

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { ClipRow, ClipStatusValue, Database } from '../../db/schema.js'
 
-export type ClipWithEvent = ClipRow & { event_name: string | null }
+export type ClipWithEvent = ClipRow & { event_name: string | null; event_access_mode: string | null }
 
 export interface ClipFilter {
   eventIds?: number[]
@@ -23,7 +23,7 @@ export class ClipsRepository {
       .selectFrom('clips')
       .leftJoin('events', 'events.id', 'clips.event_id')
       .selectAll('clips')
-      .select('events.name as event_name')
+      .select(['events.name as event_name', 'events.access_mode as event_access_mode'])
   }
 
   async create(values: {

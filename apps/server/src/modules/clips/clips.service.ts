@@ -49,6 +49,10 @@ const PREVIEW_TOKEN_TTL_MS = 24 * 3600_000
 const DOWNLOAD_TOKEN_TTL_MS = 5 * 60_000
 const FILE_NAME = /[^A-Za-z0-9]+/g
 
+/** A clip of a free or sign-up game (or of no game): public whatever the channel's `share_public`. */
+const openToAll = (clip: ClipWithEvent) =>
+  clip.event_id === null || clip.event_access_mode === 'free' || clip.event_access_mode === 'register'
+
 /**
  * Clips (spec §1, §3, §4, §5, §7; decision 16): a viewer who may watch an event and holds `clipping`
  * cuts a range of one of its recordings; the worker cuts it (`clips.cut`) into the media store under
@@ -360,7 +364,8 @@ export class ClipsService {
   async shareHead(channel: ChannelRow, origin: string, id: number, uuid: string): Promise<string | null> {
     const clip = await this.d.repo.findOnChannel(channel.id, id)
     if (!clip || clip.uuid !== uuid || clip.status !== 'ready') return null
-    if (!clipSettingsOf(channel).sharePublic) return null
+    // A clip of a paid game the channel keeps private plays only for those who may watch it: no preview.
+    if (!clipSettingsOf(channel).sharePublic && !openToAll(clip)) return null
     const shared = this.presentShared(channel.name, clip, PREVIEW_TOKEN_TTL_MS)
     const where = clip.event_name ? ` · ${clip.event_name}` : ''
     return shareMetaTags({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isClipPending, markedRange, markIn, markOut, validateClipForm } from './clip-form'
+import { initialMarks, isClipPending, markedRange, markIn, markOut, moveClipMark, validateClipForm } from './clip-form'
 
 const valid = { name: 'Winning shot', start: '00:01:00', end: '00:01:10', tags: ['Goal'] }
 
@@ -75,5 +75,47 @@ describe('marking in and out', () => {
 
   it('knows which states are still being made', () => {
     expect(['queued', 'processing', 'ready', 'failed'].map(isClipPending)).toEqual([true, true, false, false])
+  })
+})
+
+describe('moveClipMark', () => {
+  const bounds = { window: { start: 0, end: 600 }, maxDurationSec: 60, minDurationSec: 1 }
+
+  it('moves a mark to where it is dragged, kept to tenths', () => {
+    expect(moveClipMark({ start: 10, end: 40 }, 'start', 12.34, bounds)).toBe(12.3)
+    expect(moveClipMark({ start: 10, end: 40 }, 'end', 45.06, bounds)).toBe(45.1)
+  })
+
+  it('never puts the in point after the out point, nor the out before the in', () => {
+    expect(moveClipMark({ start: 10, end: 40 }, 'start', 55, bounds)).toBe(39)
+    expect(moveClipMark({ start: 10, end: 40 }, 'end', 3, bounds)).toBe(11)
+  })
+
+  it("keeps the clip within the channel's longest clip", () => {
+    expect(moveClipMark({ start: 100, end: 130 }, 'start', 20, bounds)).toBe(70)
+    expect(moveClipMark({ start: 100, end: 130 }, 'end', 400, bounds)).toBe(160)
+  })
+
+  it('keeps a mark inside the seek bar (a live window that starts later)', () => {
+    const live = { ...bounds, window: { start: 30, end: 90 } }
+    expect(moveClipMark({ start: 40, end: 50 }, 'start', 0, live)).toBe(30)
+    expect(moveClipMark({ start: 40, end: 80 }, 'end', 200, live)).toBe(90)
+    expect(moveClipMark({ start: null, end: null }, 'end', -5, live)).toBe(30)
+  })
+
+  it('with the other mark typed outside the window, only the window holds the handle', () => {
+    expect(moveClipMark({ start: 10, end: 900 }, 'start', 20, bounds)).toBe(20)
+  })
+})
+
+describe('initialMarks', () => {
+  it('takes the 10 s up to the playhead, or the first 10 s near the start', () => {
+    expect(initialMarks(75.25, 600)).toEqual({ start: '00:01:05.3', end: '00:01:15.3' })
+    expect(initialMarks(3, 600)).toEqual({ start: '00:00:00', end: '00:00:10' })
+  })
+
+  it('never runs past what is recorded', () => {
+    expect(initialMarks(0, 6)).toEqual({ start: '00:00:00', end: '00:00:06' })
+    expect(initialMarks(30, null)).toEqual({ start: '00:00:20', end: '00:00:30' })
   })
 })

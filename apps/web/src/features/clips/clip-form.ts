@@ -106,5 +106,60 @@ export function markedRange(marks: ClipMarks): { start: number | null; end: numb
   return { start: parseClipTime(marks.start), end: parseClipTime(marks.end) }
 }
 
+/** Which end of the clip a seek bar handle moves. */
+export type ClipMarkSide = 'start' | 'end'
+
+/** What a handle may not cross: the part of the video the seek bar covers, and the clip's lengths. */
+export interface ClipMarkBounds {
+  window: { start: number; end: number }
+  maxDurationSec: number
+  minDurationSec: number
+}
+
+/** Seconds kept to tenths, as the form shows them (`hh:mm:ss.f`). */
+const tenths = (seconds: number) => Math.round(seconds * 10) / 10
+
+/**
+ * Where a seek bar handle lands when dragged or stepped to `to`: inside the seek bar's window, never
+ * past the other mark (they stay at least the shortest clip apart: in never after out), and never
+ * further from it than the channel's longest clip. The other mark does not move; a handle pushed
+ * against a limit stops there. Without the other mark (not typed yet, or not a time) only the window
+ * holds it.
+ */
+export function moveClipMark(
+  range: { start: number | null; end: number | null },
+  side: ClipMarkSide,
+  to: number,
+  bounds: ClipMarkBounds,
+): number {
+  const { window, maxDurationSec, minDurationSec } = bounds
+  let lo = window.start
+  let hi = Math.max(window.start, window.end)
+  const other = side === 'start' ? range.end : range.start
+  if (other !== null) {
+    if (side === 'start') {
+      lo = Math.max(lo, other - maxDurationSec)
+      hi = Math.min(hi, other - minDurationSec)
+    } else {
+      lo = Math.max(lo, other + minDurationSec)
+      hi = Math.min(hi, other + maxDurationSec)
+    }
+  }
+  // The other mark sits where no clip fits (typed outside the window): the window alone then holds it.
+  if (lo > hi) return tenths(Math.min(Math.max(to, window.start), Math.max(window.start, window.end)))
+  return tenths(Math.min(hi, Math.max(lo, to)))
+}
+
+/**
+ * The range the tool starts with when it opens with nothing marked, so there are handles to drag: the
+ * DEFAULT_CLIP_SEC up to the playhead (what just happened), or the first DEFAULT_CLIP_SEC when the
+ * playhead is nearer the start; never past what is recorded when that is known.
+ */
+export function initialMarks(playhead: number, recorded: number | null): ClipMarks {
+  const limit = recorded !== null && recorded > 0 ? recorded : Number.POSITIVE_INFINITY
+  const end = Math.min(limit, Math.max(DEFAULT_CLIP_SEC, playhead))
+  return { start: formatClipTime(tenths(Math.max(0, end - DEFAULT_CLIP_SEC))), end: formatClipTime(tenths(end)) }
+}
+
 /** A clip still being made: its list is asked for again until none is. */
 export const isClipPending = (status: string) => status === 'queued' || status === 'processing'

@@ -2,7 +2,6 @@ import {
   type Clip,
   type ClipSource,
   type ClipTag,
-  clipDefaults,
   clipTimeFormatMessage,
   formatClipTime,
   messages,
@@ -18,19 +17,23 @@ import { paths } from '../../lib/navigation/paths'
 import { useToastStore } from '../../lib/notify/toast-store'
 import { useAppStore } from '../../lib/store/app-store'
 import { useUserAccess } from '../account/api/use-user-access'
+import { useSettings } from '../channel/api/use-settings'
 import { usePackages } from '../checkout/api/use-packages'
 import { useSubscriptions } from '../checkout/api/use-subscriptions'
-import type { PlayerController } from '../watch/player/video-player'
+import type { ClipMarkers, PlayerController } from '../watch/player/video-player'
 import { useCreateClip } from './api/use-clip-actions'
 import { useMyClips } from './api/use-my-clips'
 import {
   type ClipFormError,
   type ClipFormField,
+  type ClipMarkSide,
   type ClipMarks,
+  initialMarks,
   isClipPending,
   markedRange,
   markIn,
   markOut,
+  moveClipMark,
   validateClipForm,
 } from './clip-form'
 import { ClipStatusBadge } from './clip-inline-player'
@@ -40,11 +43,38 @@ import './clips.css'
 const serverFields = { name: 'name', start_time: 'start', duration: 'end', tags: 'tags' } as const
 type ServerField = keyof typeof serverFields
 
-/** The form's marks, shared with the player's seek bar. */
+/** The channel's clip lengths (`GET /settings`), which the form and the seek bar's handles keep to. */
+export interface ClipLengths {
+  maxDurationSec: number
+  minDurationSec: number
+}
+
+/**
+ * The form's marks, shared with the player's seek bar: drawn there, and while the tool is open
+ * (`editing`) handles that move them, kept to the channel's clip lengths.
+ */
 export function useClipMarks() {
-  const [marks, setMarks] = useState<ClipMarks>({ start: '', end: '' })
+  const settings = useSettings()
+  const lengths: ClipLengths = {
+    maxDurationSec: settings.clips.max_duration_sec,
+    minDurationSec: settings.clips.min_duration_sec,
+  }
+  const [marks, setMarksState] = useState<ClipMarks>({ start: '', end: '' })
+  const [editing, setEditing] = useState(false)
   const controllerRef = useRef<PlayerController | null>(null)
-  return { marks, setMarks, controllerRef, markers: markedRange(marks) }
+  // A drag moves a handle many times between renders: each move starts from the last one.
+  const marksRef = useRef(marks)
+  const setMarks = (next: ClipMarks) => {
+    marksRef.current = next
+    setMarksState(next)
+  }
+  const onMove = (side: ClipMarkSide, time: number, window: { start: number; end: number }) => {
+    const landed = moveClipMark(markedRange(marksRef.current), side, time, { window, ...lengths })
+    setMarks({ ...marksRef.current, [side]: formatClipTime(landed) })
+    return landed
+  }
+  const markers: ClipMarkers = { ...markedRange(marks), onMove: editing ? onMove : undefined }
+  return { marks, setMarks, editing, setEditing, controllerRef, lengths, markers }
 }
 
 /**
@@ -60,6 +90,9 @@ export function ClipTool({
   clipSources,
   marks,
   setMarks,
+  editing,
+  setEditing,
+  lengths,
   controllerRef,
 }: {
   eventId: number
@@ -70,6 +103,10 @@ export function ClipTool({
   clipSources: readonly ClipSource[]
   marks: ClipMarks
   setMarks: (marks: ClipMarks) => void
+  /** Whether the form is open (its marks are then handles on the seek bar). */
+  editing: boolean
+  setEditing: (editing: boolean) => void
+  lengths: ClipLengths
   controllerRef: RefObject<PlayerController | null>
 }) {
   const { t } = useTranslation()
@@ -100,6 +137,9 @@ export function ClipTool({
       source={chooseSource(clipSources, live)}
       marks={marks}
       setMarks={setMarks}
+      open={editing}
+      setOpen={setEditing}
+      lengths={lengths}
       controllerRef={controllerRef}
     />
   )
@@ -147,6 +187,9 @@ function ClipPanel({
   source,
   marks,
   setMarks,
+  open,
+  setOpen,
+  lengths,
   controllerRef,
 }: {
   eventId: number
@@ -155,18 +198,23 @@ function ClipPanel({
   source: ClipSource | null
   marks: ClipMarks
   setMarks: (marks: ClipMarks) => void
+  open: boolean
+  setOpen: (open: boolean) => void
+  lengths: ClipLengths
   controllerRef: RefObject<PlayerController | null>
 }) {
   const { t } = useTranslation()
   const messageText = useMessageText()
   const showToast = useToastStore((state) => state.show)
   const formId = useId()
-  const [open, setOpen] = useState(false)
   const [name, setName] = useState('')
   const [tags, setTags] = useState<string[]>([])
   const [errors, setErrors] = useState<Partial<Record<ClipFormField, string>>>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [watching, setWatching] = useState<ReadonlySet<number>>(new Set())
+  // The range the tool marked itself on opening: until the viewer changes it, Mark out takes the
+  // DEFAULT_CLIP_SEC before the playhead, as with nothing marked.
+  const [preset, setPreset] = useState<ClipMarks | null>(null)
   // The viewer's own clips (GET /clips/event/{id} lists everyone's ready ones), this game's shown here.
   const clips = useMyClips()
   const create = useCreateClip()
@@ -195,7 +243,7 @@ function ClipPanel({
       case 'timeFormat':
         return messageText(clipTimeFormatMessage)
       default:
-        return t(`clips.errors.${code}`, { max: clipDefaults.maxDurationSec, min: clipDefaults.minDurationSec })
+        return t(`clips.errors.${code}`, { max: lengths.maxDurationSec, min: lengths.minDurationSec })
     }
   }
 
@@ -206,7 +254,7 @@ function ClipPanel({
     setFormError(null)
     const result = validateClipForm(
       { name, start: marks.start, end: marks.end, tags },
-      { recorded: live || !source ? null : source.duration },
+      { recorded: live || !source ? null : source.duration, ...lengths },
     )
     if (!result.ok) {
       setErrors(Object.fromEntries(Object.entries(result.errors).map(([field, code]) => [field, errorWords(code)])))
@@ -224,7 +272,6 @@ function ClipPanel({
           setWatching((current) => new Set([...current, clip.id]))
           setName('')
           setTags([])
-          setMarks({ start: '', end: '' })
           showToast({ text: t('clips.queuedToast', { name: clip.name }) })
         },
         onError: (error) => {
@@ -257,7 +304,15 @@ function ClipPanel({
           aria-expanded={open}
           aria-controls={open ? `${formId}-form` : undefined}
           data-testid="clip-toggle"
-          onClick={() => setOpen((value) => !value)}
+          onClick={() => {
+            // Opened with nothing marked, the tool marks the 10 s up to the playhead: handles to drag.
+            if (!open && !marks.start && !marks.end) {
+              const initial = initialMarks(playhead(), source?.duration ?? null)
+              setMarks(initial)
+              setPreset(initial)
+            }
+            setOpen(!open)
+          }}
         >
           {open ? t('clips.close') : t('clips.open')}
         </Button>
@@ -297,7 +352,8 @@ function ClipPanel({
                 variant="secondary"
                 data-testid="clip-mark-out"
                 onClick={() => {
-                  setMarks(markOut(marks, playhead()))
+                  const untouched = preset !== null && marks.start === preset.start && marks.end === preset.end
+                  setMarks(markOut(untouched ? { start: '', end: '' } : marks, playhead()))
                   setErrors(({ start: _, end: __, ...rest }) => rest)
                 }}
               >

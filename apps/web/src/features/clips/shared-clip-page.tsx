@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { ButtonLink } from '../../components/ui/button'
-import { ItemLoadFailure, LoadingStatus } from '../../components/ui/load-states'
+import { EmptyState, ItemLoadFailure, LoadingStatus } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
+import { httpStatus } from '../../lib/api/error-text'
 import { paths } from '../../lib/navigation/paths'
 import { useDocumentTitle } from '../channel/use-document-title'
 import { useSharedClip } from './api/use-shared-clip'
@@ -13,7 +14,8 @@ const idOf = (value: string | undefined) => (value && /^\d+$/.test(value) ? Numb
 
 /**
  * `/share/{id}/{uuid}` (spec §2): the clip plays for anyone who has the link, signed in or not, with
- * its name, game and tags and a way to the channel. A wrong or deleted link says so plainly.
+ * its name, game and tags and a way to the channel. A wrong or deleted link says so plainly. A clip of
+ * a paid game that the channel does not share publicly asks to sign in, or shows the way to the passes.
  */
 export function SharedClipPage() {
   const { t } = useTranslation()
@@ -27,6 +29,22 @@ export function SharedClipPage() {
       {t('share.toChannel', { name: clip.data?.channel_name ?? '' }).trim()}
     </ButtonLink>
   )
+  const refused = httpStatus(clip.error)
+  if (refused === 401 || refused === 403) {
+    return (
+      <PageFrame title={t('share.title')}>
+        <EmptyState
+          action={
+            <ButtonLink to={refused === 401 ? paths.login : paths.packages} variant="secondary">
+              {refused === 401 ? t('header.signIn') : t('clips.seePasses')}
+            </ButtonLink>
+          }
+        >
+          {refused === 401 ? t('share.signInToPlay') : t('share.noAccessToPlay')}
+        </EmptyState>
+      </PageFrame>
+    )
+  }
   if (id === null || uuid === null || clip.isError) {
     return (
       <PageFrame title={t('share.title')}>

@@ -105,6 +105,9 @@ export function WatchPage() {
             clipSources={detail.clip_sources}
             marks={clip.marks}
             setMarks={clip.setMarks}
+            editing={clip.editing}
+            setEditing={clip.setEditing}
+            lengths={clip.lengths}
             controllerRef={clip.controllerRef}
           />
         ) : null}

@@ -20,6 +20,8 @@ describe('player keyboard', () => {
     expect(playerKeyAction({ key: 'ArrowLeft' }, 'volume')).toBeNull()
     expect(playerKeyAction({ key: 'ArrowUp' }, 'volume')).toBeNull()
     expect(playerKeyAction({ key: 'm' }, 'volume')).toBe('toggleMute')
+    expect(playerKeyAction({ key: 'ArrowRight' }, 'mark')).toBeNull()
+    expect(playerKeyAction({ key: 'ArrowDown' }, 'mark')).toBeNull()
     expect(playerKeyAction({ key: 'ArrowDown' }, 'menu')).toBeNull()
     expect(playerKeyAction({ key: 'f' }, 'text')).toBeNull()
   })

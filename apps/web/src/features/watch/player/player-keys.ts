@@ -8,18 +8,21 @@ export type PlayerKeyAction =
   | 'toggleMute'
 
 /** Where the key was pressed: the focused element's role inside the player. */
-export type KeyTarget = 'button' | 'seek' | 'volume' | 'menu' | 'text' | 'other'
+export type KeyTarget = 'button' | 'seek' | 'volume' | 'mark' | 'menu' | 'text' | 'other'
 
 /** Seconds an arrow key moves the playhead. */
 export const SEEK_STEP_S = 10
 /** How much an arrow key changes the volume (0–1). */
 export const VOLUME_STEP = 0.1
 
+/** Sliders move themselves with the arrows: the volume and the clip's handles (the seek bar is the player's). */
+const ownsArrows = (target: KeyTarget) => target === 'volume' || target === 'mark'
+
 /**
  * The player's keyboard (while focus is in the player): space or k play/pause, ←/→ 10 s back/forward,
  * ↑/↓ volume, f fullscreen, m mute. Keys a focused control already understands are left to it: space on
- * a button presses the button, the arrows move the volume slider, the quality menu handles its own keys.
- * Keys with Ctrl, Alt or Meta are the browser's.
+ * a button presses the button, the arrows move the volume slider and a clip's in and out handles, the
+ * quality menu handles its own keys. Keys with Ctrl, Alt or Meta are the browser's.
  */
 export function playerKeyAction(
   event: { key: string; ctrlKey?: boolean; altKey?: boolean; metaKey?: boolean },
@@ -35,13 +38,13 @@ export function playerKeyAction(
     case 'K':
       return 'togglePlay'
     case 'ArrowLeft':
-      return target === 'volume' ? null : 'seekBack'
+      return ownsArrows(target) ? null : 'seekBack'
     case 'ArrowRight':
-      return target === 'volume' ? null : 'seekForward'
+      return ownsArrows(target) ? null : 'seekForward'
     case 'ArrowUp':
-      return target === 'volume' ? null : 'volumeUp'
+      return ownsArrows(target) ? null : 'volumeUp'
     case 'ArrowDown':
-      return target === 'volume' ? null : 'volumeDown'
+      return ownsArrows(target) ? null : 'volumeDown'
     case 'f':
     case 'F':
       return 'toggleFullscreen'
@@ -60,6 +63,7 @@ export function keyTargetOf(element: Element | null): KeyTarget {
   const slider = element.getAttribute('data-player-slider')
   if (slider === 'seek') return 'seek'
   if (slider === 'volume') return 'volume'
+  if (slider === 'mark') return 'mark'
   const tag = element.tagName
   if (tag === 'BUTTON' || tag === 'A' || tag === 'SUMMARY') return 'button'
   if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || (element as HTMLElement).isContentEditable) {

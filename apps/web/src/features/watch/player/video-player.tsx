@@ -35,7 +35,7 @@ import {
 import { PrerollPlayer } from './preroll-player'
 import { type QualityOption, qualityOptions } from './quality'
 import { QualityMenu } from './quality-menu'
-import { SeekBar } from './seek-bar'
+import { type ClipMarkers, SeekBar } from './seek-bar'
 import { useMediaState } from './use-media-state'
 import { parseThumbnailVtt, type ThumbnailCue } from './vtt-thumbnails'
 import './player.css'
@@ -65,11 +65,7 @@ export interface VideoPlayerProps {
   controllerRef?: RefObject<PlayerController | null>
 }
 
-/** Seconds on the seek bar's scale; null for a side not marked. */
-export interface ClipMarkers {
-  start: number | null
-  end: number | null
-}
+export type { ClipMarkers }
 
 /** The player's playhead for code beside it (the clip tool). */
 export interface PlayerController {
