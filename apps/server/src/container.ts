@@ -268,10 +268,10 @@ export async function createContainer(deps: ContainerDeps) {
   }
   const clips = once('clips', () => {
     const parts = { repo: clipsRepo(), catalog: catalog(), access: access(), store: store(), queue: queue() }
-    return new ClipsService({ ...parts, recordings: clipRecordings, secret: mediaSecret(), clock })
+    return new ClipsService({ ...parts, recordings: clipRecordings, secret: mediaSecret(), audit, clock })
   })
 
-  // Go-live and upload writes in the console's audit log.
+  // Go-live, upload and clips moderation writes in the console's audit log.
   const audit: AuditSink = async (op, e) => {
     const resource_id = e.resourceId === null ? null : String(e.resourceId)
     const entry = { resource: e.resource, resource_id, action: e.action, before: e.before, after: e.after }
