@@ -103,16 +103,23 @@ describe('console: clips moderation', () => {
     await page.getByRole('heading', { level: 1, name: 'Clips' }).waitFor()
     await page.getByLabel('Search by clip name or author email').focus()
     await page.keyboard.type(name)
-    await page.getByLabel('Game', { exact: true }).selectOption({ label: viewer.replay.name })
+    // By its id: two games may share a name.
+    await page.getByLabel('Game', { exact: true }).selectOption(String(viewer.replay.id))
     await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Ready' })
     const row = page.getByRole('row').filter({ hasText: name })
-    await row.waitFor()
+    await row.waitFor().catch(async (error) => {
+      await page.screenshot({ path: `${shots}/clips-missing-row.png`, fullPage: true })
+      throw error
+    })
     await page.getByText('Showing 1–1 of 1').waitFor()
     const share = row.getByRole('link', { name: new RegExp(name) })
     const shareHref = (await share.getAttribute('href')) ?? ''
     expect(shareHref).toMatch(/^\/share\/\d+\/[0-9a-f-]{36}$/)
     await page.waitForFunction(
-      () => [...document.querySelectorAll<HTMLImageElement>('img.console-clip-poster')].some((i) => i.naturalWidth > 0),
+      () =>
+        Array.from(document.querySelectorAll<HTMLImageElement>('img.console-clip-poster')).some(
+          (i) => i.naturalWidth > 0,
+        ),
       undefined,
       { timeout: 10_000 },
     )

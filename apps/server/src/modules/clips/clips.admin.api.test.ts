@@ -31,8 +31,8 @@ describe.each(testDatabases())('clips moderation on %s', (kind) => {
 
   beforeAll(async () => {
     ctx = await createTestContext(kind, { mailer: memoryMailer() })
-    ownChannelId = (await buildChannel(ctx, own)).id
-    otherChannelId = (await buildChannel(ctx, other)).id
+    ownChannelId = await buildChannel(ctx, own)
+    otherChannelId = await buildChannel(ctx, other)
     for (const role of OperatorRoles) keys[role] = (await buildOperator(ctx, own, role)).key
     const owner = await buildOperator(ctx, own, 'owner')
     const otherOwner = await buildOperator(ctx, other, 'owner')
