@@ -34,7 +34,7 @@ function Poster({ row }: { row: Row }) {
   const clip = clipOf(row)
   // The clip's name is in the next cell: the thumbnail adds nothing to read.
   return clip.poster ? (
-    <img className="console-clip-poster" src={clip.poster} alt="" width={96} height={54} loading="lazy" />
+    <img className="console-clip-poster" src={clip.poster} alt="" width={64} height={36} loading="lazy" />
   ) : (
     <span className="console-clip-poster console-clip-poster--none" aria-hidden="true" />
   )
@@ -48,6 +48,19 @@ function ShareLink({ row }: { row: Row }) {
       {clip.name}
       <span className="visually-hidden"> (share page, opens in a new tab)</span>
     </a>
+  )
+}
+
+/** The clip's name (its share page), then its game and length. */
+function ClipCell({ row }: { row: Row }) {
+  const clip = clipOf(row)
+  return (
+    <>
+      <ShareLink row={row} />
+      <span className="console-clip-meta">
+        {clip.event?.name ?? 'No game'} · {formatClipTime(clip.duration)}
+      </span>
+    </>
   )
 }
 
@@ -65,18 +78,19 @@ function ClipActions({ row, canDelete, onDone }: { row: Row; canDelete: boolean;
       </Button>
     )
   return (
-    <fieldset className="console-inline-confirm">
-      <legend>Delete “{clip.name}” and its video for good? Its share link stops working.</legend>
+    <fieldset className="console-inline-confirm console-clip-confirm">
+      <legend>Delete “{clip.name}” for good?</legend>
       <Button
         variant="danger"
         // The confirmation appears where the operator pressed Delete: focus moves to it.
         autoFocus
         disabled={remove.isPending}
         onClick={() =>
-          remove.mutate(clip.id, {
-            onSuccess: () => onDone(`“${clip.name}” deleted.`),
-            onError: (e) => setError(errorText(e) ?? 'Not deleted.'),
-          })
+          // The promise, not mutate's callbacks: the row (and this component) is gone once the list reloads.
+          remove.mutateAsync(clip.id).then(
+            () => onDone(`“${clip.name}” deleted.`),
+            (e: unknown) => setError(errorText(e) ?? 'Not deleted.'),
+          )
         }
       >
         Delete for good
@@ -115,9 +129,12 @@ export default function ClipsPage() {
   const columns = useMemo(
     () => [
       { key: 'poster', header: 'Poster', render: (row: Row) => <Poster row={row} /> },
-      { key: 'name', header: 'Clip', sortable: true, render: (row: Row) => <ShareLink row={row} /> },
-      { key: 'event', header: 'Game', render: (row: Row) => clipOf(row).event?.name ?? '—' },
-      { key: 'author', header: 'By', render: (row: Row) => clipOf(row).author.email },
+      { key: 'name', header: 'Clip', sortable: true, render: (row: Row) => <ClipCell row={row} /> },
+      {
+        key: 'author',
+        header: 'By',
+        render: (row: Row) => <span className="console-clip-author">{clipOf(row).author.email}</span>,
+      },
       {
         key: 'status',
         header: 'Status',
@@ -128,14 +145,20 @@ export default function ClipsPage() {
           return clip.failure_reason ? `${label}: ${clip.failure_reason}` : label
         },
       },
-      {
-        key: 'duration',
-        header: 'Length',
-        sortable: true,
-        render: (row: Row) => formatClipTime(clipOf(row).duration),
-      },
       { key: 'downloads', header: 'Downloads', sortable: true },
-      { key: 'created_at', header: 'Made', sortable: true, format: 'date' as const },
+      {
+        key: 'created_at',
+        header: 'Made',
+        sortable: true,
+        render: (row: Row) => {
+          const time = Number(row.created_at)
+          return (
+            <time className="console-nowrap" dateTime={new Date(time).toISOString()}>
+              {new Date(time).toLocaleDateString('en', { dateStyle: 'medium' })}
+            </time>
+          )
+        },
+      },
     ],
     [],
   )
