@@ -52,6 +52,8 @@ export default defineConfig({
           if (id.includes('/node_modules/@stripe/')) return 'stripe'
           // The console's table library: only /admin loads it (the viewer's start must not).
           if (/\/node_modules\/@tanstack\/(react-table|table-core)\//.test(id)) return 'console-table'
+          // The TOTP set-up's QR code: loaded on demand by that one step, never with the start.
+          if (/\/node_modules\/(qrcode|dijkstrajs)\//.test(id)) return 'qrcode'
           if (/\/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react'
           if (id.includes('/node_modules/zod/')) return 'zod'
           return 'vendor'

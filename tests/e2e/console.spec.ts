@@ -432,6 +432,10 @@ describe('operator console', () => {
       const secret = ((await page.locator('.console-secret').textContent()) ?? '').replace(/\s+/g, '')
       expect(new URL(uri).searchParams.get('secret')).toBe(secret)
       totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) })
+      // The same link as a QR code to scan, drawn once its code has loaded.
+      const qr = page.getByRole('img', { name: 'QR code of the set-up link: scan it with your authenticator app' })
+      await qr.waitFor()
+      expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/)
       findings.push(...(await audit(page, 'security set-up')))
       await page.screenshot({ path: `${shots}/1280-security-setup.png`, fullPage: true })
       await page.setViewportSize({ width: 390, height: 844 })

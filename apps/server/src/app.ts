@@ -15,6 +15,7 @@ import { adminRoutes } from './modules/admin/admin.routes.js'
 import { operatorsRoutes } from './modules/admin/operators.routes.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
 import { channelRoutes } from './modules/channel/channel.routes.js'
+import { clipsAdminRoutes } from './modules/clips/clips.admin.routes.js'
 import { clipsRoutes } from './modules/clips/clips.routes.js'
 import { geoRoutes } from './modules/geo/geo.routes.js'
 import { keysRoutes } from './modules/keys/keys.routes.js'
@@ -176,6 +177,7 @@ export async function buildApp(container: Container) {
   })
   // The console's go-live panel and uploads (decision 20).
   await app.register(goLiveRoutes, { goLive: services.goLive })
+  await app.register(clipsAdminRoutes, { clips: services.clips })
   await app.register(uploadsRoutes, {
     uploads: services.uploads,
     datastore: services.uploadDatastore,

@@ -233,14 +233,14 @@ export async function createContainer(deps: ContainerDeps) {
     return createLive({ ...parts, log, config, rtmpPort, changed: contentChanged, clock })
   })
 
+  // Go-live, upload and clips moderation writes in the console's audit log.
+  const audit = auditSink(db.kysely, clock)
   const clipsRepo = once('clipsRepo', () => new ClipsRepository(db.kysely, clock))
   const clips = once('clips', () => {
     const parts = { repo: clipsRepo(), catalog: catalog(), access: access(), store: store(), queue: queue() }
-    return createClips({ ...parts, media, secret: mediaSecret(), clock })
+    return createClips({ ...parts, media, secret: mediaSecret(), audit, clock })
   })
 
-  // Go-live and upload writes in the console's audit log.
-  const audit = auditSink(db.kysely, clock)
   let ownIngest: IngestControl | null = null
   const goLive = once('goLive', () => {
     const parts = { repo: new GoLiveRepository(db.kysely), live: live(), ingest: () => ownIngest, media, audit }

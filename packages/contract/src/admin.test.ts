@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   type AdminAction,
   AdminActions,
+  AdminClipsQuerySchema,
   AdminListQuerySchema,
   type AdminResource,
   AdminResourceSchema,
@@ -42,7 +43,7 @@ const expected: Record<'manager' | 'producer' | 'support', Partial<Record<AdminR
     refunds: ['read', 'create'],
     live: ['read', 'go-live'],
     uploads: ['read', 'create', 'delete'],
-    clips: ['read', 'moderate'],
+    clips: ['read', 'delete', 'moderate'],
     users: ['read', 'resend'],
   },
   producer: {
@@ -57,7 +58,7 @@ const expected: Record<'manager' | 'producer' | 'support', Partial<Record<AdminR
     'vod-rails': ['read', 'create', 'update', 'delete'],
     live: ['read', 'go-live'],
     uploads: ['read', 'create', 'delete'],
-    clips: ['read', 'moderate'],
+    clips: ['read', 'delete', 'moderate'],
   },
   support: {
     channel: ['read'],
@@ -96,7 +97,7 @@ describe('can', () => {
       for (const action of writes) expect(can('support', action, resource)).toBe(false)
   })
 
-  it('lists the issue resources and the go-live and upload resources by name', () => {
+  it('lists the issue resources, the go-live and upload resources and clips by name', () => {
     expect(AdminResources).toEqual([
       'channel',
       'settings',
@@ -119,6 +120,7 @@ describe('can', () => {
       'uploads',
       'vod-categories',
       'vod-rails',
+      'clips',
     ])
   })
 
@@ -133,6 +135,22 @@ describe('can', () => {
 })
 
 describe('admin schemas', () => {
+  it('reads the clips list query: newest first by default, a known status, an event id', () => {
+    expect(AdminClipsQuerySchema.parse({})).toEqual({ direction: 'desc', offset: 0, limit: 25 })
+    expect(AdminClipsQuerySchema.parse({ event_id: '7', status: 'ready', search: ' dunk ' })).toMatchObject({
+      event_id: 7,
+      status: 'ready',
+      search: 'dunk',
+    })
+    expect(AdminClipsQuerySchema.parse({ event_id: '', status: '' })).toEqual({
+      direction: 'desc',
+      offset: 0,
+      limit: 25,
+    })
+    const bad = AdminClipsQuerySchema.safeParse({ status: 'hidden' })
+    expect(bad.success ? null : bad.error.issues[0]?.message).toBe('Choose queued, processing, ready or failed')
+  })
+
   it('reads list queries with defaults and refuses a limit over 100', () => {
     expect(AdminListQuerySchema.parse({})).toEqual({ direction: 'asc', offset: 0, limit: 25 })
     expect(AdminListQuerySchema.safeParse({ limit: '101' }).success).toBe(false)

@@ -9,6 +9,7 @@ import {
   ParticipantInputSchema,
 } from './catalogue-input.js'
 import { ChannelRouteSchema } from './channel.js'
+import { ClipStatusSchema } from './clips.js'
 import { MenuPlacement, SlidableType } from './enums.js'
 import { messages } from './messages.js'
 
@@ -52,6 +53,8 @@ export const AdminResources = [
   /** The library's categories and rails (what vod-media-items are filed under and shown on). */
   'vod-categories',
   'vod-rails',
+  /** Viewers' clips: the console reads and deletes them (decision 0024). */
+  'clips',
 ] as const
 /** Resources later console parts add; the rule table already says who may touch them. */
 export const LaterAdminResources = [
@@ -61,7 +64,6 @@ export const LaterAdminResources = [
   'orders',
   'refunds',
   'users',
-  'clips',
   'payment-settings',
 ] as const
 export type AdminResource = (typeof AdminResources)[number] | (typeof LaterAdminResources)[number]
@@ -120,8 +122,9 @@ type RoleRules = Partial<Record<AdminResource, readonly AdminAction[]>>
 
 /**
  * The rule table. Owner: everything. Manager: content, catalogue, events, media, passes, prices,
- * coupons, orders, refunds; not operators, the audit log or payment settings. Producer: events, going
- * live, media, clips moderation, and reading what an event form picks from. Support: reads what
+ * coupons, orders, refunds, clips moderation; not operators, the audit log or payment settings. Producer:
+ * events, going live, media, clips moderation (reading viewers' clips and deleting one, decision 0024),
+ * and reading what an event form picks from. Support: reads what
  * answering a viewer needs (users, orders, the channel, events, the library), resends mails, writes
  * nothing.
  */
@@ -132,7 +135,7 @@ const rules: Record<Exclude<OperatorRole, 'owner'>, RoleRules> = {
     refunds: ['read', 'create'],
     live: ['read', 'go-live'],
     uploads: ['read', 'create', 'delete'],
-    clips: ['read', 'moderate'],
+    clips: ['read', 'delete', 'moderate'],
     users: ['read', 'resend'],
   },
   producer: {
@@ -147,7 +150,7 @@ const rules: Record<Exclude<OperatorRole, 'owner'>, RoleRules> = {
     'vod-rails': writes,
     live: ['read', 'go-live'],
     uploads: ['read', 'create', 'delete'],
-    clips: ['read', 'moderate'],
+    clips: ['read', 'delete', 'moderate'],
   },
   support: {
     channel: readOnly,
@@ -610,3 +613,44 @@ export const AuditQuerySchema = AdminListQuerySchema.extend({
   direction: z.preprocess(emptyToUndefined, z.enum(['asc', 'desc']).default('desc')),
 })
 export type AuditQuery = z.output<typeof AuditQuerySchema>
+
+// ---------------------------------------------------------------------------------------------
+// Clips moderation (decision 0024)
+
+/** `GET /api/admin/clips`: search by clip name or author email, filter by event and status; newest first. */
+export const AdminClipsQuerySchema = AdminListQuerySchema.extend({
+  event_id: z.preprocess(emptyToUndefined, z.coerce.number().int().positive('Choose an event').optional()),
+  status: z.preprocess(
+    emptyToUndefined,
+    z.enum(ClipStatusSchema.options, { error: 'Choose queued, processing, ready or failed' }).optional(),
+  ),
+  direction: z.preprocess(emptyToUndefined, z.enum(['asc', 'desc']).default('desc')),
+})
+export type AdminClipsQuery = z.output<typeof AdminClipsQuerySchema>
+/** The fields `GET /api/admin/clips` sorts by. */
+export const AdminClipSorts = ['created_at', 'name', 'status', 'duration', 'downloads'] as const
+
+/** A viewer's clip as the console lists it. */
+export const AdminClipSchema = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  name: z.string(),
+  tags: z.array(z.string()),
+  /** The game it was cut from (null when the event is gone). */
+  event: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  author: z.object({ id: z.number().int(), email: z.string() }),
+  status: ClipStatusSchema,
+  failure_reason: z.string().nullable(),
+  /** Seconds into the recording. */
+  start_time: z.number(),
+  duration: z.number(),
+  /** The poster image, once ready. */
+  poster: z.string().nullable(),
+  /** The share page, `/share/{id}/{uuid}`. */
+  share_url: z.string(),
+  /** Epoch milliseconds. */
+  created_at: z.number().int(),
+  /** Downloads of its MP4 granted to its author. */
+  downloads: z.number().int(),
+})
+export type AdminClip = z.infer<typeof AdminClipSchema>

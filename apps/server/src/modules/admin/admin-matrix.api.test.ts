@@ -9,6 +9,7 @@ import {
   OperatorRoles,
 } from '@fieldhouse/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildClip } from '../../test/clips.js'
 import { createTestContext, type TestContext, testDatabases } from '../../test/context.js'
 import { buildChannel, buildUser } from '../../test/factories.js'
 import { buildOperator, memoryMailer, sampleInput, sampleUpdate, tinyPng } from '../../test/operators.js'
@@ -72,6 +73,11 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
         await ctx.app.services.mediaRepo.createAsset(owner.channelId, { type: 'event', id: eventId }, 'upload', 'ready')
       ).id
     }
+    if (resource === 'clips') {
+      const user = await buildUser(ctx, { channelKey: owner.channelId === ownOwner.channelId ? own : other })
+      const eventId = await target('events', owner)
+      return (await buildClip(ctx, { channelId: owner.channelId, userId: user.id, eventId })).id
+    }
     if (resource === 'operator-invitations') {
       const channel = await ctx.app.services.channels.findByKey(owner.channelId === ownOwner.channelId ? own : other)
       if (!channel) throw new Error('no channel')
@@ -122,8 +128,11 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
       /^\/api\/admin\/(live\/|uploads|media\/|(events|vod-media-items)\/:id\/media$)/.test(url)
     const declared = routes.filter((r) => typeof r.admin === 'object')
     // Every collection's five routes, the singletons' two, operators' five, invitations' two, the audit
-    // log and images; go live's three, tus's five (its HEAD among them), an event's and a VOD item's videos, deleting one.
-    expect(declared.length).toBe(collections.length * 5 + AdminSingletons.length * 2 + 5 + 2 + 1 + 1 + 3 + 5 + 2 + 1)
+    // log and images; go live's three, tus's five (its HEAD among them), an event's and a VOD item's videos, deleting one;
+    // clips moderation's list and delete.
+    expect(declared.length).toBe(
+      collections.length * 5 + AdminSingletons.length * 2 + 5 + 2 + 1 + 1 + 3 + 5 + 2 + 1 + 2,
+    )
     expect(declared.filter((r) => gated(r.url)).length).toBe(3 + 5 + 2 + 1)
     // The rest are the operator's own page and second factor, open to every role.
     expect(

@@ -1,5 +1,6 @@
 import type { JobQueue } from '../../jobs/queue.js'
 import type { MediaStore } from '../../lib/media-store/media-store.js'
+import type { AuditSink } from '../../lib/operator.js'
 import type { AccessService } from '../access/access.service.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
 import type { MediaService } from '../media/media.service.js'
@@ -16,6 +17,8 @@ export interface ClipsDeps {
   store: MediaStore
   queue: JobQueue
   secret: Buffer
+  /** Where the console's moderation writes are recorded. */
+  audit: AuditSink
   clock: () => number
 }
 

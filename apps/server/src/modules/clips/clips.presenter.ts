@@ -1,6 +1,6 @@
-import type { Clip } from '@fieldhouse/contract'
+import type { AdminClip, Clip } from '@fieldhouse/contract'
 import { parseJson } from '../../lib/json.js'
-import type { ClipWithEvent } from './clips.repository.js'
+import type { ClipWithEvent, ModeratedClip } from './clips.repository.js'
 
 /**
  * A clip's name in the media store and in its media URLs: `{id}-{uuid}`. Ids are never reused, and the
@@ -37,6 +37,26 @@ export function presentClip(row: ClipWithEvent): Clip {
     poster: row.status === 'ready' ? clipPosterUrl(row) : null,
     created_at: new Date(Number(row.created_at)).toISOString(),
     event_name: row.event_name,
+  }
+}
+
+/** A clip as the console's moderation lists it (decision 0024). */
+export function presentModeratedClip(row: ModeratedClip): AdminClip {
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    name: row.name,
+    tags: parseJson<string[]>(row.tags, []),
+    event: row.event_id !== null && row.event_name !== null ? { id: row.event_id, name: row.event_name } : null,
+    author: { id: row.user_id, email: row.author_email },
+    status: row.status,
+    failure_reason: row.failure_reason,
+    start_time: Number(row.start_time),
+    duration: Number(row.duration),
+    poster: row.status === 'ready' ? clipPosterUrl(row) : null,
+    share_url: `/share/${row.id}/${row.uuid}`,
+    created_at: Number(row.created_at),
+    downloads: Number(row.downloads ?? 0),
   }
 }
 

@@ -1,7 +1,10 @@
 import { type Kysely, sql } from 'kysely'
+import { containsText } from '../../db/dialect.js'
 import type { ClipRow, ClipStatusValue, Database } from '../../db/schema.js'
 
 export type ClipWithEvent = ClipRow & { event_name: string | null; event_access_mode: string | null }
+/** A clip as the console lists it: with its author's email and the downloads of it granted. */
+export type ModeratedClip = ClipWithEvent & { author_email: string; downloads: number | string | null }
 
 export interface ClipFilter {
   eventIds?: number[]
@@ -9,6 +12,18 @@ export interface ClipFilter {
   participantIds?: number[]
   /** Only clips of events in these access modes (a channel whose shared clips of paid games are not public). */
   accessModes?: ('free' | 'register' | 'paid' | 'ppv')[]
+}
+
+/** What the console's clip list asks for (decision 0024). */
+export interface ModerationQuery {
+  /** In the clip's name or its author's email. */
+  search?: string | undefined
+  eventId?: number | undefined
+  status?: ClipStatusValue | undefined
+  sort: 'created_at' | 'name' | 'status' | 'duration' | 'downloads'
+  direction: 'asc' | 'desc'
+  offset: number
+  limit: number
 }
 
 /** Clips, the channel's clip tags and the record of downloads: the clips module's queries. */
@@ -24,6 +39,64 @@ export class ClipsRepository {
       .leftJoin('events', 'events.id', 'clips.event_id')
       .selectAll('clips')
       .select(['events.name as event_name', 'events.access_mode as event_access_mode'])
+  }
+
+  /** The channel's clips joined to their author and event, searched and filtered as the console asks. */
+  private moderation(channelId: number, q: Partial<ModerationQuery> = {}) {
+    let base = this.db
+      .selectFrom('clips')
+      .innerJoin('users', 'users.id', 'clips.user_id')
+      .leftJoin('events', 'events.id', 'clips.event_id')
+      .where('clips.channel_id', '=', channelId)
+    const text = q.search
+    if (text) {
+      base = base.where((eb) =>
+        eb.or([
+          eb(containsText('clips.name', text), '=', sql.lit(true)),
+          eb(containsText('users.email', text), '=', sql.lit(true)),
+        ]),
+      )
+    }
+    if (q.eventId !== undefined) base = base.where('clips.event_id', '=', q.eventId)
+    if (q.status !== undefined) base = base.where('clips.status', '=', q.status)
+    return base
+  }
+
+  /** The clip, its event's name, its author's email and the downloads of it granted. */
+  private withDetails(base: ReturnType<ClipsRepository['moderation']>) {
+    return base
+      .selectAll('clips')
+      .select(['events.name as event_name', 'events.access_mode as event_access_mode', 'users.email as author_email'])
+      .select((eb) =>
+        eb
+          .selectFrom('downloads')
+          .select((d) => d.fn.countAll<number>().as('n'))
+          .where('downloads.kind', '=', 'clip')
+          .whereRef('downloads.target_id', '=', 'clips.id')
+          .as('downloads'),
+      )
+  }
+
+  /** One page of the channel's clips (searched, filtered, sorted), with the number of matches. */
+  async moderationList(channelId: number, q: ModerationQuery) {
+    const sort = q.sort === 'downloads' ? sql.ref('downloads') : sql.ref(`clips.${q.sort}`)
+    const [rows, count] = await Promise.all([
+      this.withDetails(this.moderation(channelId, q))
+        .orderBy(sort, q.direction)
+        .orderBy('clips.id', q.direction)
+        .limit(q.limit)
+        .offset(q.offset)
+        .execute(),
+      this.moderation(channelId, q)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ])
+    return { rows, total: Number(count.n) }
+  }
+
+  /** One clip of the channel as the console shows it; another channel's is undefined. */
+  moderationFind(channelId: number, id: number) {
+    return this.withDetails(this.moderation(channelId)).where('clips.id', '=', id).executeTakeFirst()
   }
 
   async create(values: {

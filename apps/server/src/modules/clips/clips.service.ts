@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import {
+  type AdminClip,
+  AdminClipSorts,
+  type AdminClipsQuery,
   type Clip,
   type ClipDownload,
   type ClipListQuery,
@@ -20,13 +23,22 @@ import type { JobQueue } from '../../jobs/queue.js'
 import { clipSettingsOf } from '../../lib/channel-settings.js'
 import { AppError, conflict, forbidden, invalid, notFound, unauthorized } from '../../lib/errors.js'
 import { assetKey, type MediaStore } from '../../lib/media-store/index.js'
+import { type AuditSink, mustBeAllowed, type Operator } from '../../lib/operator.js'
 import type { Session } from '../../lib/session.js'
 import type { AccessService } from '../access/access.service.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
 import { pickClipRendition } from './clip-rendition.js'
 import { type ClipTokenScope, signClipToken, verifyClipToken } from './clip-token.js'
-import { clipKey, clipPosterUrl, clipRef, parseClipRef, presentClip, shareMetaTags } from './clips.presenter.js'
-import type { ClipsRepository, ClipWithEvent } from './clips.repository.js'
+import {
+  clipKey,
+  clipPosterUrl,
+  clipRef,
+  parseClipRef,
+  presentClip,
+  presentModeratedClip,
+  shareMetaTags,
+} from './clips.presenter.js'
+import type { ClipsRepository, ClipWithEvent, ModerationQuery } from './clips.repository.js'
 
 /** A recording of an event, as the media module keeps it (filled by the container). */
 export interface ClipRecording {
@@ -71,6 +83,8 @@ export class ClipsService {
       store: MediaStore
       queue: JobQueue
       secret: Buffer
+      /** Where the console's moderation writes are recorded (the audit log). */
+      audit: AuditSink
       clock?: () => number
     },
   ) {}
@@ -222,12 +236,51 @@ export class ClipsService {
     return presentClip((await this.d.repo.find(clip.id)) as ClipWithEvent)
   }
 
-  /** `DELETE /clip/{id}`: the row, then its files (a cut still running finds its row gone and cleans up). */
-  async remove(session: Session, id: number) {
-    const clip = await this.own(session, id)
+  /** The row, then its files (a cut still running finds its row gone and cleans up). */
+  private async erase(clip: { id: number; uuid: string }) {
     await this.d.repo.delete(clip.id)
     await this.d.store.deletePrefix(clipKey(clip))
+  }
+
+  /** `DELETE /clip/{id}`: the viewer's own clip and its files. */
+  async remove(session: Session, id: number) {
+    const clip = await this.own(session, id)
+    await this.erase(clip)
     return { id: clip.id }
+  }
+
+  // The console's clips moderation (decision 0024): the operator's channel only.
+
+  /** `GET /api/admin/clips`: the channel's clips, searched by name or author email, filtered, paged. */
+  async moderationList(op: Operator, q: AdminClipsQuery): Promise<{ data: AdminClip[]; meta: ListMeta }> {
+    mustBeAllowed(op, 'read', 'clips')
+    const sort = q.sort ?? 'created_at'
+    if (!(AdminClipSorts as readonly string[]).includes(sort)) {
+      throw invalid({ sort: [`Sort by ${AdminClipSorts.join(', ')}`] })
+    }
+    const { rows, total } = await this.d.repo.moderationList(op.session.channel.id, {
+      search: q.search,
+      eventId: q.event_id,
+      status: q.status,
+      sort: sort as ModerationQuery['sort'],
+      direction: q.direction,
+      offset: q.offset,
+      limit: q.limit,
+    })
+    return { data: rows.map(presentModeratedClip), meta: { total, offset: q.offset, limit: q.limit } }
+  }
+
+  /**
+   * `DELETE /api/admin/clips/{id}`: an operator removes a viewer's clip as its owner would (the row,
+   * then every file under `clips/{id}-{uuid}/`); the feed, the lists and the share link lose it.
+   */
+  async moderationRemove(op: Operator, id: number): Promise<void> {
+    mustBeAllowed(op, 'delete', 'clips')
+    const row = await this.d.repo.moderationFind(op.session.channel.id, id)
+    if (!row) throw notFound('clip')
+    const before = presentModeratedClip(row)
+    await this.erase(row)
+    await this.d.audit(op, { action: 'delete', resource: 'clips', resourceId: row.id, before, after: null })
   }
 
   /** `GET /clips/user`: the viewer's clips, newest first. */

@@ -39,6 +39,7 @@ const SecurityPage = lazy(() => import('./pages/security-page'))
 // Go live and Media: pages of their own, loaded only when opened.
 const GoLivePage = lazy(() => import('./pages/go-live-page'))
 const MediaPage = lazy(() => import('./pages/media-page'))
+const ClipsPage = lazy(() => import('./pages/clips-page'))
 
 export const consolePages: readonly ConsolePageEntry[] = [
   { path: 'channel', label: 'Channel', section: 'Channel', resource: 'channel', page: ChannelPage },
@@ -61,6 +62,8 @@ export const consolePages: readonly ConsolePageEntry[] = [
 
   { path: 'go-live', label: 'Go live', section: 'Broadcast', resource: 'live', page: GoLivePage },
   { path: 'media', label: 'Media', section: 'Broadcast', resource: 'uploads', page: MediaPage },
+  // Viewers' clips: reading and deleting them (decision 0024).
+  { path: 'clips', label: 'Clips', section: 'Broadcast', resource: 'clips', page: ClipsPage },
   { path: 'operators', label: 'Operators', section: 'Team', resource: 'operators', page: OperatorsPage },
   { path: 'audit-log', label: 'Audit log', section: 'Team', resource: 'audit-log', page: AuditLogPage },
   // Your own account: every operator reads the channel; the page is for roles with a second factor.

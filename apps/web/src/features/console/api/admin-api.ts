@@ -11,6 +11,8 @@ export interface ListParams {
   direction: 'asc' | 'desc'
   offset: number
   limit: number
+  /** Further query fields of the list (a resource's filters); empty ones are left out. */
+  filters?: Record<string, string>
 }
 
 export type Row = Record<string, unknown> & { id: number | string }
@@ -27,6 +29,7 @@ const clean = (params: ListParams) => {
     query.sort = params.sort
     query.direction = params.direction
   }
+  for (const [key, value] of Object.entries(params.filters ?? {})) if (value) query[key] = value
   return query
 }
 

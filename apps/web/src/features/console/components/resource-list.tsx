@@ -16,6 +16,9 @@ function ReferenceName({ resource, id }: { resource: string; id: unknown }) {
   return <>{row ? String(row.name ?? row.title ?? id) : String(id)}</>
 }
 
+/** A list column: a config column, or one drawn from the whole row (a thumbnail, a link). */
+export type ListColumn = ColumnConfig & { render?: (row: Row) => ReactNode }
+
 /** A cell's text in the column's format. */
 export function CellValue({ column, value }: { column: ColumnConfig; value: unknown }) {
   if (column.format === 'reference' && column.resource) return <ReferenceName resource={column.resource} id={value} />
@@ -53,7 +56,7 @@ export interface ResourceListProps {
   resource: string
   /** The table's caption: what the list is. */
   caption: string
-  columns: readonly ColumnConfig[]
+  columns: readonly ListColumn[]
   defaultSort?: string | undefined
   defaultDirection?: 'asc' | 'desc'
   /** The header of the extra cells' column. */
@@ -69,7 +72,10 @@ export interface ResourceListProps {
   searchLabel?: string
   /** False for a list the server does not search (the operators: a handful of rows, all at once). */
   searchable?: boolean
-  /** Extra query fields (the audit log's filters). */
+  /** Further query fields (a resource's filters); a change goes back to the first page. */
+  filters?: Record<string, string>
+  /** The filters' controls, shown beside the search box. */
+  toolbar?: ReactNode
   emptyText?: string
 }
 
@@ -92,6 +98,8 @@ export function ResourceList({
   searchLabel = 'Search',
   searchable = true,
   emptyText = 'Nothing here yet.',
+  filters,
+  toolbar,
 }: ResourceListProps) {
   const [search, setSearch] = useState('')
   const [sorting, setSorting] = useState<SortingState>(
@@ -100,6 +108,13 @@ export function ResourceList({
   const [offset, setOffset] = useState(0)
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
   const searchId = useId()
+  // Other filters: back to the first page as soon as they change.
+  const filtersKey = JSON.stringify(filters ?? {})
+  const [shownFilters, setShownFilters] = useState(filtersKey)
+  if (shownFilters !== filtersKey) {
+    setShownFilters(filtersKey)
+    setOffset(0)
+  }
   const sort = sorting[0]
   const list = useAdminList(resource, {
     search,
@@ -107,6 +122,7 @@ export function ResourceList({
     direction: sort?.desc ? 'desc' : 'asc',
     offset,
     limit: PAGE_SIZE,
+    ...(filters ? { filters } : {}),
   })
   const remove = useAdminDelete(resource)
   const nameKey = titleKey ?? columns[0]?.key ?? 'id'
@@ -118,6 +134,7 @@ export function ResourceList({
       header: column.header,
       enableSorting: column.sortable === true,
       cell: ({ row }) => {
+        if (column.render) return column.render(row.original)
         const value = row.original[column.key]
         const href = column.key === nameKey ? rowHref?.(row.original) : null
         return href ? (
@@ -201,6 +218,7 @@ export function ResourceList({
           </div>
         </>
       ) : null}
+      {toolbar}
       {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
       {list.isError ? (
         <FormMessage tone="error">{errorText(list.error) ?? 'The list did not load.'}</FormMessage>

@@ -8,6 +8,7 @@ import { FormMessage, TextField } from '../../../components/ui/form-field'
 import { errorText } from '../../../lib/api/error-text'
 import { applyServerErrors } from '../../../lib/forms/server-errors'
 import { useTotpConfirm, useTotpDisable, useTotpSetup } from '../api/use-me'
+import { TotpQrCode } from '../components/totp-qr-code'
 import { useOperator } from '../operator-context'
 
 type Setup = z.infer<typeof TotpSetupSchema>
@@ -85,8 +86,10 @@ function TurnOn({ onDone }: { onDone: () => void }) {
       <h2>Add the console to your authenticator app</h2>
       <ol className="console-steps">
         <li>
-          On the device with your authenticator app, open <a href={secret.otpauth_uri}>this set-up link</a>, or add an
-          account by hand with this key (time-based, 6 digits):
+          Scan this code with your authenticator app:
+          <TotpQrCode uri={secret.otpauth_uri} />
+          Or, on the device with the app, open <a href={secret.otpauth_uri}>this set-up link</a>, or add an account by
+          hand with this key (time-based, 6 digits):
           <p>
             Set-up key: <code className="console-secret">{grouped}</code>
           </p>
