@@ -3,6 +3,7 @@ import {
   type AdminAction,
   AdminActions,
   AdminListQuerySchema,
+  AdminPassesFormUpdateSchema,
   type AdminResource,
   AdminResourceSchema,
   AdminResources,
@@ -44,6 +45,7 @@ const expected: Record<'manager' | 'producer' | 'support', Partial<Record<AdminR
     uploads: ['read', 'create', 'delete'],
     clips: ['read', 'moderate'],
     users: ['read', 'resend'],
+    'custom-forms': ['read', 'update'],
   },
   producer: {
     channel: ['read'],
@@ -65,6 +67,7 @@ const expected: Record<'manager' | 'producer' | 'support', Partial<Record<AdminR
     'vod-media-items': ['read'],
     users: ['read', 'resend'],
     orders: ['read'],
+    'custom-forms': ['read'],
   },
 }
 
@@ -119,6 +122,7 @@ describe('can', () => {
       'uploads',
       'vod-categories',
       'vod-rails',
+      'custom-forms',
     ])
   })
 
@@ -133,6 +137,35 @@ describe('can', () => {
 })
 
 describe('admin schemas', () => {
+  it('checks the passes form fields in our words', () => {
+    const bad = AdminPassesFormUpdateSchema.safeParse({
+      fields: [
+        { name: 'school', default: '' },
+        { name: 'school', default: 'x' },
+        { name: 'Grade', default: null },
+        { name: 'basic_pass', default: '1' },
+      ],
+    })
+    expect(bad.success).toBe(false)
+    const messages = bad.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
+    expect(messages).toEqual([
+      'fields.2.name: Use lower-case letters, digits and _ only',
+      'fields.3.name: basic_pass is the pass choice itself: it is always there',
+      'fields.1.name: school is already a field of the form',
+    ])
+    const dup = AdminPassesFormUpdateSchema.safeParse({ fields: [{ name: 'school' }, { name: 'school' }] })
+    expect(dup.error?.issues.map((i) => i.message)).toEqual(['school is already a field of the form'])
+    const many = Array.from({ length: 21 }, (_, i) => ({ name: `f${i}`, default: null }))
+    expect(AdminPassesFormUpdateSchema.safeParse({ fields: many }).error?.issues[0]?.message).toBe(
+      'At most 20 fields besides basic_pass',
+    )
+    expect(AdminPassesFormUpdateSchema.parse({ enabled: true, fields: [{ name: 'school', default: '' }] })).toEqual({
+      enabled: true,
+      fields: [{ name: 'school', default: null }],
+    })
+    expect(AdminPassesFormUpdateSchema.safeParse({}).success).toBe(false)
+  })
+
   it('reads list queries with defaults and refuses a limit over 100', () => {
     expect(AdminListQuerySchema.parse({})).toEqual({ direction: 'asc', offset: 0, limit: 25 })
     expect(AdminListQuerySchema.safeParse({ limit: '101' }).success).toBe(false)
