@@ -132,6 +132,7 @@ function PassesForm({ form: stored, readOnly }: { form: AdminPassesForm; readOnl
         {readOnly ? null : (
           <Button
             variant="secondary"
+            className="console-passes__add"
             disabled={list.fields.length >= MAX_PASSES_FORM_FIELDS}
             onClick={() => list.append({ name: '', default: '' }, { shouldFocus: true })}
           >
