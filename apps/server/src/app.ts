@@ -164,7 +164,11 @@ export async function buildApp(container: Container) {
     mediaRateLimitMax: config.MEDIA_RATE_LIMIT_MAX,
     sendFile: services.sendMediaFile,
   })
-  await app.register(adminRoutes, { admin: services.admin.service, images: services.admin.images })
+  await app.register(adminRoutes, {
+    admin: services.admin.service,
+    images: services.admin.images,
+    passesForm: services.admin.passesForm,
+  })
   await app.register(operatorsRoutes, {
     operators: services.admin.operators,
     codeRateLimitMax: config.AUTH_RATE_LIMIT_MAX,

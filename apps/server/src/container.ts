@@ -21,6 +21,7 @@ import { createAdmin } from './modules/admin/admin.module.js'
 import { AdminRepository } from './modules/admin/admin.repository.js'
 import { AuditRepository, auditSink } from './modules/admin/audit.repository.js'
 import { OperatorsRepository } from './modules/admin/operators.repository.js'
+import { PassesFormRepository } from './modules/admin/passes-form.repository.js'
 import { CatalogRepository } from './modules/catalog/catalog.repository.js'
 import { CatalogService } from './modules/catalog/catalog.service.js'
 import { CatalogAdminRepository } from './modules/catalog/catalog-admin.repository.js'
@@ -200,6 +201,7 @@ export async function createContainer(deps: ContainerDeps) {
       repo: new AdminRepository(db.kysely, db.dialect),
       audit: new AuditRepository(db.kysely),
       operatorsRepo: new OperatorsRepository(db.kysely, db.dialect),
+      passesFormRepo: new PassesFormRepository(db.kysely, db.dialect),
       accounts: accounts(),
       mailer: mailer(),
       store: () => store(),
@@ -322,7 +324,7 @@ export async function createContainer(deps: ContainerDeps) {
       get catalogAdmin() {
         return catalogAdmin()
       },
-      /** The console's services: `service`, `images`, `operators`. */
+      /** The console's services: `service`, `images`, `operators`, `passesForm`. */
       get admin() {
         return admin()
       },

@@ -4,6 +4,7 @@ import {
   AdminActions,
   AdminClipsQuerySchema,
   AdminListQuerySchema,
+  AdminPassesFormUpdateSchema,
   type AdminResource,
   AdminResourceSchema,
   AdminResources,
@@ -45,6 +46,7 @@ const expected: Record<'manager' | 'producer' | 'support', Partial<Record<AdminR
     uploads: ['read', 'create', 'delete'],
     clips: ['read', 'delete', 'moderate'],
     users: ['read', 'resend'],
+    'custom-forms': ['read', 'update'],
   },
   producer: {
     channel: ['read'],
@@ -66,6 +68,7 @@ const expected: Record<'manager' | 'producer' | 'support', Partial<Record<AdminR
     'vod-media-items': ['read'],
     users: ['read', 'resend'],
     orders: ['read'],
+    'custom-forms': ['read'],
   },
 }
 
@@ -121,6 +124,7 @@ describe('can', () => {
       'vod-categories',
       'vod-rails',
       'clips',
+      'custom-forms',
     ])
   })
 
@@ -149,6 +153,35 @@ describe('admin schemas', () => {
     })
     const bad = AdminClipsQuerySchema.safeParse({ status: 'hidden' })
     expect(bad.success ? null : bad.error.issues[0]?.message).toBe('Choose queued, processing, ready or failed')
+  })
+
+  it('checks the passes form fields in our words', () => {
+    const bad = AdminPassesFormUpdateSchema.safeParse({
+      fields: [
+        { name: 'school', default: '' },
+        { name: 'school', default: 'x' },
+        { name: 'Grade', default: null },
+        { name: 'basic_pass', default: '1' },
+      ],
+    })
+    expect(bad.success).toBe(false)
+    const messages = bad.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
+    expect(messages).toEqual([
+      'fields.2.name: Use lower-case letters, digits and _ only',
+      'fields.3.name: basic_pass is the pass choice itself: it is always there',
+      'fields.1.name: school is already a field of the form',
+    ])
+    const dup = AdminPassesFormUpdateSchema.safeParse({ fields: [{ name: 'school' }, { name: 'school' }] })
+    expect(dup.error?.issues.map((i) => i.message)).toEqual(['school is already a field of the form'])
+    const many = Array.from({ length: 21 }, (_, i) => ({ name: `f${i}`, default: null }))
+    expect(AdminPassesFormUpdateSchema.safeParse({ fields: many }).error?.issues[0]?.message).toBe(
+      'At most 20 fields besides basic_pass',
+    )
+    expect(AdminPassesFormUpdateSchema.parse({ enabled: true, fields: [{ name: 'school', default: '' }] })).toEqual({
+      enabled: true,
+      fields: [{ name: 'school', default: null }],
+    })
+    expect(AdminPassesFormUpdateSchema.safeParse({}).success).toBe(false)
   })
 
   it('reads list queries with defaults and refuses a limit over 100', () => {

@@ -55,6 +55,8 @@ export const AdminResources = [
   'vod-rails',
   /** Viewers' clips: the console reads and deletes them (decision 0024). */
   'clips',
+  /** The channel's passes custom form (decision 0023): whether viewers are asked to choose a pass. */
+  'custom-forms',
 ] as const
 /** Resources later console parts add; the rule table already says who may touch them. */
 export const LaterAdminResources = [
@@ -137,6 +139,7 @@ const rules: Record<Exclude<OperatorRole, 'owner'>, RoleRules> = {
     uploads: ['read', 'create', 'delete'],
     clips: ['read', 'delete', 'moderate'],
     users: ['read', 'resend'],
+    'custom-forms': ['read', 'update'],
   },
   producer: {
     channel: readOnly,
@@ -158,6 +161,8 @@ const rules: Record<Exclude<OperatorRole, 'owner'>, RoleRules> = {
     'vod-media-items': readOnly,
     users: ['read', 'resend'],
     orders: readOnly,
+    // Support answers "why am I asked to choose a pass?": it reads the passes form, changes nothing.
+    'custom-forms': readOnly,
   },
 }
 
@@ -582,6 +587,66 @@ export const AdminItemSchemas = {
   'vod-categories': AdminVodCategorySchema,
   'vod-rails': AdminVodRailSchema,
 } as const satisfies Record<AdminCollection, z.ZodTypeAny>
+
+// ---------------------------------------------------------------------------------------------
+// The passes custom form (decision 0023)
+
+/** The passes form holds at most this many fields besides the basic-pass flag. */
+export const MAX_PASSES_FORM_FIELDS = 20
+
+/** One extra field of the passes form: its name and the value a viewer who has not answered gets. */
+export const PassesFormFieldSchema = z.object({
+  name: z
+    .string({ error: messages.fieldRequired })
+    .trim()
+    .min(1, messages.fieldRequired)
+    .max(64, 'Use at most 64 characters')
+    .regex(/^[a-z0-9_]+$/, 'Use lower-case letters, digits and _ only')
+    .refine((name) => name !== 'basic_pass', 'basic_pass is the pass choice itself: it is always there'),
+  default: z.preprocess(
+    (v) => (v === '' || v === undefined ? null : v),
+    z.string().max(500, 'Use at most 500 characters').nullable(),
+  ),
+})
+export type PassesFormField = z.infer<typeof PassesFormFieldSchema>
+
+const passesFormFields = z
+  .array(PassesFormFieldSchema)
+  .max(MAX_PASSES_FORM_FIELDS, `At most ${MAX_PASSES_FORM_FIELDS} fields besides basic_pass`)
+  .superRefine((fields, ctx) => {
+    const seen = new Set<string>()
+    fields.forEach((field, index) => {
+      if (seen.has(field.name))
+        ctx.addIssue({ code: 'custom', path: [index, 'name'], message: `${field.name} is already a field of the form` })
+      seen.add(field.name)
+    })
+  })
+
+/** `GET /api/admin/custom-forms/passes` */
+export const AdminPassesFormSchema = z.object({
+  /** The channel asks signed-in viewers to choose a pass (spec §4: the basic pass is needed). */
+  enabled: z.boolean(),
+  /** The form is stored on the channel (a channel that never had it answers enabled false). */
+  exists: z.boolean(),
+  /** The basic-pass flag's own default, as stored (not editable). */
+  basic_pass_default: z.string().nullable(),
+  /** The extra fields, in order. */
+  fields: z.array(z.object({ name: z.string(), default: z.string().nullable() })),
+  counts: z.object({
+    /** Viewers whose stored flag says they chose the basic pass (or bought a pass). */
+    basic_pass: z.number().int(),
+    /** Viewers with any stored answer on the form. */
+    answered: z.number().int(),
+  }),
+})
+export type AdminPassesForm = z.infer<typeof AdminPassesFormSchema>
+
+/** `PATCH /api/admin/custom-forms/passes`: creates the form on a channel that has none. */
+export const AdminPassesFormUpdateSchema = z
+  .object({ enabled: z.boolean({ error: 'Choose on or off' }), fields: passesFormFields })
+  .partial()
+  .refine((v) => v.enabled !== undefined || v.fields !== undefined, 'Change at least one field')
+export type AdminPassesFormUpdate = z.infer<typeof AdminPassesFormUpdateSchema>
 
 /** An image sent as a file: `POST /api/admin/images` (multipart, one `file`). */
 export const AdminImageLimits = { maxBytes: 5 * 1024 * 1024, types: ['image/png', 'image/jpeg', 'image/webp'] } as const

@@ -148,6 +148,8 @@ export interface CustomFormTable {
   alias: string
   /** JSON array of { name, default }. */
   fields: string
+  /** 1: shown to viewers; 0: switched off in the console, answers kept (decision 0023). */
+  enabled: Generated<number>
 }
 
 export interface CustomFormValueTable {

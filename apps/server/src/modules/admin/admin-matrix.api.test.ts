@@ -113,6 +113,7 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
       if (resource === 'channel') return { name: 'Renamed' }
       if (resource === 'settings') return { google_tag: 'G-ABC123' }
       if (resource === 'color-settings') return { 'primary-color': '#ff5a1f' }
+      if (resource === 'custom-forms') return { enabled: true, fields: [{ name: 'school', default: null }] }
       return sampleUpdate(resource as AdminCollection)
     }
     return undefined
@@ -129,9 +130,9 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
     const declared = routes.filter((r) => typeof r.admin === 'object')
     // Every collection's five routes, the singletons' two, operators' five, invitations' two, the audit
     // log and images; go live's three, tus's five (its HEAD among them), an event's and a VOD item's videos, deleting one;
-    // clips moderation's list and delete.
+    // clips moderation's list and delete; the passes form's two.
     expect(declared.length).toBe(
-      collections.length * 5 + AdminSingletons.length * 2 + 5 + 2 + 1 + 1 + 3 + 5 + 2 + 1 + 2,
+      collections.length * 5 + AdminSingletons.length * 2 + 5 + 2 + 1 + 1 + 3 + 5 + 2 + 1 + 2 + 2,
     )
     expect(declared.filter((r) => gated(r.url)).length).toBe(3 + 5 + 2 + 1)
     // The rest are the operator's own page and second factor, open to every role.

@@ -8,6 +8,8 @@ import { AdminImages } from './admin-images.js'
 import type { AuditRepository } from './audit.repository.js'
 import type { OperatorsRepository } from './operators.repository.js'
 import { type OperatorAccounts, OperatorsService } from './operators.service.js'
+import type { PassesFormRepository } from './passes-form.repository.js'
+import { PassesFormService } from './passes-form.service.js'
 import { TotpCodec } from './totp.js'
 
 /** What the console's services are built from (the container fills it). */
@@ -15,6 +17,7 @@ export interface AdminDeps {
   repo: AdminRepository
   audit: AuditRepository
   operatorsRepo: OperatorsRepository
+  passesFormRepo: PassesFormRepository
   accounts: OperatorAccounts
   mailer: Mailer
   store: () => MediaStore
@@ -32,7 +35,8 @@ export interface AdminDeps {
  * The operator console's services (decision 0018):
  * - `service`: channel, settings, colours, content, catalogue and the audit log;
  * - `images`: uploaded images in the media store;
- * - `operators`: roles, invitations, the operator gate and the second factor.
+ * - `operators`: roles, invitations, the operator gate and the second factor;
+ * - `passesForm`: the passes custom form (decision 0023).
  */
 export function createAdmin(d: AdminDeps) {
   return {
@@ -47,6 +51,7 @@ export function createAdmin(d: AdminDeps) {
       mailColor: d.mailColor,
       clock: d.clock,
     }),
+    passesForm: new PassesFormService({ repo: d.passesFormRepo, clock: d.clock }),
   }
 }
 export type Admin = ReturnType<typeof createAdmin>

@@ -10,6 +10,8 @@ import {
   AdminInputSchemas,
   AdminItemSchemas,
   AdminListQuerySchema,
+  AdminPassesFormSchema,
+  AdminPassesFormUpdateSchema,
   AdminSettingsSchema,
   AdminSettingsUpdateSchema,
   AuditEntrySchema,
@@ -21,6 +23,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AdminService } from './admin.service.js'
 import type { AdminImages } from './admin-images.js'
+import type { PassesFormService } from './passes-form.service.js'
 
 const tags = ['admin']
 
@@ -29,10 +32,11 @@ const tags = ['admin']
  * its resource and action; the session plugin's operator gate asks the rule table before the handler
  * runs, and the service scopes everything to the operator's channel.
  */
-export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; images: AdminImages }> = async (
-  app,
-  { admin, images },
-) => {
+export const adminRoutes: FastifyPluginAsyncZod<{
+  admin: AdminService
+  images: AdminImages
+  passesForm: PassesFormService
+}> = async (app, { admin, images, passesForm }) => {
   // Images come as their own bytes (`Content-Type: image/png` …), at most 5 MB; other types are a 415.
   app.addContentTypeParser(
     [...AdminImageLimits.types],
@@ -111,6 +115,24 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; images: A
       schema: { tags, body: AdminColorSettingsUpdateSchema, response: { 200: dataOf(AdminColorSettingsSchema) } },
     },
     async (req) => ({ data: await admin.updateColors(req.operator, req.body) }),
+  )
+
+  // The passes custom form (decision 0023): on or off, its extra fields, how many viewers answered.
+  app.get(
+    '/api/admin/custom-forms/passes',
+    {
+      config: { admin: { resource: 'custom-forms', action: 'read' } },
+      schema: { tags, response: { 200: dataOf(AdminPassesFormSchema) } },
+    },
+    async (req) => ({ data: await passesForm.get(req.operator) }),
+  )
+  app.patch(
+    '/api/admin/custom-forms/passes',
+    {
+      config: { admin: { resource: 'custom-forms', action: 'update' } },
+      schema: { tags, body: AdminPassesFormUpdateSchema, response: { 200: dataOf(AdminPassesFormSchema) } },
+    },
+    async (req) => ({ data: await passesForm.update(req.operator, req.body) }),
   )
 
   // Collections: list, read, create, update, delete.

@@ -9,12 +9,14 @@ export class FormsRepository {
     private readonly dialect: Dialect,
   ) {}
 
+  /** The channel's form of that alias as viewers see it: a form switched off is no form (decision 0023). */
   findForm(channelId: number, alias: string) {
     return this.db
       .selectFrom('custom_forms')
       .select(['id', 'alias', 'fields'])
       .where('channel_id', '=', channelId)
       .where('alias', '=', alias)
+      .where('enabled', '=', 1)
       .executeTakeFirst()
   }
 
@@ -41,7 +43,8 @@ export class FormsRepository {
 
   /**
    * Sets one answer of the user on the channel's form of that alias, if the form exists (a purchase
-   * records the basic-pass choice just after its order's commit).
+   * records the basic-pass choice just after its order's commit). A form switched off still records
+   * it: switched back on, it knows the viewer has chosen.
    */
   async setValueIfFormExists(channelId: number, alias: string, userId: number, name: string, value: string) {
     const form = await this.db

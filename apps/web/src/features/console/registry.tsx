@@ -33,6 +33,7 @@ export type ConsoleSection = (typeof consoleSections)[number]
 const ChannelPage = lazy(() => import('./pages/channel-page'))
 const ColoursPage = lazy(() => import('./pages/colours-page'))
 const SettingsPage = lazy(() => import('./pages/settings-page'))
+const PassesFormPage = lazy(() => import('./pages/passes-form-page'))
 const OperatorsPage = lazy(() => import('./pages/operators-page'))
 const AuditLogPage = lazy(() => import('./pages/audit-log-page'))
 const SecurityPage = lazy(() => import('./pages/security-page'))
@@ -45,6 +46,7 @@ export const consolePages: readonly ConsolePageEntry[] = [
   { path: 'channel', label: 'Channel', section: 'Channel', resource: 'channel', page: ChannelPage },
   { path: 'colours', label: 'Colours', section: 'Channel', resource: 'color-settings', page: ColoursPage },
   { path: 'settings', label: 'Logo, analytics and form', section: 'Channel', resource: 'settings', page: SettingsPage },
+  { path: 'passes-form', label: 'Passes form', section: 'Channel', resource: 'custom-forms', page: PassesFormPage },
   { path: 'menu', label: 'Menu', section: 'Channel', resource: 'menu' },
   { path: 'slides', label: 'Slides', section: 'Channel', resource: 'slides' },
   { path: 'pages', label: 'Pages', section: 'Channel', resource: 'pages' },
