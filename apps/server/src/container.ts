@@ -263,11 +263,18 @@ export async function createContainer(deps: ContainerDeps) {
   const clipsRepo = once('clipsRepo', () => new ClipsRepository(db.kysely, clock))
   // The clips module reads recordings through this narrow view of the media module's.
   const clipRecordings: ClipRecordings = {
-    ofEvent: (channelId, eventId) => media().recordingsOf(channelId, { type: 'event', id: eventId }),
+    of: (channelId, subject) => media().recordingsOf(channelId, subject),
     find: (assetId) => media().recording(assetId),
   }
   const clips = once('clips', () => {
-    const parts = { repo: clipsRepo(), catalog: catalog(), access: access(), store: store(), queue: queue() }
+    const parts = {
+      repo: clipsRepo(),
+      catalog: catalog(),
+      vod: vod(),
+      access: access(),
+      store: store(),
+      queue: queue(),
+    }
     return new ClipsService({ ...parts, recordings: clipRecordings, secret: mediaSecret(), clock })
   })
 

@@ -10,6 +10,7 @@ import * as checkoutGuard from './migrations/0007_checkout_guard.js'
 import * as clips from './migrations/0008_clips.js'
 import * as operators from './migrations/0009_operators.js'
 import * as uploads from './migrations/0010_uploads.js'
+import * as vodClips from './migrations/0014_vod_clips.js'
 
 /** Migrations in order; each is written once for both databases through `dialect.ts`. */
 const migrations = {
@@ -23,6 +24,7 @@ const migrations = {
   '0008_clips': clips,
   '0009_operators': operators,
   '0010_uploads': uploads,
+  '0014_vod_clips': vodClips,
 }
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -1,13 +1,17 @@
 import { type Kysely, sql } from 'kysely'
 import type { ClipRow, ClipStatusValue, Database } from '../../db/schema.js'
 
-export type ClipWithEvent = ClipRow & { event_name: string | null }
+/** A clip with what it is of: its game's name, or its library video's title (decision 27). */
+export type ClipWithEvent = ClipRow & { event_name: string | null; vod_title: string | null }
 
 export interface ClipFilter {
   eventIds?: number[]
   categoryIds?: number[]
   participantIds?: number[]
-  /** Only clips of events in these access modes (a channel whose shared clips of paid games are not public). */
+  /**
+   * Only clips of events and library videos in these access modes (a channel whose shared clips of
+   * paid games are not public).
+   */
   accessModes?: ('free' | 'register' | 'paid' | 'ppv')[]
 }
 
@@ -22,15 +26,17 @@ export class ClipsRepository {
     return this.db
       .selectFrom('clips')
       .leftJoin('events', 'events.id', 'clips.event_id')
+      .leftJoin('vod_items', 'vod_items.id', 'clips.vod_item_id')
       .selectAll('clips')
-      .select('events.name as event_name')
+      .select(['events.name as event_name', 'vod_items.title as vod_title'])
   }
 
   async create(values: {
     channel_id: number
     user_id: number
     uuid: string
-    event_id: number
+    event_id: number | null
+    vod_item_id: number | null
     asset_id: number
     name: string
     tags: string[]
@@ -100,7 +106,17 @@ export class ClipsRepository {
     let q = this.withEvent().where('clips.channel_id', '=', channelId).where('clips.status', '=', 'ready')
     if (f.eventIds) q = q.where('clips.event_id', 'in', f.eventIds.length ? f.eventIds : [0])
     if (f.categoryIds) q = q.where('events.event_category_id', 'in', f.categoryIds.length ? f.categoryIds : [0])
-    if (f.accessModes) q = q.where('events.access_mode', 'in', f.accessModes)
+    if (f.accessModes) {
+      const modes = f.accessModes
+      // A library video has no pay-per-view mode.
+      const vodModes = modes.filter((m): m is 'free' | 'register' | 'paid' => m !== 'ppv')
+      q = q.where((eb) =>
+        eb.or([
+          eb('events.access_mode', 'in', modes),
+          ...(vodModes.length ? [eb('vod_items.access_mode', 'in', vodModes)] : []),
+        ]),
+      )
+    }
     if (f.participantIds) {
       const ids = f.participantIds.length ? f.participantIds : [0]
       q = q.where(({ exists, selectFrom }) =>
@@ -126,7 +142,6 @@ export class ClipsRepository {
         .execute(),
       this.db
         .selectFrom('clips')
-        .leftJoin('events', 'events.id', 'clips.event_id')
         .where('clips.id', 'in', this.readyFiltered(channelId, f).clearSelect().select('clips.id'))
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow(),

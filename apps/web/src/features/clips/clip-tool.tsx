@@ -40,6 +40,17 @@ import './clips.css'
 const serverFields = { name: 'name', start_time: 'start', duration: 'end', tags: 'tags' } as const
 type ServerField = keyof typeof serverFields
 
+/** What the clips are of: a game (`/watch/{id}`) or a library video (`/watch_library/{id}`, decision 27). */
+export type ClipSubject = { kind: 'event' | 'vod'; id: number }
+
+/** The subject's field in `POST /api/clip`: `event_id` for a game, `vod_media_item_id` for a library video. */
+export const clipSubjectField = (subject: ClipSubject) =>
+  subject.kind === 'event' ? { event_id: subject.id } : { vod_media_item_id: subject.id }
+
+/** Whether a clip is of this game or library video. */
+export const isClipOf = (clip: Pick<Clip, 'event_id' | 'vod_media_item_id'>, subject: ClipSubject) =>
+  subject.kind === 'event' ? clip.event_id === subject.id : clip.vod_media_item_id === subject.id
+
 /** The form's marks, shared with the player's seek bar. */
 export function useClipMarks() {
   const [marks, setMarks] = useState<ClipMarks>({ start: '', end: '' })
@@ -54,7 +65,7 @@ export function useClipMarks() {
  * grant it; a signed-out viewer is asked to sign in.
  */
 export function ClipTool({
-  eventId,
+  subject,
   live,
   clipTags,
   clipSources,
@@ -62,11 +73,11 @@ export function ClipTool({
   setMarks,
   controllerRef,
 }: {
-  eventId: number
+  subject: ClipSubject
   live: boolean
-  /** The event detail's `clip_tags`: the channel's tags for its sport. */
+  /** The detail's `clip_tags`: the channel's tags for the game's sport (for a library video, every sport's). */
   clipTags: readonly ClipTag[]
-  /** The event detail's `clip_sources`: the recordings this viewer may cut. */
+  /** The detail's `clip_sources`: the recordings this viewer may cut. */
   clipSources: readonly ClipSource[]
   marks: ClipMarks
   setMarks: (marks: ClipMarks) => void
@@ -94,7 +105,7 @@ export function ClipTool({
   if (!access.data.capabilities.clipping) return <ClipOffer />
   return (
     <ClipPanel
-      eventId={eventId}
+      subject={subject}
       live={live}
       tagOptions={clipTags}
       source={chooseSource(clipSources, live)}
@@ -141,7 +152,7 @@ const chooseSource = (sources: readonly ClipSource[], live: boolean) =>
   sources.find((source) => source.live === live) ?? sources[0] ?? null
 
 function ClipPanel({
-  eventId,
+  subject,
   live,
   tagOptions,
   source,
@@ -149,7 +160,7 @@ function ClipPanel({
   setMarks,
   controllerRef,
 }: {
-  eventId: number
+  subject: ClipSubject
   live: boolean
   tagOptions: readonly ClipTag[]
   source: ClipSource | null
@@ -167,7 +178,7 @@ function ClipPanel({
   const [errors, setErrors] = useState<Partial<Record<ClipFormField, string>>>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [watching, setWatching] = useState<ReadonlySet<number>>(new Set())
-  // The viewer's own clips (GET /clips/event/{id} lists everyone's ready ones), this game's shown here.
+  // The viewer's own clips (GET /clips/event/{id} lists everyone's ready ones), this game's or video's shown here.
   const clips = useMyClips()
   const create = useCreateClip()
 
@@ -218,7 +229,7 @@ function ClipPanel({
     }
     setErrors({})
     create.mutate(
-      { event_id: eventId, event_media_id: source.event_media_id, ...result.value },
+      { ...clipSubjectField(subject), event_media_id: source.event_media_id, ...result.value },
       {
         onSuccess: (clip) => {
           setWatching((current) => new Set([...current, clip.id]))
@@ -244,7 +255,7 @@ function ClipPanel({
 
   const range = markedRange(marks)
   const length = range.start !== null && range.end !== null && range.end > range.start ? range.end - range.start : null
-  const recent = (clips.data ?? []).filter((clip) => clip.event_id === eventId).slice(0, 5)
+  const recent = (clips.data ?? []).filter((clip) => isClipOf(clip, subject)).slice(0, 5)
 
   return (
     <section className="clip-tool" aria-labelledby={`${formId}-title`} data-testid="clip-tool">
@@ -370,17 +381,25 @@ function ClipPanel({
           </div>
         </form>
       ) : null}
-      {recent.length > 0 ? <ClipStatusList clips={recent} /> : null}
+      {recent.length > 0 ? (
+        <ClipStatusList
+          clips={recent}
+          heading={subject.kind === 'event' ? t('clips.thisGame') : t('clips.thisVideo')}
+        />
+      ) : null}
     </section>
   )
 }
 
-/** This game's clips of the viewer, newest first, each with its state (asked again while one is being made). */
-function ClipStatusList({ clips }: { clips: Clip[] }) {
+/**
+ * This game's or library video's clips of the viewer, newest first, each with its state (asked again
+ * while one is being made).
+ */
+function ClipStatusList({ clips, heading }: { clips: Clip[]; heading: string }) {
   const { t } = useTranslation()
   return (
     <div>
-      <h3 className="visually-hidden">{t('clips.thisGame')}</h3>
+      <h3 className="visually-hidden">{heading}</h3>
       <ul className="clip-tool__list" aria-live="polite" data-testid="clip-tool-list">
         {clips.map((clip) => (
           <li key={clip.id} className="clip-tool__item" data-testid="clip-tool-item">

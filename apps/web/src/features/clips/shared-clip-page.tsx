@@ -6,6 +6,7 @@ import { PageFrame } from '../../components/ui/page-frame'
 import { paths } from '../../lib/navigation/paths'
 import { useDocumentTitle } from '../channel/use-document-title'
 import { useSharedClip } from './api/use-shared-clip'
+import { clipOfName } from './clip-share'
 import { ClipVideo } from './clip-video'
 import './clips.css'
 
@@ -55,7 +56,7 @@ export function SharedClipPage() {
   const data = clip.data
   const playable = data.status === 'ready' && (data.mp4 || data.hls)
   return (
-    <PageFrame title={data.name} lead={data.event_name ?? undefined}>
+    <PageFrame title={data.name} lead={clipOfName(data) ?? undefined}>
       <div className="shared-clip" data-testid="shared-clip">
         {playable ? (
           <div className="clip-frame">

@@ -329,6 +329,7 @@ export const en = {
     creating: 'Creating…',
     myClips: 'My clips',
     thisGame: 'Your clips of this game',
+    thisVideo: 'Your clips of this video',
     watchClip: 'Watch',
     noSource: 'This game has no recording to clip yet. Try again in a moment.',
     signInToClip: 'Sign in to cut, download and share clips of this game.',

@@ -327,6 +327,7 @@ export const fr: Translation = {
     creating: 'Création…',
     myClips: 'Mes clips',
     thisGame: 'Vos extraits de ce match',
+    thisVideo: 'Vos extraits de cette vidéo',
     watchClip: 'Regarder',
     noSource: 'Ce match n’a pas encore d’enregistrement à découper. Réessayez dans un instant.',
     signInToClip: 'Connectez-vous pour découper, télécharger et partager des extraits de ce match.',
