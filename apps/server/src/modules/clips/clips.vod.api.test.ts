@@ -131,11 +131,11 @@ describe.each(testDatabases())('clips of library videos on %s', (kind) => {
       .executeTakeFirstOrThrow()
     eventAsset = await recording(channelId, { type: 'event', id: event.id })
 
-    const elsewhere = await buildChannel(ctx, 'elsewhere')
+    const elsewhereId = await buildChannel(ctx, 'elsewhere')
     const other = await ctx.db.kysely
       .insertInto('vod_items')
       .values({
-        channel_id: elsewhere.id,
+        channel_id: elsewhereId,
         category_id: null,
         title: 'Their own video',
         description: null,
@@ -149,7 +149,7 @@ describe.each(testDatabases())('clips of library videos on %s', (kind) => {
     foreign = {
       id: other.id,
       title: 'Their own video',
-      asset: await recording(elsewhere.id, { type: 'vod', id: other.id }),
+      asset: await recording(elsewhereId, { type: 'vod', id: other.id }),
     }
 
     keys.clipper = await viewerKey(['clipping', 'download_clip', 'vod_media'])
@@ -182,9 +182,9 @@ describe.each(testDatabases())('clips of library videos on %s', (kind) => {
     expect(paidClip).toMatchObject({ status: 403, body: { message: messages.noAccessToWatch } })
     const theirs = await clip(keys.clipper, { vod_media_item_id: foreign.id, event_media_id: foreign.asset })
     expect(theirs.status).toBe(404)
-    // Their viewer cannot cut our video either, nor ours theirs through our recording.
+    // Their viewer cannot cut our video; nor can ours cut their recording under our video's id.
     expect((await clip(keys.foreign)).status).toBe(404)
-    const crossed = await clip(keys.foreign, { vod_media_item_id: foreign.id, event_media_id: free.asset })
+    const crossed = await clip(keys.clipper, { event_media_id: foreign.asset })
     expect(crossed).toMatchObject({ status: 422, body: { message: clipMessages.unknownRecording } })
     expect(await clipRows()).toHaveLength(0)
   })

@@ -82,6 +82,10 @@ export function SharedClipPage() {
               <ButtonLink to={paths.watch(data.event_id)} variant="ghost">
                 {t('share.watchGame')}
               </ButtonLink>
+            ) : data.vod_media_item_id !== null ? (
+              <ButtonLink to={paths.watchLibrary(data.vod_media_item_id)} variant="ghost">
+                {t('share.watchVideo')}
+              </ButtonLink>
             ) : null}
             <ButtonLink to={paths.moments} variant="ghost">
               {t('share.seeMoments')}

@@ -383,6 +383,7 @@ export const bg: Translation = {
     from: 'Клип от {{name}}',
     toChannel: 'Към {{name}}',
     watchGame: 'Гледай мача',
+    watchVideo: 'Гледай видеото',
     seeMoments: 'Още моменти',
   },
   auth: {

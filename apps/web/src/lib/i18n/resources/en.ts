@@ -385,6 +385,7 @@ export const en = {
     from: 'A clip from {{name}}',
     toChannel: 'Go to {{name}}',
     watchGame: 'Watch the game',
+    watchVideo: 'Watch the video',
     seeMoments: 'See more moments',
   },
   auth: {

@@ -384,6 +384,7 @@ export const fr: Translation = {
     from: 'Un extrait de {{name}}',
     toChannel: 'Aller sur {{name}}',
     watchGame: 'Regarder le match',
+    watchVideo: 'Regarder la vidéo',
     seeMoments: 'Voir d’autres moments forts',
   },
   auth: {
