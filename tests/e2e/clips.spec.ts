@@ -272,6 +272,7 @@ describe('clips', () => {
     const { context, page } = await seasonPassViewer(browser)
     await page.goto(`${baseUrl}/watch_library/${video.id}`)
     await appReady(page)
+    await page.getByRole('heading', { name: 'Clip this video' }).waitFor()
     await page.getByTestId('clip-toggle').click()
     await page.getByTestId('clip-start').fill('00:00:01')
     await page.getByTestId('clip-end').fill('00:00:06')

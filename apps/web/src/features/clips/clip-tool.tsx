@@ -51,6 +51,9 @@ export const clipSubjectField = (subject: ClipSubject) =>
 export const isClipOf = (clip: Pick<Clip, 'event_id' | 'vod_media_item_id'>, subject: ClipSubject) =>
   subject.kind === 'event' ? clip.event_id === subject.id : clip.vod_media_item_id === subject.id
 
+/** The tool's heading: "Clip this game" or "Clip this video". */
+const toolTitleKey = (subject: ClipSubject) => (subject.kind === 'event' ? 'clips.toolTitle' : 'clips.toolTitleVideo')
+
 /** The form's marks, shared with the player's seek bar. */
 export function useClipMarks() {
   const [marks, setMarks] = useState<ClipMarks>({ start: '', end: '' })
@@ -90,7 +93,7 @@ export function ClipTool({
     return (
       <section className="clip-offer" aria-labelledby="clip-offer-title" data-testid="clip-sign-in">
         <h2 id="clip-offer-title" className="clip-tool__title">
-          {t('clips.toolTitle')}
+          {t(toolTitleKey(subject))}
         </h2>
         <p>{t('clips.signInToClip')}</p>
         <div>
@@ -102,7 +105,7 @@ export function ClipTool({
     )
   }
   if (!access.data) return null
-  if (!access.data.capabilities.clipping) return <ClipOffer />
+  if (!access.data.capabilities.clipping) return <ClipOffer subject={subject} />
   return (
     <ClipPanel
       subject={subject}
@@ -117,7 +120,7 @@ export function ClipTool({
 }
 
 /** What to buy to cut clips: the channel's passes that grant `clipping`, and the way to the passes page. */
-function ClipOffer() {
+function ClipOffer({ subject }: { subject: ClipSubject }) {
   const { t } = useTranslation()
   const subscriptions = useSubscriptions()
   const packages = usePackages()
@@ -128,7 +131,7 @@ function ClipOffer() {
   return (
     <section className="clip-offer" aria-labelledby="clip-offer-title" data-testid="clip-offer">
       <h2 id="clip-offer-title" className="clip-tool__title">
-        {t('clips.toolTitle')}
+        {t(toolTitleKey(subject))}
       </h2>
       <p>{granting.length > 0 ? t('clips.offerLead') : t('clips.offerLeadNone')}</p>
       {granting.length > 0 ? (
@@ -261,7 +264,7 @@ function ClipPanel({
     <section className="clip-tool" aria-labelledby={`${formId}-title`} data-testid="clip-tool">
       <div className="clip-tool__head">
         <h2 id={`${formId}-title`} className="clip-tool__title">
-          {t('clips.toolTitle')}
+          {t(toolTitleKey(subject))}
         </h2>
         <Button
           variant={open ? 'ghost' : 'secondary'}

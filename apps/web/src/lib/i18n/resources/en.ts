@@ -313,6 +313,7 @@ export const en = {
   },
   clips: {
     toolTitle: 'Clip this game',
+    toolTitleVideo: 'Clip this video',
     open: 'Make a clip',
     close: 'Close',
     howTo: 'Play to the moment, then press Mark in and Mark out, or type the times (hh:mm:ss).',

@@ -311,6 +311,7 @@ export const fr: Translation = {
   },
   clips: {
     toolTitle: 'Créer un extrait de ce match',
+    toolTitleVideo: 'Créer un extrait de cette vidéo',
     open: 'Créer un extrait',
     close: 'Fermer',
     howTo: 'Allez jusqu’à l’action, puis appuyez sur Début et Fin, ou saisissez les temps (hh:mm:ss).',
