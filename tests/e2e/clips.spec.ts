@@ -339,6 +339,34 @@ describe('clips', () => {
     await context.close()
   })
 
+  it('a Season Pass holder cuts a clip of a library video on /watch_library and sees it ready under its title', {
+    timeout: 400_000,
+  }, async () => {
+    const key = await apiKey(baseUrl)
+    const items = (await (await fetch(`${baseUrl}/api/vod-media-items?limit=20&api_key=${key}`)).json()).data
+    // A video of the VOD pass: the Season Pass opens it (vod_media) and grants clipping.
+    const video = items.find((v: { type: string }) => v.type === 'paid') as { id: number; title: string }
+    await videoReady(baseUrl, video.id, 'vod-media-items')
+    const { context, page } = await seasonPassViewer(browser)
+    await page.goto(`${baseUrl}/watch_library/${video.id}`)
+    await appReady(page)
+    await page.getByRole('heading', { name: 'Clip this video' }).waitFor()
+    await page.getByTestId('clip-toggle').click()
+    await page.getByTestId('clip-start').fill('00:00:01')
+    await page.getByTestId('clip-end').fill('00:00:06')
+    await page.getByText('Clip length 00:00:05').waitFor()
+    await shot(page, 'clip-tool-library-1280')
+    expect(await seriousFindings(page)).toEqual([])
+    await createClip(page, 'Library moment')
+
+    await page.goto(`${baseUrl}/profile/clips`)
+    await appReady(page)
+    const clip = page.getByTestId('my-clip').filter({ hasText: 'Library moment' })
+    expect(await clip.getAttribute('data-status')).toBe('ready')
+    await clip.getByText(video.title, { exact: false }).waitFor()
+    await context.close()
+  })
+
   it('a viewer without clipping sees the passes that grant it on a 390 px phone; a signed-out viewer is asked to sign in', {
     timeout: 120_000,
   }, async () => {

@@ -78,7 +78,7 @@ async function contentShown(page: Page) {
     const main = document.querySelector('main') ?? document.body
     if (main.querySelector('[aria-busy="true"]')) return false
     if ((main.textContent ?? '').includes('Loading…')) return false
-    return [...main.querySelectorAll('iframe')].every((f) => f.contentDocument?.readyState === 'complete')
+    return Array.from(main.querySelectorAll('iframe')).every((f) => f.contentDocument?.readyState === 'complete')
   })
 }
 

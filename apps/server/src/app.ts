@@ -156,6 +156,7 @@ export async function buildApp(container: Container) {
     mediaRateLimitMax: config.MEDIA_RATE_LIMIT_MAX,
     sendFile: services.sendMediaFile,
     clipInfo: (session, event, mayWatch) => services.clips.eventClipInfo(session, event, mayWatch),
+    vodClipInfo: (session, item, mayWatch) => services.clips.vodClipInfo(session, item, mayWatch),
     downloaded: (session, eventId) => services.clips.recordEventDownload(session, eventId),
   })
   await app.register(clipsRoutes, {

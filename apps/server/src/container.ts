@@ -239,7 +239,14 @@ export async function createContainer(deps: ContainerDeps) {
   const audit = auditSink(db.kysely, clock)
   const clipsRepo = once('clipsRepo', () => new ClipsRepository(db.kysely, clock))
   const clips = once('clips', () => {
-    const parts = { repo: clipsRepo(), catalog: catalog(), access: access(), store: store(), queue: queue() }
+    const parts = {
+      repo: clipsRepo(),
+      catalog: catalog(),
+      vod: vod(),
+      access: access(),
+      store: store(),
+      queue: queue(),
+    }
     return createClips({ ...parts, media, secret: mediaSecret(), audit, clock })
   })
 

@@ -120,7 +120,7 @@ export const VodMediaSchema = z.object({
 export type VodMedia = z.infer<typeof VodMediaSchema>
 
 /** `GET /api/vod-media-items/{id}`: the item with its video. */
-export const VodMediaDetailSchema = VodMediaSchema.extend(MediaInfoSchema.shape)
+export const VodMediaDetailSchema = VodMediaSchema.extend(MediaInfoSchema.shape).extend(EventClipInfoSchema.shape)
 export type VodMediaDetail = z.infer<typeof VodMediaDetailSchema>
 export const VodCategorySchema = z.object({ id: z.number().int(), name: z.string(), alias: z.string() })
 export const VodRailSchema = z.object({

@@ -20,7 +20,10 @@ export const ClipTagSchema = z.object({
 })
 export type ClipTag = z.infer<typeof ClipTagSchema>
 
-/** A recording of an event that a viewer may clip (its `event_media_id` goes into `POST /clip`). */
+/**
+ * A recording a viewer may clip, of an event or of a library video (its `event_media_id` goes into
+ * `POST /clip`; the name is the spec's, for a VOD item's recording too).
+ */
 export const ClipSourceSchema = z.object({
   event_media_id: z.number().int(),
   /** Seconds recorded so far (a live game) or in all (a replay). */
@@ -33,7 +36,10 @@ export const ClipSchema = z.object({
   id: z.number().int(),
   /** The second half of the share link `/share/{id}/{uuid}`: without it a clip cannot be found. */
   uuid: z.string(),
+  /** The game it is of; null for a clip of a library video. */
   event_id: z.number().int().nullable(),
+  /** The library video it is of (decision 27); null for a game's clip. */
+  vod_media_item_id: z.number().int().nullable(),
   event_media_id: z.number().int(),
   name: z.string(),
   tags: z.array(z.string()),
@@ -46,8 +52,10 @@ export const ClipSchema = z.object({
   poster: z.string().nullable(),
   /** ISO 8601, UTC. */
   created_at: z.string(),
-  /** What the clip is of, for lists outside its event. */
+  /** What the clip is of, for lists outside its event: the game's name (null for a library video's clip). */
   event_name: z.string().nullable(),
+  /** The library video's title, for a clip of one (null for a game's clip). */
+  vod_media_item_title: z.string().nullable(),
 })
 export type Clip = z.infer<typeof ClipSchema>
 
@@ -107,19 +115,42 @@ export function parseClipTime(text: string): number | null {
 
 export const clipTimeFormatMessage = 'Enter the time as hh:mm:ss'
 
-/** `POST /api/clip` (spec §7). Messages are spec §5's. */
-export const CreateClipInputSchema = z.object({
-  event_id: z.coerce.number().int().positive(),
-  event_media_id: z.coerce.number().int().positive(),
-  name: z
-    .string({ error: messages.clipNameRequired })
-    .trim()
-    .min(1, messages.clipNameRequired)
-    .max(120, 'The field length must be less than 120'),
-  start_time: z.coerce.number({ error: messages.clipNameRequired }).min(0),
-  duration: z.coerce.number({ error: messages.clipNameRequired }).positive(),
-  tags: z.array(z.string().trim().min(1), { error: messages.clipTagRequired }).min(1, messages.clipTagRequired).max(5),
-})
+/** `POST /api/clip` without a game or a library video, or with both (ours, decision 27). */
+export const clipSubjectMessage = 'Send event_id or vod_media_item_id: a clip is of one game or one library video'
+
+const optionalId = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce.number().int().positive().optional(),
+)
+
+/**
+ * `POST /api/clip` (spec §7). Messages are spec §5's. A clip of a game names it by `event_id`; one of a
+ * library video by `vod_media_item_id` instead (decision 27): exactly one of the two. `event_media_id`
+ * is the recording either way (the detail's `clip_sources`).
+ */
+export const CreateClipInputSchema = z
+  .object({
+    event_id: optionalId,
+    vod_media_item_id: optionalId,
+    event_media_id: z.coerce.number().int().positive(),
+    name: z
+      .string({ error: messages.clipNameRequired })
+      .trim()
+      .min(1, messages.clipNameRequired)
+      .max(120, 'The field length must be less than 120'),
+    start_time: z.coerce.number({ error: messages.clipNameRequired }).min(0),
+    duration: z.coerce.number({ error: messages.clipNameRequired }).positive(),
+    tags: z
+      .array(z.string().trim().min(1), { error: messages.clipTagRequired })
+      .min(1, messages.clipTagRequired)
+      .max(5),
+  })
+  .superRefine((input, ctx) => {
+    if ((input.event_id === undefined) === (input.vod_media_item_id === undefined)) {
+      const path = input.event_id === undefined ? 'event_id' : 'vod_media_item_id'
+      ctx.addIssue({ code: 'custom', path: [path], message: clipSubjectMessage })
+    }
+  })
 // Not strict: the api key rides in a POST's body (spec §7), beside the clip's fields.
 export type CreateClipInput = z.infer<typeof CreateClipInputSchema>
 
@@ -169,9 +200,12 @@ export type MomentsQuery = z.output<typeof MomentsQuerySchema>
 /** `GET /api/shared-clip/{id}?uuid=`: the share link's uuid is required. */
 export const SharedClipQuerySchema = z.object({ uuid: z.string().max(64).optional() })
 
-/** What an event's detail adds for the clip tool (`GET /api/events/{id}`). */
+/**
+ * What an event's detail adds for the clip tool (`GET /api/events/{id}`), and a library video's
+ * (`GET /api/vod-media-items/{id}`: the tags for every sport, its recordings).
+ */
 export const EventClipInfoSchema = z.object({
-  /** The channel's tags for the event's sport, and those for every sport. */
+  /** The channel's tags for the event's sport (none for a library video), and those for every sport. */
   clip_tags: z.array(ClipTagSchema),
   /** The recordings this viewer may clip; empty when they may not watch. */
   clip_sources: z.array(ClipSourceSchema),

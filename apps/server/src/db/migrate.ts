@@ -11,6 +11,7 @@ import * as clips from './migrations/0008_clips.js'
 import * as operators from './migrations/0009_operators.js'
 import * as uploads from './migrations/0010_uploads.js'
 import * as customFormSwitch from './migrations/0011_custom_form_switch.js'
+import * as vodClips from './migrations/0014_vod_clips.js'
 
 /** Migrations in order; each is written once for both databases through `dialect.ts`. */
 const migrations = {
@@ -25,6 +26,7 @@ const migrations = {
   '0009_operators': operators,
   '0010_uploads': uploads,
   '0011_custom_form_switch': customFormSwitch,
+  '0014_vod_clips': vodClips,
 }
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -355,7 +355,10 @@ export interface ClipTable {
   channel_id: number
   user_id: number
   uuid: string
+  /** The event it is of; null for a clip of a library video. */
   event_id: number | null
+  /** The library video (VOD item) it is of: the API's `vod_media_item_id`; null for an event's clip. */
+  vod_item_id: number | null
   /** The recording (media asset) it is cut from: the API's `event_media_id`. */
   asset_id: number
   name: string

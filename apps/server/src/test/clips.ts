@@ -19,6 +19,7 @@ export async function buildClip(
     user_id: o.userId,
     uuid,
     event_id: o.eventId,
+    vod_item_id: null,
     asset_id: 1,
     name: o.name ?? 'Great shot',
     tags: o.tags ?? ['Highlight'],

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { MediaTypeId } from '@fieldhouse/contract'
 import { probe, runFfmpeg, testFeedArgs } from '@fieldhouse/media'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Worker } from '../../jobs/worker.js'
@@ -126,6 +127,41 @@ describe('cutting clips', () => {
     expect(Number(stored.bytes)).toBeGreaterThanOrEqual(mp4.length)
   }, 120_000)
 
+  it('cuts a clip of a library video to ready the same way (decision 27)', async () => {
+    const { mediaRepo, media, store } = ctx.app.services
+    const item = await ctx.db.kysely
+      .selectFrom('vod_items')
+      .select(['id', 'channel_id', 'title'])
+      .where('access_mode', '=', 'free')
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+    // The library video's recording: the game's renditions, as its own asset.
+    const master = (await media.recording(assetId))?.master as string
+    const asset = await mediaRepo.createAsset(item.channel_id, { type: 'vod', id: item.id }, 'upload', 'ready')
+    for (const from of await store.list(`assets/${assetId}`)) {
+      const rel = from.slice(`assets/${assetId}/`.length)
+      await store.put(`assets/${asset.id}/${rel}`, { bytes: (await store.readBytes(from)) as Buffer })
+    }
+    await mediaRepo.setMedia(asset, MediaTypeId.vod, master)
+    const detail = (await ctx.json(`/api/vod-media-items/${item.id}?api_key=${key}`)).body.data
+    expect(detail.clip_sources).toEqual([{ event_media_id: asset.id, duration: expect.closeTo(12, 0), live: false }])
+    const res = await post({
+      event_id: undefined,
+      vod_media_item_id: item.id,
+      event_media_id: asset.id,
+      name: 'From the library',
+      start_time: 1.3,
+      duration: 3,
+      tags: ['Highlight'],
+    })
+    expect(res).toMatchObject({ status: 201, body: { data: { status: 'queued', vod_media_item_title: item.title } } })
+    await roles?.worker?.idle()
+    expect(await clipOf(res.body.data.id)).toMatchObject({ status: 'ready', vod_media_item_id: item.id })
+    expect(await store.list(dirOf(res.body.data.id))).toEqual(
+      expect.arrayContaining([`${dirOf(res.body.data.id)}/clip.mp4`, `${dirOf(res.body.data.id)}/poster.jpg`]),
+    )
+  }, 120_000)
+
   it('fails with a reason a viewer can read when the recording is gone, and a retry makes it', async () => {
     await ctx.db.kysely.updateTable('media_assets').set({ status: 'failed' }).where('id', '=', assetId).execute()
     // The recording turned unusable after the clip was asked for.
@@ -139,6 +175,7 @@ describe('cutting clips', () => {
           ).id,
           uuid: '11111111-2222-4333-8444-555555555555',
           event_id: eventId,
+          vod_item_id: null,
           asset_id: assetId,
           name: 'Lost source',
           tags: JSON.stringify([tag]),

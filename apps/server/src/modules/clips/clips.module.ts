@@ -3,6 +3,7 @@ import type { MediaStore } from '../../lib/media-store/media-store.js'
 import type { AuditSink } from '../../lib/operator.js'
 import type { AccessService } from '../access/access.service.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
+import type { VodService } from '../catalog/vod.service.js'
 import type { MediaService } from '../media/media.service.js'
 import type { ClipsRepository } from './clips.repository.js'
 import { ClipsService } from './clips.service.js'
@@ -11,6 +12,7 @@ import { ClipsService } from './clips.service.js'
 export interface ClipsDeps {
   repo: ClipsRepository
   catalog: CatalogService
+  vod: VodService
   access: AccessService
   /** The media module's recordings, asked for when a clip needs one. */
   media: () => Pick<MediaService, 'recordingsOf' | 'recording'>
@@ -28,7 +30,7 @@ export function createClips(d: ClipsDeps) {
   return new ClipsService({
     ...parts,
     recordings: {
-      ofEvent: (channelId, eventId) => media().recordingsOf(channelId, { type: 'event', id: eventId }),
+      of: (channelId, subject) => media().recordingsOf(channelId, subject),
       find: (assetId) => media().recording(assetId),
     },
   })

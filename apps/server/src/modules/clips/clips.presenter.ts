@@ -27,6 +27,7 @@ export function presentClip(row: ClipWithEvent): Clip {
     id: row.id,
     uuid: row.uuid,
     event_id: row.event_id,
+    vod_media_item_id: row.vod_item_id,
     event_media_id: row.asset_id,
     name: row.name,
     tags: parseJson<string[]>(row.tags, []),
@@ -37,6 +38,7 @@ export function presentClip(row: ClipWithEvent): Clip {
     poster: row.status === 'ready' ? clipPosterUrl(row) : null,
     created_at: new Date(Number(row.created_at)).toISOString(),
     event_name: row.event_name,
+    vod_media_item_title: row.vod_title,
   }
 }
 

@@ -2,7 +2,12 @@ import { type Kysely, sql } from 'kysely'
 import { containsText } from '../../db/dialect.js'
 import type { ClipRow, ClipStatusValue, Database } from '../../db/schema.js'
 
-export type ClipWithEvent = ClipRow & { event_name: string | null; event_access_mode: string | null }
+/** A clip with what it is of: its game's name and access, or its library video's title (decision 27). */
+export type ClipWithEvent = ClipRow & {
+  event_name: string | null
+  event_access_mode: string | null
+  vod_title: string | null
+}
 /** A clip as the console lists it: with its author's email and the downloads of it granted. */
 export type ModeratedClip = ClipWithEvent & { author_email: string; downloads: number | string | null }
 
@@ -10,7 +15,10 @@ export interface ClipFilter {
   eventIds?: number[]
   categoryIds?: number[]
   participantIds?: number[]
-  /** Only clips of events in these access modes (a channel whose shared clips of paid games are not public). */
+  /**
+   * Only clips of events and library videos in these access modes (a channel whose shared clips of
+   * paid games are not public).
+   */
   accessModes?: ('free' | 'register' | 'paid' | 'ppv')[]
 }
 
@@ -37,8 +45,9 @@ export class ClipsRepository {
     return this.db
       .selectFrom('clips')
       .leftJoin('events', 'events.id', 'clips.event_id')
+      .leftJoin('vod_items', 'vod_items.id', 'clips.vod_item_id')
       .selectAll('clips')
-      .select(['events.name as event_name', 'events.access_mode as event_access_mode'])
+      .select(['events.name as event_name', 'events.access_mode as event_access_mode', 'vod_items.title as vod_title'])
   }
 
   /** The channel's clips joined to their author and event, searched and filtered as the console asks. */
@@ -47,6 +56,7 @@ export class ClipsRepository {
       .selectFrom('clips')
       .innerJoin('users', 'users.id', 'clips.user_id')
       .leftJoin('events', 'events.id', 'clips.event_id')
+      .leftJoin('vod_items', 'vod_items.id', 'clips.vod_item_id')
       .where('clips.channel_id', '=', channelId)
     const text = q.search
     if (text) {
@@ -66,7 +76,12 @@ export class ClipsRepository {
   private withDetails(base: ReturnType<ClipsRepository['moderation']>) {
     return base
       .selectAll('clips')
-      .select(['events.name as event_name', 'events.access_mode as event_access_mode', 'users.email as author_email'])
+      .select([
+        'events.name as event_name',
+        'events.access_mode as event_access_mode',
+        'vod_items.title as vod_title',
+        'users.email as author_email',
+      ])
       .select((eb) =>
         eb
           .selectFrom('downloads')
@@ -103,7 +118,8 @@ export class ClipsRepository {
     channel_id: number
     user_id: number
     uuid: string
-    event_id: number
+    event_id: number | null
+    vod_item_id: number | null
     asset_id: number
     name: string
     tags: string[]
@@ -173,7 +189,17 @@ export class ClipsRepository {
     let q = this.withEvent().where('clips.channel_id', '=', channelId).where('clips.status', '=', 'ready')
     if (f.eventIds) q = q.where('clips.event_id', 'in', f.eventIds.length ? f.eventIds : [0])
     if (f.categoryIds) q = q.where('events.event_category_id', 'in', f.categoryIds.length ? f.categoryIds : [0])
-    if (f.accessModes) q = q.where('events.access_mode', 'in', f.accessModes)
+    if (f.accessModes) {
+      const modes = f.accessModes
+      // A library video has no pay-per-view mode.
+      const vodModes = modes.filter((m): m is 'free' | 'register' | 'paid' => m !== 'ppv')
+      q = q.where((eb) =>
+        eb.or([
+          eb('events.access_mode', 'in', modes),
+          ...(vodModes.length ? [eb('vod_items.access_mode', 'in', vodModes)] : []),
+        ]),
+      )
+    }
     if (f.participantIds) {
       const ids = f.participantIds.length ? f.participantIds : [0]
       q = q.where(({ exists, selectFrom }) =>
@@ -199,7 +225,6 @@ export class ClipsRepository {
         .execute(),
       this.db
         .selectFrom('clips')
-        .leftJoin('events', 'events.id', 'clips.event_id')
         .where('clips.id', 'in', this.readyFiltered(channelId, f).clearSelect().select('clips.id'))
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow(),

@@ -16,6 +16,7 @@ import {
   type MomentsQuery,
   messages,
   type SharedClip,
+  type VodMedia,
 } from '@fieldhouse/contract'
 import { playlistSeconds } from '@fieldhouse/media'
 import type { ChannelRow } from '../../db/schema.js'
@@ -27,6 +28,7 @@ import { type AuditSink, mustBeAllowed, type Operator } from '../../lib/operator
 import type { Session } from '../../lib/session.js'
 import type { AccessService } from '../access/access.service.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
+import type { VodService } from '../catalog/vod.service.js'
 import { pickClipRendition } from './clip-rendition.js'
 import { type ClipTokenScope, signClipToken, verifyClipToken } from './clip-token.js'
 import {
@@ -49,9 +51,12 @@ export interface ClipRecording {
   master: string | null
 }
 
-/** What the clips module needs of the media module: an event's recordings, and one by id. */
+/** What a clip is of: a game, or a library video (decision 27). */
+export type ClipSubject = { type: 'event'; id: number } | { type: 'vod'; id: number }
+
+/** What the clips module needs of the media module: a game's or library video's recordings, and one by id. */
 export interface ClipRecordings {
-  ofEvent(channelId: number, eventId: number): Promise<ClipRecording[]>
+  of(channelId: number, subject: ClipSubject): Promise<ClipRecording[]>
   find(assetId: number): Promise<ClipRecording | undefined>
 }
 
@@ -78,6 +83,7 @@ export class ClipsService {
     private readonly d: {
       repo: ClipsRepository
       catalog: CatalogService
+      vod: VodService
       access: AccessService
       recordings: ClipRecordings
       store: MediaStore
@@ -102,6 +108,11 @@ export class ClipsService {
       capability: 'watch',
     })
     return denial
+  }
+
+  /** Whether the viewer may watch the library video (the library's rules: its mode, or `vod_media`). */
+  private vodWatchable(session: Session, item: VodMedia) {
+    return this.d.access.denial(session, this.d.access.vodWatchability(session, item.type))
   }
 
   /** A recording by id (the cut's source). */
@@ -131,8 +142,11 @@ export class ClipsService {
     return seconds
   }
 
-  private async sources(channelId: number, eventId: number): Promise<(ClipSource & { recording: ClipRecording })[]> {
-    const recordings = (await this.d.recordings.ofEvent(channelId, eventId)).filter(
+  private async sources(
+    channelId: number,
+    subject: ClipSubject,
+  ): Promise<(ClipSource & { recording: ClipRecording })[]> {
+    const recordings = (await this.d.recordings.of(channelId, subject)).filter(
       (r) => (r.status === 'ready' || r.status === 'live') && r.master,
     )
     const out = []
@@ -147,10 +161,46 @@ export class ClipsService {
   async eventClipInfo(session: Session, event: Event, mayWatch: boolean): Promise<EventClipInfo> {
     const facts = await this.d.access.eventFacts(event)
     const tags = await this.d.repo.tags(session.channel.id, [...(facts.category_ids ?? [])])
-    const sources = mayWatch ? await this.sources(session.channel.id, event.id) : []
+    const sources = mayWatch ? await this.sources(session.channel.id, { type: 'event', id: event.id }) : []
     return {
       clip_tags: tags,
       clip_sources: sources.map(({ recording: _, ...s }) => s),
+    }
+  }
+
+  /**
+   * The clip tool's part of a library video's detail: the channel's tags for every sport (a library
+   * video has no sport), and its recordings when this viewer may watch it.
+   */
+  async vodClipInfo(session: Session, item: VodMedia, mayWatch: boolean): Promise<EventClipInfo> {
+    const tags = await this.d.repo.tags(session.channel.id, [])
+    const sources = mayWatch ? await this.sources(session.channel.id, { type: 'vod', id: item.id }) : []
+    return {
+      clip_tags: tags,
+      clip_sources: sources.map(({ recording: _, ...s }) => s),
+    }
+  }
+
+  /**
+   * What `POST /clip` names (a game by `event_id`, a library video by `vod_media_item_id`), found on the
+   * session's channel (another channel's is not found), with the sport categories its tags come from
+   * and why the viewer may not watch it (null when they may).
+   */
+  private async subjectOf(session: Session, input: CreateClipInput) {
+    if (input.vod_media_item_id !== undefined) {
+      const item = await this.d.vod.item(session.channel, input.vod_media_item_id)
+      return {
+        subject: { type: 'vod', id: item.id } as ClipSubject,
+        categoryIds: [] as number[],
+        denial: await this.vodWatchable(session, item),
+      }
+    }
+    const event = await this.d.catalog.event(session, input.event_id as number)
+    const facts = await this.d.access.eventFacts(event)
+    return {
+      subject: { type: 'event', id: event.id } as ClipSubject,
+      categoryIds: [...(facts.category_ids ?? [])],
+      denial: await this.watchable(session, event),
     }
   }
 
@@ -158,18 +208,14 @@ export class ClipsService {
   async create(session: Session, input: CreateClipInput): Promise<Clip> {
     if (session.userId === null) throw unauthorized(clipMessages.signInToClip)
     const userId = session.userId
-    const event = await this.d.catalog.event(session, input.event_id)
-    const denial = await this.watchable(session, event)
+    const { subject, categoryIds, denial } = await this.subjectOf(session, input)
     if (denial === 'geo_blocked') throw forbidden(messages.geoBlocked)
     if (denial !== null) throw forbidden(messages.noAccessToWatch)
     if (!(await this.d.access.capabilities(session)).includes('clipping'))
       throw forbidden(clipMessages.clippingNotAllowed)
 
     const limits = clipSettingsOf(session.channel)
-    const facts = await this.d.access.eventFacts(event)
-    const offered = new Set(
-      (await this.d.repo.tags(session.channel.id, [...(facts.category_ids ?? [])])).map((t) => t.name),
-    )
+    const offered = new Set((await this.d.repo.tags(session.channel.id, categoryIds)).map((t) => t.name))
     const tags = [...new Set(input.tags)]
     if (tags.some((t) => !offered.has(t))) throw invalid({ tags: [messages.clipTagRequired] }, messages.clipTagRequired)
     if (input.duration > limits.maxDurationSec) {
@@ -184,7 +230,7 @@ export class ClipsService {
         clipMessages.tooShort(limits.minDurationSec),
       )
     }
-    const source = (await this.sources(session.channel.id, event.id)).find(
+    const source = (await this.sources(session.channel.id, subject)).find(
       (s) => s.event_media_id === input.event_media_id,
     )
     if (!source) throw invalid({ event_media_id: [clipMessages.unknownRecording] }, clipMessages.unknownRecording)
@@ -203,7 +249,8 @@ export class ClipsService {
       channel_id: session.channel.id,
       user_id: userId,
       uuid: randomUUID(),
-      event_id: event.id,
+      event_id: subject.type === 'event' ? subject.id : null,
+      vod_item_id: subject.type === 'vod' ? subject.id : null,
       asset_id: source.event_media_id,
       name: input.name,
       tags,
@@ -297,9 +344,16 @@ export class ClipsService {
     return { data: rows.map(presentClip), meta: { total, offset: q.offset, limit: q.limit } }
   }
 
-  /** Whether anyone with the link may play the clip, or only those who may watch its event. */
+  /** Whether anyone with the link may play the clip, or only those who may watch its event or library video. */
   private async mayPlayShared(session: Session, clip: ClipWithEvent) {
-    if (clipSettingsOf(session.channel).sharePublic || clip.event_id === null) return true
+    if (clipSettingsOf(session.channel).sharePublic) return true
+    if (clip.vod_item_id !== null) {
+      const item = await this.d.vod.item(session.channel, clip.vod_item_id).catch(() => null)
+      if (!item) return false
+      if (item.type === 'free' || item.type === 'register') return true
+      return (await this.vodWatchable(session, item)) === null
+    }
+    if (clip.event_id === null) return true
     const event = await this.d.catalog.event(session, clip.event_id).catch(() => null)
     if (!event) return false
     if (event.type === 'free' || event.type === 'register') return true
@@ -420,7 +474,8 @@ export class ClipsService {
     // A clip of a paid game the channel keeps private plays only for those who may watch it: no preview.
     if (!clipSettingsOf(channel).sharePublic && !openToAll(clip)) return null
     const shared = this.presentShared(channel.name, clip, PREVIEW_TOKEN_TTL_MS)
-    const where = clip.event_name ? ` · ${clip.event_name}` : ''
+    const of = clip.event_name ?? clip.vod_title
+    const where = of ? ` · ${of}` : ''
     return shareMetaTags({
       title: `${clip.name}${where}`,
       description: `A clip on ${channel.name}`,

@@ -7,6 +7,7 @@ import {
   Id,
   messages,
   PlaybackSchema,
+  type VodMedia,
   VodMediaDetailSchema,
 } from '@fieldhouse/contract'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -50,6 +51,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
   sendFile: ReturnType<typeof createMediaFileSender>
   /** The clip tool's part of an event's detail: its tags, and the recordings the viewer may clip. */
   clipInfo: (session: Session, event: Event, mayWatch: boolean) => Promise<EventClipInfo>
+  /** The same for a library video: the tags for every sport, and its recordings the viewer may clip. */
+  vodClipInfo: (session: Session, item: VodMedia, mayWatch: boolean) => Promise<EventClipInfo>
   /** An event's MP4 was handed to the viewer (counted as a download). */
   downloaded: (session: Session, eventId: number) => Promise<void>
 }> = async (app, deps) => {
@@ -101,7 +104,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
       const { item, w } = await vodWatchability(req.session, req.params.id)
       reply.headers(privateAnswer)
       const info = await media.info(req.session, { type: 'vod', id: item.id }, w)
-      return { data: { ...item, ...info, duration: info.duration ?? item.duration } }
+      const clipInfo = await deps.vodClipInfo(req.session, item, info.denial === null)
+      return { data: { ...item, ...info, duration: info.duration ?? item.duration, ...clipInfo } }
     },
   )
 

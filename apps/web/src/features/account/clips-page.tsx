@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../channel/use-document-title'
 import { useDeleteClip, useDownloadClip, useRetryClip } from '../clips/api/use-clip-actions'
 import { useMyClips } from '../clips/api/use-my-clips'
 import { ClipInlinePlayer, ClipStatusBadge } from '../clips/clip-inline-player'
-import { copyText, useShareUrl } from '../clips/clip-share'
+import { clipOfName, copyText, useShareUrl } from '../clips/clip-share'
 import { useUserAccess } from './api/use-user-access'
 import '../clips/clips.css'
 
@@ -108,7 +108,7 @@ function MyClip({ clip, canDownload }: { clip: Clip; canDownload: boolean }) {
         </div>
         <p className="clip-card__meta">
           {[
-            clip.event_name,
+            clipOfName(clip),
             `${formatClipTime(clip.start_time)} · ${t('clips.seconds', { count: Math.round(clip.duration) })}`,
             new Date(clip.created_at).toLocaleDateString(i18n.language, { dateStyle: 'medium' }),
           ]

@@ -20,3 +20,7 @@ export async function copyText(text: string): Promise<boolean> {
     return false
   }
 }
+
+/** What a clip is of, for lists and its share page: the game's name, or the library video's title. */
+export const clipOfName = (clip: Pick<Clip, 'event_name' | 'vod_media_item_title'>): string | null =>
+  clip.event_name ?? clip.vod_media_item_title ?? null

@@ -43,6 +43,20 @@ import './clips.css'
 const serverFields = { name: 'name', start_time: 'start', duration: 'end', tags: 'tags' } as const
 type ServerField = keyof typeof serverFields
 
+/** What the clips are of: a game (`/watch/{id}`) or a library video (`/watch_library/{id}`, decision 27). */
+export type ClipSubject = { kind: 'event' | 'vod'; id: number }
+
+/** The subject's field in `POST /api/clip`: `event_id` for a game, `vod_media_item_id` for a library video. */
+export const clipSubjectField = (subject: ClipSubject) =>
+  subject.kind === 'event' ? { event_id: subject.id } : { vod_media_item_id: subject.id }
+
+/** Whether a clip is of this game or library video. */
+export const isClipOf = (clip: Pick<Clip, 'event_id' | 'vod_media_item_id'>, subject: ClipSubject) =>
+  subject.kind === 'event' ? clip.event_id === subject.id : clip.vod_media_item_id === subject.id
+
+/** The tool's heading: "Clip this game" or "Clip this video". */
+const toolTitleKey = (subject: ClipSubject) => (subject.kind === 'event' ? 'clips.toolTitle' : 'clips.toolTitleVideo')
+
 /** The channel's clip lengths (`GET /settings`), which the form and the seek bar's handles keep to. */
 export interface ClipLengths {
   maxDurationSec: number
@@ -84,7 +98,7 @@ export function useClipMarks() {
  * grant it; a signed-out viewer is asked to sign in.
  */
 export function ClipTool({
-  eventId,
+  subject,
   live,
   clipTags,
   clipSources,
@@ -95,11 +109,11 @@ export function ClipTool({
   lengths,
   controllerRef,
 }: {
-  eventId: number
+  subject: ClipSubject
   live: boolean
-  /** The event detail's `clip_tags`: the channel's tags for its sport. */
+  /** The detail's `clip_tags`: the channel's tags for the game's sport (for a library video, every sport's). */
   clipTags: readonly ClipTag[]
-  /** The event detail's `clip_sources`: the recordings this viewer may cut. */
+  /** The detail's `clip_sources`: the recordings this viewer may cut. */
   clipSources: readonly ClipSource[]
   marks: ClipMarks
   setMarks: (marks: ClipMarks) => void
@@ -116,7 +130,7 @@ export function ClipTool({
     return (
       <section className="clip-offer" aria-labelledby="clip-offer-title" data-testid="clip-sign-in">
         <h2 id="clip-offer-title" className="clip-tool__title">
-          {t('clips.toolTitle')}
+          {t(toolTitleKey(subject))}
         </h2>
         <p>{t('clips.signInToClip')}</p>
         <div>
@@ -128,10 +142,10 @@ export function ClipTool({
     )
   }
   if (!access.data) return null
-  if (!access.data.capabilities.clipping) return <ClipOffer />
+  if (!access.data.capabilities.clipping) return <ClipOffer subject={subject} />
   return (
     <ClipPanel
-      eventId={eventId}
+      subject={subject}
       live={live}
       tagOptions={clipTags}
       source={chooseSource(clipSources, live)}
@@ -146,7 +160,7 @@ export function ClipTool({
 }
 
 /** What to buy to cut clips: the channel's passes that grant `clipping`, and the way to the passes page. */
-function ClipOffer() {
+function ClipOffer({ subject }: { subject: ClipSubject }) {
   const { t } = useTranslation()
   const subscriptions = useSubscriptions()
   const packages = usePackages()
@@ -157,7 +171,7 @@ function ClipOffer() {
   return (
     <section className="clip-offer" aria-labelledby="clip-offer-title" data-testid="clip-offer">
       <h2 id="clip-offer-title" className="clip-tool__title">
-        {t('clips.toolTitle')}
+        {t(toolTitleKey(subject))}
       </h2>
       <p>{granting.length > 0 ? t('clips.offerLead') : t('clips.offerLeadNone')}</p>
       {granting.length > 0 ? (
@@ -181,7 +195,7 @@ const chooseSource = (sources: readonly ClipSource[], live: boolean) =>
   sources.find((source) => source.live === live) ?? sources[0] ?? null
 
 function ClipPanel({
-  eventId,
+  subject,
   live,
   tagOptions,
   source,
@@ -192,7 +206,7 @@ function ClipPanel({
   lengths,
   controllerRef,
 }: {
-  eventId: number
+  subject: ClipSubject
   live: boolean
   tagOptions: readonly ClipTag[]
   source: ClipSource | null
@@ -215,7 +229,7 @@ function ClipPanel({
   // The range the tool marked itself on opening: until the viewer changes it, Mark out takes the
   // DEFAULT_CLIP_SEC before the playhead, as with nothing marked.
   const [preset, setPreset] = useState<ClipMarks | null>(null)
-  // The viewer's own clips (GET /clips/event/{id} lists everyone's ready ones), this game's shown here.
+  // The viewer's own clips (GET /clips/event/{id} lists everyone's ready ones), this game's or video's shown here.
   const clips = useMyClips()
   const create = useCreateClip()
 
@@ -266,7 +280,7 @@ function ClipPanel({
     }
     setErrors({})
     create.mutate(
-      { event_id: eventId, event_media_id: source.event_media_id, ...result.value },
+      { ...clipSubjectField(subject), event_media_id: source.event_media_id, ...result.value },
       {
         onSuccess: (clip) => {
           setWatching((current) => new Set([...current, clip.id]))
@@ -291,13 +305,13 @@ function ClipPanel({
 
   const range = markedRange(marks)
   const length = range.start !== null && range.end !== null && range.end > range.start ? range.end - range.start : null
-  const recent = (clips.data ?? []).filter((clip) => clip.event_id === eventId).slice(0, 5)
+  const recent = (clips.data ?? []).filter((clip) => isClipOf(clip, subject)).slice(0, 5)
 
   return (
     <section className="clip-tool" aria-labelledby={`${formId}-title`} data-testid="clip-tool">
       <div className="clip-tool__head">
         <h2 id={`${formId}-title`} className="clip-tool__title">
-          {t('clips.toolTitle')}
+          {t(toolTitleKey(subject))}
         </h2>
         <Button
           variant={open ? 'ghost' : 'secondary'}
@@ -426,17 +440,25 @@ function ClipPanel({
           </div>
         </form>
       ) : null}
-      {recent.length > 0 ? <ClipStatusList clips={recent} /> : null}
+      {recent.length > 0 ? (
+        <ClipStatusList
+          clips={recent}
+          heading={subject.kind === 'event' ? t('clips.thisGame') : t('clips.thisVideo')}
+        />
+      ) : null}
     </section>
   )
 }
 
-/** This game's clips of the viewer, newest first, each with its state (asked again while one is being made). */
-function ClipStatusList({ clips }: { clips: Clip[] }) {
+/**
+ * This game's or library video's clips of the viewer, newest first, each with its state (asked again
+ * while one is being made).
+ */
+function ClipStatusList({ clips, heading }: { clips: Clip[]; heading: string }) {
   const { t } = useTranslation()
   return (
     <div>
-      <h3 className="visually-hidden">{t('clips.thisGame')}</h3>
+      <h3 className="visually-hidden">{heading}</h3>
       <ul className="clip-tool__list" aria-live="polite" data-testid="clip-tool-list">
         {clips.map((clip) => (
           <li key={clip.id} className="clip-tool__item" data-testid="clip-tool-item">

@@ -7,6 +7,7 @@ import { httpStatus } from '../../lib/api/error-text'
 import { paths } from '../../lib/navigation/paths'
 import { useDocumentTitle } from '../channel/use-document-title'
 import { useSharedClip } from './api/use-shared-clip'
+import { clipOfName } from './clip-share'
 import { ClipVideo } from './clip-video'
 import './clips.css'
 
@@ -73,7 +74,7 @@ export function SharedClipPage() {
   const data = clip.data
   const playable = data.status === 'ready' && (data.mp4 || data.hls)
   return (
-    <PageFrame title={data.name} lead={data.event_name ?? undefined}>
+    <PageFrame title={data.name} lead={clipOfName(data) ?? undefined}>
       <div className="shared-clip" data-testid="shared-clip">
         {playable ? (
           <div className="clip-frame">
@@ -98,6 +99,10 @@ export function SharedClipPage() {
             {data.event_id !== null ? (
               <ButtonLink to={paths.watch(data.event_id)} variant="ghost">
                 {t('share.watchGame')}
+              </ButtonLink>
+            ) : data.vod_media_item_id !== null ? (
+              <ButtonLink to={paths.watchLibrary(data.vod_media_item_id)} variant="ghost">
+                {t('share.watchVideo')}
               </ButtonLink>
             ) : null}
             <ButtonLink to={paths.moments} variant="ghost">

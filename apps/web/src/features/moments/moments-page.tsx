@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../channel/use-document-title'
 import { useEventsWithClip } from '../clips/api/use-events-with-clip'
 import { type MomentsFilters, useMoments } from '../clips/api/use-moments'
 import { ClipInlinePlayer } from '../clips/clip-inline-player'
+import { clipOfName } from '../clips/clip-share'
 import { teamsOfSport } from '../clips/moments-feed'
 import '../clips/clips.css'
 import '../events/events-filters.css'
@@ -157,7 +158,7 @@ function Moment({ clip }: { clip: Clip }) {
         </h2>
         <p className="clip-card__meta">
           {[
-            clip.event_name,
+            clipOfName(clip),
             t('clips.seconds', { count: Math.round(clip.duration) }),
             new Date(clip.created_at).toLocaleDateString(i18n.language, { dateStyle: 'medium' }),
           ]

@@ -5,17 +5,23 @@ import { ItemLoadFailure, LoadingStatus } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
 import { paths } from '../../lib/navigation/paths'
 import { useDocumentTitle } from '../channel/use-document-title'
+import { ClipTool, useClipMarks } from '../clips/clip-tool'
 import { useVodItem } from '../vod/api/use-vod-item'
 import { formatDuration, formatVodDate, vodImage } from '../vod/vod-display'
+import { selectWatchScreen } from './player/watch-screen'
 import { detailPollMs, watchIdOf } from './watch-params'
 import { WatchStage } from './watch-stage'
 import './watch-page.css'
 
-/** `/watch_library/{id}`: a video of the library (spec §2): the player area, then its details. */
+/**
+ * `/watch_library/{id}`: a video of the library (spec §2): the player area, the clip tool (decision 27),
+ * then its details.
+ */
 export function WatchLibraryPage() {
   const { t, i18n } = useTranslation()
   const id = watchIdOf(useParams().id)
   const item = useVodItem(id, { refetchInterval: detailPollMs })
+  const clip = useClipMarks()
   useDocumentTitle(item.data?.title ?? t('watch.libraryTitle'))
   if (item.isError || id === null) {
     return (
@@ -43,6 +49,8 @@ export function WatchLibraryPage() {
     )
   }
   const detail = item.data
+  const poster = detail.poster ?? vodImage(detail) ?? null
+  const screen = selectWatchScreen({ ...detail, poster }, Date.now())
   return (
     <PageFrame
       title={detail.title}
@@ -56,12 +64,28 @@ export function WatchLibraryPage() {
       <div className="watch-layout">
         <WatchStage
           source={{ kind: 'vod', id }}
-          subject={{ ...detail, poster: detail.poster ?? vodImage(detail) ?? null }}
+          subject={{ ...detail, poster }}
           receivedAt={item.dataUpdatedAt}
           title={detail.title}
           prerollTarget={{ locationId: null, categoryId: null }}
           onRefresh={() => void item.refetch()}
+          clipMarks={clip.markers}
+          controllerRef={clip.controllerRef}
         />
+        {screen.kind === 'player' ? (
+          <ClipTool
+            subject={{ kind: 'vod', id }}
+            live={false}
+            clipTags={detail.clip_tags}
+            clipSources={detail.clip_sources}
+            marks={clip.marks}
+            setMarks={clip.setMarks}
+            editing={clip.editing}
+            setEditing={clip.setEditing}
+            lengths={clip.lengths}
+            controllerRef={clip.controllerRef}
+          />
+        ) : null}
         {detail.description ? <p className="watch-description">{detail.description}</p> : null}
       </div>
     </PageFrame>

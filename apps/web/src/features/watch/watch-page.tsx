@@ -99,7 +99,7 @@ export function WatchPage() {
         ) : null}
         {screen.kind === 'player' ? (
           <ClipTool
-            eventId={id}
+            subject={{ kind: 'event', id }}
             live={screen.mode === 'live'}
             clipTags={detail.clip_tags}
             clipSources={detail.clip_sources}

@@ -313,6 +313,7 @@ export const bg: Translation = {
   },
   clips: {
     toolTitle: 'Клип от този мач',
+    toolTitleVideo: 'Клип от това видео',
     open: 'Направи клип',
     close: 'Затвори',
     howTo:
@@ -330,6 +331,7 @@ export const bg: Translation = {
     creating: 'Създаване…',
     myClips: 'Моите клипове',
     thisGame: 'Вашите клипове от този мач',
+    thisVideo: 'Вашите клипове от това видео',
     watchClip: 'Гледай',
     noSource: 'Този мач все още няма запис за изрязване. Опитайте отново след малко.',
     signInToClip: 'Влезте, за да изрязвате, изтегляте и споделяте клипове от този мач.',
@@ -387,6 +389,7 @@ export const bg: Translation = {
     from: 'Клип от {{name}}',
     toChannel: 'Към {{name}}',
     watchGame: 'Гледай мача',
+    watchVideo: 'Гледай видеото',
     seeMoments: 'Още моменти',
   },
   auth: {

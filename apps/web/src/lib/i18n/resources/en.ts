@@ -315,6 +315,7 @@ export const en = {
   },
   clips: {
     toolTitle: 'Clip this game',
+    toolTitleVideo: 'Clip this video',
     open: 'Make a clip',
     close: 'Close',
     howTo:
@@ -332,6 +333,7 @@ export const en = {
     creating: 'Creating…',
     myClips: 'My clips',
     thisGame: 'Your clips of this game',
+    thisVideo: 'Your clips of this video',
     watchClip: 'Watch',
     noSource: 'This game has no recording to clip yet. Try again in a moment.',
     signInToClip: 'Sign in to cut, download and share clips of this game.',
@@ -389,6 +391,7 @@ export const en = {
     from: 'A clip from {{name}}',
     toChannel: 'Go to {{name}}',
     watchGame: 'Watch the game',
+    watchVideo: 'Watch the video',
     seeMoments: 'See more moments',
   },
   auth: {

@@ -313,6 +313,7 @@ export const fr: Translation = {
   },
   clips: {
     toolTitle: 'Créer un extrait de ce match',
+    toolTitleVideo: 'Créer un extrait de cette vidéo',
     open: 'Créer un extrait',
     close: 'Fermer',
     howTo:
@@ -330,6 +331,7 @@ export const fr: Translation = {
     creating: 'Création…',
     myClips: 'Mes clips',
     thisGame: 'Vos extraits de ce match',
+    thisVideo: 'Vos extraits de cette vidéo',
     watchClip: 'Regarder',
     noSource: 'Ce match n’a pas encore d’enregistrement à découper. Réessayez dans un instant.',
     signInToClip: 'Connectez-vous pour découper, télécharger et partager des extraits de ce match.',
@@ -388,6 +390,7 @@ export const fr: Translation = {
     from: 'Un extrait de {{name}}',
     toChannel: 'Aller sur {{name}}',
     watchGame: 'Regarder le match',
+    watchVideo: 'Regarder la vidéo',
     seeMoments: 'Voir d’autres moments forts',
   },
   auth: {
