@@ -103,6 +103,8 @@ describe('console: go live and media', () => {
       const key = await page.evaluate(() => navigator.clipboard.readText())
       expect(key.slice(-4)).toBe(masked?.slice(-4))
       await page.getByRole('button', { name: 'Reveal key' }).click()
+      // The key is fetched when asked for: wait for the page to show it.
+      await page.getByTestId('stream-key').filter({ hasText: key }).waitFor()
       await expect(page.getByTestId('stream-key').textContent()).resolves.toBe(key)
       const server = (await page.getByTestId('rtmp-url').textContent()) ?? ''
       // Where the operator reached the console: the encoder publishes to that machine.
