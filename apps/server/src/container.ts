@@ -12,7 +12,7 @@ import { type PasswordHasher, scryptHasher } from './lib/passwords.js'
 import { siteverify } from './lib/recaptcha.js'
 import { ResponseCache } from './lib/response-cache.js'
 import { AccessRepository } from './modules/access/access.repository.js'
-import { AccessService } from './modules/access/access.service.js'
+import { AccessService, type OperatorRoleOf } from './modules/access/access.service.js'
 import { AccountsRepository } from './modules/accounts/accounts.repository.js'
 import { AccountsService } from './modules/accounts/accounts.service.js'
 import { LoginThrottle } from './modules/accounts/login-throttle.js'
@@ -96,7 +96,9 @@ export async function createContainer(deps: ContainerDeps) {
 
   const channelRepo = once('channelRepo', () => new ChannelRepository(db.kysely, db.dialect))
   const contentVersion = (channelId: number) => channelRepo().contentVersion(channelId)
-  const access = once('access', () => new AccessService(new AccessRepository(db.kysely), clock))
+  // The channel's operators preview its paid content (decision 0026): the console's gate says who they are.
+  const operatorRoleOf: OperatorRoleOf = (session) => admin().operators.roleOf(session)
+  const access = once('access', () => new AccessService(new AccessRepository(db.kysely), clock, operatorRoleOf))
   const geo = once('geo', () =>
     GeoService.open({ databasePath: config.GEOIP_DB, countryHeader: config.GEO_COUNTRY_HEADER }),
   )

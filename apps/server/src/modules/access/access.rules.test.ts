@@ -130,6 +130,17 @@ describe('capability × geo × signed in: why a viewer may not watch', () => {
   }
 })
 
+describe("the channel's operators preview what their role reads", () => {
+  const base = { modeOpens: false, signedIn: true, ownCapabilities: [], passCapabilities: [] }
+  it('opens a closed event or library item, never past a blocked country', () => {
+    for (const capability of ['watch', 'vod_media'] as const) {
+      expect(denialOf({ ...base, capability, geoBlocked: false, operatorPreview: true })).toBeNull()
+      expect(denialOf({ ...base, capability, geoBlocked: false, operatorPreview: false })).toBe('no_access')
+      expect(denialOf({ ...base, capability, geoBlocked: true, operatorPreview: true })).toBe('geo_blocked')
+    }
+  })
+})
+
 describe('library items', () => {
   it('free opens for all, register for the signed in, paid and pay-per-view only with vod_media', () => {
     expect(MODES.map((m) => [vodModeOpens(m, false), vodModeOpens(m, true)])).toEqual([

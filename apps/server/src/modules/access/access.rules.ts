@@ -128,7 +128,8 @@ export type OpeningCapability = 'watch' | 'vod_media'
 /**
  * Why a viewer may not watch, or null: a blocked country first; then the mode; then the capability
  * that opens everything of its kind (`watch` only as an operator's own grant to the user, `vod_media`
- * from the user's grant or a pass); else sign in, or buy a pass.
+ * from the user's grant or a pass); then the channel's own operators, who preview what their role
+ * may read (decision 0026); else sign in, or buy a pass.
  */
 export function denialOf(input: {
   geoBlocked: boolean
@@ -137,10 +138,13 @@ export function denialOf(input: {
   capability: OpeningCapability
   ownCapabilities: readonly string[]
   passCapabilities: readonly string[]
+  /** The viewer operates the channel with a role that may read what is watched. */
+  operatorPreview?: boolean
 }): PlaybackDenial | null {
   if (input.geoBlocked) return 'geo_blocked'
   if (input.modeOpens) return null
   if (input.signedIn) {
+    if (input.operatorPreview) return null
     if (input.ownCapabilities.includes(input.capability)) return null
     if (input.capability === 'vod_media' && input.passCapabilities.includes('vod_media')) return null
     return 'no_access'

@@ -1,4 +1,4 @@
-import type { PlaybackDenial } from '@fieldhouse/contract'
+import { type AdminResource, can, type OperatorRole, type PlaybackDenial } from '@fieldhouse/contract'
 import { geoRulesOf } from '../../lib/channel-settings.js'
 import { parseJson } from '../../lib/json.js'
 import type { Session } from '../../lib/session.js'
@@ -57,6 +57,18 @@ export function termsOf(row: {
 
 const HOLDINGS_FRESH_MS = 2000
 
+/** What an operator must be allowed to read to preview content of a kind (decision 0026). */
+const PREVIEW_RESOURCE: Record<OpeningCapability, AdminResource> = {
+  watch: 'events',
+  vod_media: 'vod-media-items',
+}
+
+/**
+ * The role the session's user holds on the session's channel, when the console would let them in
+ * (signed in, past their second factor if they turned it on); else null. The console's gate answers.
+ */
+export type OperatorRoleOf = (session: Session) => Promise<OperatorRole | null>
+
 /**
  * Entitlements: what a viewer holds, and what each pass, capability and access mode opens, with the
  * viewer's country (design §3). Catalogue lists and details, playback, media files, downloads,
@@ -70,6 +82,7 @@ export class AccessService {
   constructor(
     private readonly repo: AccessRepository,
     private readonly clock: () => number = Date.now,
+    private readonly operatorRoleOf: OperatorRoleOf = async () => null,
   ) {}
 
   /** What the viewer's paid, active passes open. */
@@ -148,6 +161,16 @@ export class AccessService {
     }
   }
 
+  /**
+   * Whether the viewer operates the channel with a role that may read content of this kind: the
+   * channel's own people preview a paid game without buying a pass (decision 0026).
+   */
+  async operatorPreviews(session: Session, capability: OpeningCapability): Promise<boolean> {
+    if (session.userId === null) return false
+    const role = await this.operatorRoleOf(session)
+    return role !== null && can(role, 'read', PREVIEW_RESOURCE[capability])
+  }
+
   /** Why the viewer may not watch, or null when they may. */
   async denial(session: Session, w: Watchability): Promise<PlaybackDenial | null> {
     const signedIn = session.userId !== null
@@ -160,6 +183,7 @@ export class AccessService {
       ownCapabilities: needsCapability ? await this.ownCapabilities(session) : [],
       passCapabilities:
         needsCapability && w.capability === 'vod_media' ? await this.passCapabilities(session.userId as number) : [],
+      operatorPreview: needsCapability && (await this.operatorPreviews(session, w.capability)),
     })
   }
 

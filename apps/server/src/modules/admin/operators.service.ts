@@ -88,6 +88,24 @@ export class OperatorsService {
     return operator
   }
 
+  /**
+   * The role of the session's user on the session's channel when `authorize` would let them in (any
+   * resource), else null: what the viewer side asks to let operators preview (decision 0026).
+   */
+  async roleOf(session: Session): Promise<OperatorRole | null> {
+    if (!session.userId) return null
+    const row = await this.d.repo.operator(session.channel.id, session.userId)
+    if (!row) return null
+    const passed = await this.secondFactorPassed({
+      channelId: session.channel.id,
+      userId: row.user_id,
+      email: row.email,
+      role: row.role,
+      apiKeyId: session.apiKeyId,
+    })
+    return passed ? row.role : null
+  }
+
   private async secondFactorPassed(operator: Operator) {
     const totp = await this.d.repo.totp(operator.userId)
     if (!totp?.enabled_at) return true
