@@ -230,7 +230,7 @@ describe('console: go live and media', () => {
 
       // The new pre-roll is on the Pre-rolls page with the uploaded video's address.
       await openPage(page, 'Pre-rolls')
-      await page.getByRole('cell', { name: /\/media\/o\/\d+\/preroll\.mp4$/ }).waitFor()
+      await page.getByRole('cell', { name: /^\/media\/o\/\d+\/preroll\.mp4$/ }).waitFor()
 
       // Deleted again: the pre-roll is left without a video (it plays nowhere), as before this test.
       await openPage(page, 'Media')
