@@ -235,7 +235,9 @@ describe('console: go live and media', () => {
       // Deleted again: the pre-roll is left without a video (it plays nowhere), as before this test.
       await openPage(page, 'Media')
       await page.getByLabel('A pre-roll', { exact: true }).check()
-      const option = page.getByLabel('Pre-roll', { exact: true }).locator('option', { hasText: 'preroll.mp4' })
+      const option = page
+        .getByLabel('Pre-roll', { exact: true })
+        .locator('option', { hasText: /weight 1, .*\(preroll\.mp4\)$/ })
       await page
         .getByLabel('Pre-roll', { exact: true })
         .selectOption({ value: (await option.getAttribute('value')) ?? '' })
