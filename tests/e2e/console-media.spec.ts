@@ -66,7 +66,8 @@ async function openPage(page: Page, label: string) {
 /**
  * Go live and Media in the console (issue 16): an owner copies the stream key, publishes with OBS's
  * usual settings and sees the status turn live, and the viewer site plays it; a producer uploads a
- * 30 s file, sees its progress, and the replay plays. axe on both pages; screenshots at 1280 and 390 px
+ * 30 s file, sees its progress, and the replay plays; a manager uploads a pre-roll and sees it ready
+ * (decision 25). axe on both pages; screenshots at 1280 and 390 px
  * under /tmp/console-media-shots.
  */
 describe('console: go live and media', () => {
@@ -205,5 +206,50 @@ describe('console: go live and media', () => {
       await context.close()
     }
     expect(findings).toEqual([])
+  })
+
+  it('a manager uploads a pre-roll file, sees it ready, and deletes it', { timeout: 180_000 }, async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fh-e2e-preroll-')), 'ad.mp4')
+    execFileSync(resolveFfmpeg(), [
+      ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=550:sample_rate=48000', '-t', '5'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '50', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file],
+    ])
+    const { context, page } = await newPage(browser, 1280, 900)
+    const found: string[] = []
+    try {
+      await operator(page, 'manager')
+      await openPage(page, 'Media')
+      await page.getByLabel('A new pre-roll').check()
+      await page.getByLabel('Video file').setInputFiles(file)
+      await page.getByRole('button', { name: 'Upload' }).click()
+      await page.getByText(/^Upload: \d+%/).waitFor({ timeout: 30_000 })
+      await page.getByText('Ready: it plays now').waitFor({ timeout: 120_000 })
+      await page.getByText('(viewers get this one)').waitFor({ timeout: 30_000 })
+      await page.screenshot({ path: `${shots}/1280-media-preroll.png`, fullPage: true })
+      found.push(...(await audit(page, 'media, pre-roll ready')))
+
+      // The new pre-roll is on the Pre-rolls page with the uploaded video's address.
+      await openPage(page, 'Pre-rolls')
+      await page.getByRole('cell', { name: /^\/media\/o\/\d+\/preroll\.mp4$/ }).waitFor()
+
+      // Deleted again: the pre-roll is left without a video (it plays nowhere), as before this test.
+      await openPage(page, 'Media')
+      await page.getByLabel('A pre-roll', { exact: true }).check()
+      const option = page
+        .getByLabel('Pre-roll', { exact: true })
+        .locator('option', { hasText: /weight 1, .*\(preroll\.mp4\)$/ })
+      await page
+        .getByLabel('Pre-roll', { exact: true })
+        .selectOption({ value: (await option.getAttribute('value')) ?? '' })
+      await page.getByRole('button', { name: 'Delete', exact: true }).click()
+      await page.getByRole('button', { name: 'Delete for good' }).click()
+      await page.getByText('No video yet.').waitFor({ timeout: 30_000 })
+      await page.setViewportSize({ width: 390, height: 844 })
+      await page.screenshot({ path: `${shots}/390-media-preroll.png`, fullPage: true })
+    } finally {
+      await context.close()
+    }
+    expect(found).toEqual([])
   })
 })

@@ -464,9 +464,12 @@ export const AdminStaticBlockInputSchema = z.object({
 export const AdminStaticBlockSchema = AdminStaticBlockInputSchema.extend({ id: z.number().int() })
 export type AdminStaticBlock = z.infer<typeof AdminStaticBlockSchema>
 
-/** Pre-roll metadata; the file itself comes through the media upload. */
+/**
+ * Pre-roll metadata. Its video is an uploaded file (the Media page; the encode writes `url`) or a
+ * typed address of a public MP4; a pre-roll without either (`url` empty) plays nowhere.
+ */
 export const AdminPrerollInputSchema = z.object({
-  url: url.min(1, messages.fieldRequired),
+  url: url.default(''),
   weight: z.number().int().min(0).max(1000).default(1),
   location_id: z.number().int().positive().nullable().default(null),
   event_categories: z.array(z.number().int().positive()).max(100).default([]),

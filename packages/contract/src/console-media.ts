@@ -3,7 +3,7 @@ import { z } from 'zod'
 /**
  * The operator console's "Go live" and "Media" parts (issue 16, decision 20): where an event's
  * encoder publishes, what the ingest sees of it, and resumable uploads (tus) that become an event's
- * replay or a VOD item.
+ * replay, a VOD item or a pre-roll's video (decision 25).
  */
 
 /** What the ingest knows of a stream being published; numbers are null when the ingest cannot tell. */
@@ -46,7 +46,7 @@ export type GoLive = z.infer<typeof GoLiveSchema>
 export const GoLiveQuerySchema = z.object({ reveal: z.enum(['0', '1']).optional() })
 
 /** What an upload becomes when it is complete. */
-export const UploadTarget = { event: 'event', vod: 'vod' } as const
+export const UploadTarget = { event: 'event', vod: 'vod', preroll: 'preroll' } as const
 export type UploadTarget = (typeof UploadTarget)[keyof typeof UploadTarget]
 
 export const UploadStatus = {
@@ -62,27 +62,34 @@ export type UploadStatus = (typeof UploadStatus)[keyof typeof UploadStatus]
 
 /**
  * The tus `Upload-Metadata` an upload is created with (values base64 as the protocol says): the
- * target, and for an event its id, for a VOD item an existing id or the title of a new one.
+ * target, and for an event its id, for a VOD item an existing id or the title of a new one, for a
+ * pre-roll an existing id (none: a new pre-roll, with the default weight and flags).
  */
 export const UploadMetadataSchema = z
   .object({
     filename: z.string().max(300).optional(),
-    target: z.enum(['event', 'vod']),
+    target: z.enum(['event', 'vod', 'preroll']),
     event_id: z.coerce.number().int().positive().optional(),
     vod_id: z.coerce.number().int().positive().optional(),
+    preroll_id: z.coerce.number().int().positive().optional(),
     title: z.string().trim().min(1).max(300).optional(),
   })
-  .refine((m) => (m.target === 'event' ? m.event_id !== undefined : m.vod_id !== undefined || m.title !== undefined), {
-    message: 'Say which event, or which VOD item (or the title of a new one), the video is for.',
-    path: ['target'],
-  })
+  .refine(
+    (m) =>
+      m.target === 'preroll' ||
+      (m.target === 'event' ? m.event_id !== undefined : m.vod_id !== undefined || m.title !== undefined),
+    {
+      message: 'Say which event, or which VOD item (or the title of a new one), the video is for.',
+      path: ['target'],
+    },
+  )
 export type UploadMetadata = z.infer<typeof UploadMetadataSchema>
 
 export const UploadSchema = z.object({
   id: z.string(),
   status: z.enum(['uploading', 'processing', 'ready', 'failed']),
-  target: z.enum(['event', 'vod']),
-  /** The event or VOD item the video belongs to (a new VOD item's id once the upload completes). */
+  target: z.enum(['event', 'vod', 'preroll']),
+  /** The event, VOD item or pre-roll the video belongs to (a new one's id once the upload completes). */
   target_id: z.number().int().nullable(),
   filename: z.string().nullable(),
   size: z.number().int(),
@@ -96,7 +103,7 @@ export const UploadSchema = z.object({
 })
 export type Upload = z.infer<typeof UploadSchema>
 
-/** An event's or VOD item's videos, as the Media page lists them. */
+/** An event's, VOD item's or pre-roll's videos, as the Media page lists them. */
 export const MediaAssetAdminSchema = z.object({
   id: z.number().int(),
   status: z.enum(['processing', 'live', 'ready', 'failed']),
@@ -111,7 +118,7 @@ export const MediaAssetAdminSchema = z.object({
 export type MediaAssetAdmin = z.infer<typeof MediaAssetAdminSchema>
 
 export const OwnerMediaSchema = z.object({
-  target: z.enum(['event', 'vod']),
+  target: z.enum(['event', 'vod', 'preroll']),
   target_id: z.number().int(),
   assets: z.array(MediaAssetAdminSchema),
   uploads: z.array(UploadSchema),
@@ -119,6 +126,13 @@ export const OwnerMediaSchema = z.object({
   preview: z.object({ hls: z.string(), live: z.boolean(), expires_at: z.string() }).nullable(),
 })
 export type OwnerMedia = z.infer<typeof OwnerMediaSchema>
+
+/**
+ * Where a pre-roll's encoded video is published: a plain MP4 (the ad player is a bare <video>), public
+ * like every pre-roll's address, beside the asset's HLS renditions. The pre-roll's `url` points here.
+ */
+export const PREROLL_FILE = 'preroll.mp4'
+export const prerollUrlOf = (assetId: number) => `/media/o/${assetId}/${PREROLL_FILE}`
 
 /** Upload limits the console shows before a file is chosen. */
 export const UPLOAD_CONTAINERS = ['mov,mp4,m4a,3gp,3g2,mj2', 'matroska,webm', 'mpegts', 'flv', 'avi'] as const

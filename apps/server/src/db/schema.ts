@@ -320,8 +320,8 @@ export interface UploadTable {
   id: string
   channel_id: number
   user_id: number | null
-  target: 'event' | 'vod'
-  /** The event or VOD item; null for a new VOD item until the upload completes. */
+  target: 'event' | 'vod' | 'preroll'
+  /** The event, VOD item or pre-roll; null for a new VOD item or pre-roll until the upload completes. */
   target_id: number | null
   /** A new VOD item's title. */
   title: string | null

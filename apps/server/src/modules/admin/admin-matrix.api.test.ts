@@ -126,15 +126,15 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
     // and where a call has preconditions (End stream of an event that is not live: 409; a tus PATCH
     // at the wrong offset) an answer past the gate counts (not 401, 403 or 404).
     const gated = (url: string) =>
-      /^\/api\/admin\/(live\/|uploads|media\/|(events|vod-media-items)\/:id\/media$)/.test(url)
+      /^\/api\/admin\/(live\/|uploads|media\/|(events|vod-media-items|prerolls)\/:id\/media$)/.test(url)
     const declared = routes.filter((r) => typeof r.admin === 'object')
     // Every collection's five routes, the singletons' two, operators' five, invitations' two, the audit
-    // log and images; go live's three, tus's five (its HEAD among them), an event's and a VOD item's videos, deleting one;
-    // clips moderation's list and delete; the passes form's two.
+    // log and images; go live's three, tus's five (its HEAD among them), an event's, a VOD item's and a
+    // pre-roll's videos, deleting one; clips moderation's list and delete; the passes form's two.
     expect(declared.length).toBe(
-      collections.length * 5 + AdminSingletons.length * 2 + 5 + 2 + 1 + 1 + 3 + 5 + 2 + 1 + 2 + 2,
+      collections.length * 5 + AdminSingletons.length * 2 + 5 + 2 + 1 + 1 + 3 + 5 + 3 + 1 + 2 + 2,
     )
-    expect(declared.filter((r) => gated(r.url)).length).toBe(3 + 5 + 2 + 1)
+    expect(declared.filter((r) => gated(r.url)).length).toBe(3 + 5 + 3 + 1)
     // The rest are the operator's own page and second factor, open to every role.
     expect(
       routes

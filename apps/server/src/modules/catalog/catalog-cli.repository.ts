@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.js'
 
-/** What the operator command line reads and writes of the catalogue (`media import`, `event stream-key`). */
+/**
+ * What the operator command line and console uploads read and write of the catalogue (`media import`,
+ * `event stream-key`, the owner an upload goes to).
+ */
 export class CatalogCliRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -36,6 +39,34 @@ export class CatalogCliRepository {
         date: now,
         duration,
         assets: '[]',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return row.id
+  }
+
+  findPreroll(channelId: number, id: number) {
+    return this.db
+      .selectFrom('prerolls')
+      .select(['id', 'url'])
+      .where('channel_id', '=', channelId)
+      .where('id', '=', id)
+      .executeTakeFirst()
+  }
+
+  /** A new pre-roll with the defaults of the console's form (weight 1, live and VOD, anywhere) and no video yet. */
+  async createPreroll(channelId: number, now: number) {
+    const row = await this.db
+      .insertInto('prerolls')
+      .values({
+        channel_id: channelId,
+        url: '',
+        weight: 1,
+        location_id: null,
+        event_categories: '[]',
+        for_vod: 1,
+        for_live: 1,
+        created_at: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow()

@@ -120,12 +120,13 @@ export class ChannelRepository {
       .execute()
   }
 
-  /** Spec §3 Preroll: heaviest first (spec §4 sorts by weight). */
+  /** Spec §3 Preroll: heaviest first (spec §4 sorts by weight); one with no video yet is left out. */
   prerolls(channelId: number) {
     return this.db
       .selectFrom('prerolls')
       .selectAll()
       .where('channel_id', '=', channelId)
+      .where('url', '!=', '')
       .orderBy('weight', 'desc')
       .orderBy('id')
       .execute()

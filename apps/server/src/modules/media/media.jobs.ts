@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { MediaTypeId } from '@fieldhouse/contract'
+import { MediaTypeId, PREROLL_FILE, prerollUrlOf } from '@fieldhouse/contract'
 import {
   findFont,
   firstVariant,
@@ -103,7 +103,8 @@ export function mediaJobHandlers(deps: MediaJobDeps): MediaJobHandlers {
           published.add(info.name)
           // Published with its first rendition; the master playlist grows as the others finish.
           await repo.setMedia(asset, MediaTypeId.vod, info.master)
-          if (info.ready.length === 1) {
+          // A pre-roll plays from its MP4, made once every rendition is in: it is ready then.
+          if (info.ready.length === 1 && asset.owner_type !== 'preroll') {
             await repo.updateAsset(asset.id, { status: 'ready' })
             await deps.changed(asset.channel_id)
           }
@@ -121,12 +122,35 @@ export function mediaJobHandlers(deps: MediaJobDeps): MediaJobHandlers {
     if (result.thumbnailsVtt) await repo.setMedia(asset, MediaTypeId.thumbnails, result.thumbnailsVtt)
     if (result.preview) await repo.setMedia(asset, MediaTypeId.preview, result.preview)
     const duration = Math.round(result.durationSec)
+    if (asset.owner_type === 'preroll') await prerollMp4(asset, result.durationSec, ctx)
     await repo.updateAsset(asset.id, { status: 'ready', progress: 100, duration, error: null })
     if (asset.owner_type === 'vod') {
       await repo.setVodDuration(asset.owner_id, duration)
     }
+    if (asset.owner_type === 'preroll') await repo.setPrerollUrl(asset.owner_id, prerollUrlOf(asset.id))
     await deps.changed(asset.channel_id)
   }
+
+  /**
+   * A pre-roll's public MP4 (decision 25): its highest rendition remuxed (stream copy, faststart), so the
+   * ad player's plain <video> plays it in every browser without an HLS library.
+   */
+  const prerollMp4 = (asset: MediaAssetRow, durationSec: number, ctx: JobContext) =>
+    inTemp(mediaDir, async (tmpRoot) => {
+      const partial = path.join(tmpRoot, `preroll-${asset.id}.mp4`)
+      try {
+        await withVariant(asset.id, (inputPlaylist) =>
+          runFfmpeg(remuxMp4Args({ inputPlaylist, output: partial }), {
+            signal: ctx.signal,
+            durationSec,
+            timeoutMs: wallClockLimitMs(durationSec),
+          }),
+        )
+        await store.put(assetKey(asset.id, PREROLL_FILE), { file: partial })
+      } finally {
+        fs.rmSync(partial, { force: true })
+      }
+    })
 
   /** The new asset plays now: the owner's older finished assets go, files first (a replaced video). */
   const replaceOthers = async (asset: MediaAssetRow) => {

@@ -173,6 +173,28 @@ export class MediaRepository {
     await this.db.updateTable('vod_items').set({ duration }).where('id', '=', vodId).execute()
   }
 
+  /** A pre-roll plays its encoded video from now on (the public MP4 of its newest asset). */
+  async setPrerollUrl(prerollId: number, url: string) {
+    await this.db.updateTable('prerolls').set({ url }).where('id', '=', prerollId).execute()
+  }
+
+  /** A pre-roll whose video was `url` (a deleted asset's) has none now: it plays nowhere until it gets one. */
+  async clearPrerollUrl(prerollId: number, url: string) {
+    await this.db.updateTable('prerolls').set({ url: '' }).where('id', '=', prerollId).where('url', '=', url).execute()
+  }
+
+  /** Whether the asset is a pre-roll's finished video (its MP4 is public). */
+  async isReadyPreroll(assetId: number) {
+    const row = await this.db
+      .selectFrom('media_assets')
+      .select('id')
+      .where('id', '=', assetId)
+      .where('owner_type', '=', 'preroll')
+      .where('status', '=', 'ready')
+      .executeTakeFirst()
+    return row !== undefined
+  }
+
   /** Assets left `live` or `processing` by a process that stopped (repaired at start). */
   unfinishedAssets(status: MediaAssetStatus) {
     return this.db.selectFrom('media_assets').selectAll().where('status', '=', status).execute()

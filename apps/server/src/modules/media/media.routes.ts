@@ -7,6 +7,7 @@ import {
   Id,
   messages,
   PlaybackSchema,
+  PREROLL_FILE,
   type VodMedia,
   VodMediaDetailSchema,
 } from '@fieldhouse/contract'
@@ -33,7 +34,7 @@ const DOWNLOAD_FILE = 'download.mp4'
 /**
  * Video for viewers: event and VOD item details with signed URLs, token renewal, event downloads
  * (spec §7 `download-event/{id}`), and the media files themselves — signed (`/media/p/…`) and
- * public posters and previews (`/media/o/…`).
+ * public posters, previews and pre-rolls' MP4 (`/media/o/…`).
  */
 export const mediaRoutes: FastifyPluginAsyncZod<{
   media: MediaService
@@ -236,7 +237,13 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
       const { asset: assetParam, '*': rest } = req.params as { asset: string; '*': string }
       const file = safeMediaPath(rest)
       const assetId = /^[1-9][0-9]{0,9}$/.test(assetParam) ? Number(assetParam) : null
-      if (!file || assetId === null || !(await deps.repo.isPublicFile(assetId, file, PUBLIC_MEDIA_TYPES))) {
+      // A pre-roll's MP4 is public as every pre-roll's address is (decision 25).
+      const isPublic =
+        file !== null &&
+        assetId !== null &&
+        ((await deps.repo.isPublicFile(assetId, file, PUBLIC_MEDIA_TYPES)) ||
+          (file === PREROLL_FILE && (await deps.repo.isReadyPreroll(assetId))))
+      if (!file || assetId === null || !isPublic) {
         return reply.code(404).send({ message: messages.notFound })
       }
       return deps.sendFile(req, reply, deps.store, assetKey(assetId, file), cacheControlFor(file, false, 'public'))

@@ -47,7 +47,7 @@ export class UploadsRepository {
   }
 
   /** The recent uploads of an owner (and, for a new VOD item, none yet: those have no target id). */
-  listForTarget(channelId: number, target: 'event' | 'vod', targetId: number) {
+  listForTarget(channelId: number, target: 'event' | 'vod' | 'preroll', targetId: number) {
     return this.db
       .selectFrom('uploads')
       .selectAll()

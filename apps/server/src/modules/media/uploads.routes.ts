@@ -16,7 +16,7 @@ const TUS_VERSION = '1.0.0'
 /**
  * Console uploads (decision 20): the tus protocol under `/api/admin/uploads` (POST creates, HEAD
  * tells the offset, PATCH appends, DELETE cancels), `GET /api/admin/uploads/{id}` for the upload's
- * state and its encode's progress, an event's or VOD item's videos, and deleting one. Each request is
+ * state and its encode's progress, an event's, VOD item's or pre-roll's videos, and deleting one. Each request is
  * checked here (operator, role, channel) before the tus server sees it.
  */
 export const uploadsRoutes: FastifyPluginAsyncZod<{
@@ -95,7 +95,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
   )
 
   const ownerMedia =
-    (target: 'event' | 'vod') => async (req: FastifyRequest<{ Params: { id: number } }>, reply: FastifyReply) => {
+    (target: 'event' | 'vod' | 'preroll') =>
+    async (req: FastifyRequest<{ Params: { id: number } }>, reply: FastifyReply) => {
       reply.header('cache-control', 'no-store')
       return { data: await uploads.ownerMedia(operatorOf(req), target, req.params.id) }
     }
@@ -105,6 +106,12 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
   }
   app.get('/api/admin/events/:id/media', ownerSchema, ownerMedia('event'))
   app.get('/api/admin/vod-media-items/:id/media', ownerSchema, ownerMedia('vod'))
+  // A pre-roll's video is the pre-roll's: the pre-roll rights answer (uploads' are checked too).
+  app.get(
+    '/api/admin/prerolls/:id/media',
+    { ...ownerSchema, config: { admin: { resource: 'prerolls' as const, action: 'read' as const } } },
+    ownerMedia('preroll'),
+  )
 
   app.delete(
     '/api/admin/media/:id',

@@ -4,6 +4,7 @@ import path from 'node:path'
 import {
   type MediaAssetAdmin,
   type OwnerMedia,
+  prerollUrlOf,
   UPLOAD_CONTAINERS,
   type Upload,
   UploadMetadataSchema,
@@ -25,7 +26,11 @@ export interface UploadTargets {
   findEvent(channelId: number, id: number): Promise<{ id: number; stream_status: string } | undefined>
   findVodItem(channelId: number, id: number): Promise<{ id: number } | undefined>
   createVodItem(channelId: number, title: string, duration: number, now: number): Promise<number>
+  findPreroll(channelId: number, id: number): Promise<{ id: number } | undefined>
+  createPreroll(channelId: number, now: number): Promise<number>
 }
+
+type Target = 'event' | 'vod' | 'preroll'
 
 /** The bytes of uploads in progress (the tus file store). */
 export interface UploadBytes {
@@ -41,7 +46,9 @@ const iso = (ms: number) => new Date(ms).toISOString()
 
 /**
  * Videos uploaded from the console (decision 20): a tus upload is created for an event (its game
- * recording becomes the replay) or a VOD item (existing, or new with a title); when its last byte
+ * recording becomes the replay), a VOD item (existing, or new with a title) or a pre-roll (existing,
+ * or new; decision 25: it takes the pre-roll rights too, and the encode writes the pre-roll's
+ * address); when its last byte
  * is in, the file is checked with ffprobe, moved out of the upload store and encoded by the existing
  * `media.transcode` job into a new asset, which replaces the owner's older video once it plays.
  * Nothing is left behind: a refused file, a cancelled upload and a deleted asset take their bytes.
@@ -85,6 +92,14 @@ export class UploadsService {
       if (!event) throw notFound('event')
       if (event.stream_status === 'live') throw conflict(uploadMessages.busyLive)
       targetId = event.id
+    } else if (m.target === 'preroll') {
+      // A pre-roll's video is the pre-roll's content: its writers upload it (a producer may not).
+      mustBeAllowed(op, m.preroll_id === undefined ? 'create' : 'update', 'prerolls')
+      if (m.preroll_id !== undefined) {
+        const preroll = await this.deps.targets.findPreroll(channelId, m.preroll_id)
+        if (!preroll) throw notFound('prerolls')
+        targetId = preroll.id
+      }
     } else if (m.vod_id !== undefined) {
       const item = await this.deps.targets.findVodItem(channelId, m.vod_id)
       if (!item) throw notFound('vod-media-item')
@@ -135,12 +150,14 @@ export class UploadsService {
     const channelId = row.channel_id
     const targetId =
       row.target_id ??
-      (await this.deps.targets.createVodItem(
-        channelId,
-        row.title ?? row.filename ?? 'Untitled video',
-        Math.round(probed.durationSec),
-        this.now(),
-      ))
+      (row.target === 'preroll'
+        ? await this.deps.targets.createPreroll(channelId, this.now())
+        : await this.deps.targets.createVodItem(
+            channelId,
+            row.title ?? row.filename ?? 'Untitled video',
+            Math.round(probed.durationSec),
+            this.now(),
+          ))
     // Out of the upload store, beside the CLI's imports: the job deletes it once encoded (or failed).
     await fs.mkdir(this.deps.importsDir, { recursive: true })
     const ext = path
@@ -197,19 +214,22 @@ export class UploadsService {
     await this.deps.audit(op, { action: 'delete', resource: 'uploads', resourceId: id, before: { size: row.size } })
   }
 
-  private async owner(op: Operator, target: 'event' | 'vod', id: number): Promise<Owner> {
+  private async owner(op: Operator, target: Target, id: number): Promise<Owner> {
     const channelId = op.session.channel.id
     const found =
       target === 'event'
         ? await this.deps.targets.findEvent(channelId, id)
-        : await this.deps.targets.findVodItem(channelId, id)
-    if (!found) throw notFound(target === 'event' ? 'event' : 'vod-media-item')
+        : target === 'vod'
+          ? await this.deps.targets.findVodItem(channelId, id)
+          : await this.deps.targets.findPreroll(channelId, id)
+    if (!found) throw notFound(target === 'event' ? 'event' : target === 'vod' ? 'vod-media-item' : 'prerolls')
     return { type: target, id }
   }
 
-  /** An event's or VOD item's videos and recent uploads, for the Media page. */
-  async ownerMedia(op: Operator, target: 'event' | 'vod', id: number): Promise<OwnerMedia> {
+  /** An event's, VOD item's or pre-roll's videos and recent uploads, for the Media page. */
+  async ownerMedia(op: Operator, target: Target, id: number): Promise<OwnerMedia> {
     mustBeAllowed(op, 'read', 'uploads')
+    if (target === 'preroll') mustBeAllowed(op, 'read', 'prerolls')
     const owner = await this.owner(op, target, id)
     const assets = await this.deps.media.assetsOf(op.session.channel.id, owner)
     const playing =
@@ -224,16 +244,19 @@ export class UploadsService {
     }
   }
 
-  /** Deletes a video: its files from the store, then its rows. A live recording is ended first, not deleted. */
+  /**
+   * Deletes a video: its files from the store, then its rows. A live recording is ended first, not
+   * deleted. A pre-roll whose video it was has none afterwards (it plays nowhere until it gets one).
+   */
   async deleteAsset(op: Operator, assetId: number) {
     mustBeAllowed(op, 'delete', 'uploads')
     const asset = await this.deps.media.findAsset(assetId)
-    if (!asset || asset.channel_id !== op.session.channel.id || asset.owner_type === 'preroll') {
-      throw notFound('media')
-    }
+    if (!asset || asset.channel_id !== op.session.channel.id) throw notFound('media')
+    if (asset.owner_type === 'preroll') mustBeAllowed(op, 'update', 'prerolls')
     if (asset.status === 'live') throw conflict('The stream is live: end it before deleting its recording.')
     await this.deps.store.deletePrefix(assetKey(asset.id))
     await this.deps.repo.removeForAsset(asset.id)
+    if (asset.owner_type === 'preroll') await this.deps.media.clearPrerollUrl(asset.owner_id, prerollUrlOf(asset.id))
     await this.deps.media.deleteAsset(asset.id)
     await this.deps.changed(asset.channel_id)
     await this.deps.audit(op, {

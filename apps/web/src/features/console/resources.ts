@@ -377,7 +377,13 @@ export const resourceConfigs: Readonly<Record<string, ResourceConfig>> = {
       { key: 'for_vod', header: 'VOD', format: 'boolean' },
     ],
     fields: [
-      { name: 'url', label: 'Video address', kind: 'text', required: true },
+      {
+        name: 'url',
+        label: 'Video address',
+        kind: 'text',
+        emptyAs: '',
+        hint: 'The address of a public MP4, or upload the file on the Media page (it fills this in).',
+      },
       { name: 'weight', label: 'Weight', kind: 'number', hint: 'Higher plays first.' },
       { name: 'event_categories', label: 'Sports', kind: 'references', resource: 'events-categories' },
       { name: 'location_id', label: 'Venue', kind: 'reference', resource: 'events-locations' },

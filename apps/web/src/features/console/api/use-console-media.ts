@@ -33,8 +33,10 @@ export function useLiveAction(eventId: number | null, action: 'rotate-key' | 'en
   })
 }
 
-/** An event's or VOD item's videos and recent uploads; polled while something is being made. */
-export function useOwnerMedia(target: 'event' | 'vod', id: number | null) {
+const ownerPaths = { event: 'events', vod: 'vod-media-items', preroll: 'prerolls' } as const
+
+/** An event's, VOD item's or pre-roll's videos and recent uploads; polled while something is being made. */
+export function useOwnerMedia(target: 'event' | 'vod' | 'preroll', id: number | null) {
   const api = useApiClient()
   return useQuery<OwnerMedia>({
     queryKey: [...adminQueriesRoot, 'media', target, id] as const,
@@ -46,8 +48,7 @@ export function useOwnerMedia(target: 'event' | 'vod', id: number | null) {
       return busy ? 1500 : false
     },
     queryFn: async ({ signal }) =>
-      (await api.get<OwnerMedia>(`admin/${target === 'event' ? 'events' : 'vod-media-items'}/${id}/media`, { signal }))
-        .data as OwnerMedia,
+      (await api.get<OwnerMedia>(`admin/${ownerPaths[target]}/${id}/media`, { signal })).data as OwnerMedia,
   })
 }
 

@@ -1,9 +1,10 @@
 import type { Upload as TusUpload } from 'tus-js-client'
 
 export interface UploadTarget {
-  target: 'event' | 'vod'
+  target: 'event' | 'vod' | 'preroll'
   event_id?: number
   vod_id?: number
+  preroll_id?: number
   title?: string
 }
 
@@ -24,6 +25,7 @@ export async function startTusUpload(options: {
   const metadata: Record<string, string> = { filename: options.file.name, target: options.target.target }
   if (options.target.event_id) metadata.event_id = String(options.target.event_id)
   if (options.target.vod_id) metadata.vod_id = String(options.target.vod_id)
+  if (options.target.preroll_id) metadata.preroll_id = String(options.target.preroll_id)
   if (options.target.title) metadata.title = options.target.title
   const idOf = (url: string | null) => (url ?? '').split('/').pop() ?? ''
   let upload!: TusUpload
