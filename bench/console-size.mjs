@@ -37,7 +37,10 @@ const CONSOLE_SOURCES = [
 /** The sizes and sources of one build's pages; `dist` is a built apps/web/dist. */
 export function measureBuild(dist) {
   const manifestPath = path.join(dist, '.vite/manifest.json')
-  if (!fs.existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: run \`npm run build\` first`)
+  if (!fs.existsSync(path.join(dist, 'index.html')))
+    throw new Error(`${dist} is not built: run \`npm run build\` first`)
+  // Builds from before the console wrote no manifest: their home page only, from the files themselves.
+  if (!fs.existsSync(manifestPath)) return { home: homeFromFiles(dist) }
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'))
 
   /** A view's chunk by its source, or (when Rollup merged the view into a shared chunk) by its chunk name. */
@@ -67,14 +70,7 @@ export function measureBuild(dist) {
     gzipBytes: sizeOf(files),
     files: files.map((file) => ({ file, gzipBytes: gzipOf(file) })).sort((a, b) => b.gzipBytes - a.gzipBytes),
   })
-  /** Source files of a chunk, from its source map, node_modules paths shortened to the package. */
-  const sourcesOf = (file) => {
-    const map = path.join(dist, `${file}.map`)
-    if (!fs.existsSync(map)) return []
-    return (JSON.parse(fs.readFileSync(map, 'utf8')).sources ?? []).map((s) =>
-      s.includes('node_modules/') ? s.replace(/^.*node_modules\//, 'node_modules/') : s.replace(/^(\.\.\/)+/, ''),
-    )
-  }
+  const sourcesOf = (file) => sourcesOf_(dist, file)
 
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry)
   const homeKey = keyOf('src/app/views/home.ts', 'home')
@@ -83,6 +79,7 @@ export function measureBuild(dist) {
   const home = {
     ...part(homeFiles),
     sources: [...new Set(homeFiles.flatMap(sourcesOf))].sort(),
+    sourceChars: charsOf(dist, homeFiles),
   }
   const result = { home }
   if (!consoleKey) return result
@@ -112,6 +109,58 @@ export function measureBuild(dist) {
   }
 }
 
+/** Source files of a chunk, from its source map, node_modules paths shortened to the package. */
+function sourcesOf_(dist, file) {
+  const map = path.join(dist, `${file}.map`)
+  if (!fs.existsSync(map)) return []
+  return (JSON.parse(fs.readFileSync(map, 'utf8')).sources ?? []).map((s) =>
+    s.includes('node_modules/') ? s.replace(/^.*node_modules\//, 'node_modules/') : s.replace(/^(\.\.\/)+/, ''),
+  )
+}
+
+/** Characters of each source file in `files`, from their source maps: what changed inside a chunk. */
+function charsOf(dist, files) {
+  const chars = {}
+  for (const file of files) {
+    const map = path.join(dist, `${file}.map`)
+    if (!fs.existsSync(map)) continue
+    const { sources = [], sourcesContent = [] } = JSON.parse(fs.readFileSync(map, 'utf8'))
+    const names = sourcesOf_(dist, file)
+    sources.forEach((_, i) => {
+      chars[names[i]] = (chars[names[i]] ?? 0) + (sourcesContent[i]?.length ?? 0)
+    })
+  }
+  return chars
+}
+
+/**
+ * The home page's chunks of a build without a manifest: the entry index.html names, then the home view's
+ * chunk, each with the chunks its static `import … from "./x.js"` statements name (not `import("./x.js")`).
+ */
+function homeFromFiles(dist) {
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8')
+  const entry = /<script type="module"[^>]*src="\/(assets\/[^"]+\.js)"/.exec(html)?.[1]
+  const homeView = fs.readdirSync(path.join(dist, 'assets')).find((f) => /^home-[\w-]+\.js$/.test(f))
+  if (!entry || !homeView) throw new Error(`${dist}: no entry or home view chunk`)
+  const seen = new Set()
+  const visit = (file) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    const code = fs.readFileSync(path.join(dist, file), 'utf8')
+    for (const m of code.matchAll(/import\s*(?:[^"'()]*?from\s*)?["']\.\/([^"']+\.js)["']/g)) visit(`assets/${m[1]}`)
+  }
+  visit(entry)
+  visit(`assets/${homeView}`)
+  const files = [...seen]
+  const gzipOf = (file) => gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length
+  return {
+    gzipBytes: files.reduce((sum, f) => sum + gzipOf(f), 0),
+    files: files.map((file) => ({ file, gzipBytes: gzipOf(file) })).sort((a, b) => b.gzipBytes - a.gzipBytes),
+    sources: [...new Set(files.flatMap((f) => sourcesOf_(dist, f)))].sort(),
+    sourceChars: charsOf(dist, files),
+  }
+}
+
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
 
 /** The report of apps/web/dist against the budget and the baseline. */
@@ -126,11 +175,19 @@ export function consoleSizes() {
         deltaBytes: now.home.gzipBytes - baseline.home.gzipBytes,
         sourcesAdded: now.home.sources.filter((s) => !baseline.home.sources.includes(s)),
         sourcesRemoved: baseline.home.sources.filter((s) => !now.home.sources.includes(s)),
+        // Source files whose code in the home page's chunks grew or shrank (characters before minifying).
+        sourcesChanged: Object.keys({ ...baseline.home.sourceChars, ...now.home.sourceChars })
+          .map((s) => ({ source: s, chars: (now.home.sourceChars[s] ?? 0) - (baseline.home.sourceChars?.[s] ?? 0) }))
+          .filter((c) => c.chars !== 0)
+          .sort((a, b) => Math.abs(b.chars) - Math.abs(a.chars)),
       }
     : null
   // Unchanged by the console: no console code in it, and nothing it loads that the baseline did not,
   // but for files of other features (listed, for the reader to judge).
-  const consoleAdded = homeChange?.sourcesAdded.filter((s) => CONSOLE_SOURCES.some((p) => p.test(s))) ?? []
+  const consoleAdded =
+    homeChange?.sourcesChanged
+      .filter((c) => c.chars > 0 && CONSOLE_SOURCES.some((p) => p.test(c.source)))
+      .map((c) => c.source) ?? []
   return {
     name: 'console-size',
     budgetKb: BUDGET_KB,
@@ -165,8 +222,10 @@ export function printConsoleSizes(r) {
     console.log(
       `  home page vs ${c.baselineCommit}: ${kb(c.gzipBytes)} vs ${kb(c.baselineGzipBytes)} (${c.deltaBytes >= 0 ? '+' : ''}${c.deltaBytes} B)`,
     )
-    for (const s of c.sourcesAdded) console.log(`    + ${s}`)
-    for (const s of c.sourcesRemoved) console.log(`    - ${s}`)
+    for (const { source, chars } of c.sourcesChanged)
+      console.log(
+        `    ${chars > 0 ? '+' : ''}${chars} characters  ${source}${c.sourcesAdded.includes(source) ? ' (new)' : ''}`,
+      )
   } else {
     console.log('  no baseline (bench/results/console-baseline.json): home page not compared')
   }
