@@ -50,12 +50,6 @@ export default defineConfig({
           if (!id.includes('/node_modules/')) return undefined
           if (id.includes('/node_modules/hls.js/')) return 'hls'
           if (id.includes('/node_modules/@stripe/')) return 'stripe'
-          // The console's table library: only /admin loads it (the viewer's start must not).
-          if (/\/node_modules\/@tanstack\/(react-table|table-core)\//.test(id)) return 'console-table'
-          // The console's resumable uploads (tus-js-client and what it needs in a browser): only its media
-          // page loads them, on demand; in `vendor` they would be in every viewer page's start.
-          if (/\/node_modules\/(tus-js-client|js-base64|url-parse|querystringify|requires-port)\//.test(id))
-            return 'console-upload'
           if (/\/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react'
           if (id.includes('/node_modules/zod/')) return 'zod'
           return 'vendor'
