@@ -130,12 +130,17 @@ async function clipper(product, n) {
         })
       ).json()
     ).data
-  const pass = (await get('packages')).find((p) => p.name === 'Season Pass')
+  const pass = (await get('subscriptions')).find((p) => p.name === 'Season Pass')
   if (!pass) throw new Error('the demo channel has no Season Pass')
-  const bought = await post('/api/stripe/buy', { api_key: key, id: pass.id, card: VISA, idempotency_key: `bench-${n}` })
+  const bought = await post('/api/stripe/buy', {
+    api_key: key,
+    id: pass.id,
+    card: VISA,
+    idempotency_key: `bench-clipper-${n}-${Date.now()}`,
+  })
   if (bought.status !== 200) throw new Error(`buying the Season Pass failed: ${JSON.stringify(bought.body)}`)
   const deadline = Date.now() + 30_000
-  while (!(await get('user/access')).capabilities?.includes('clipping')) {
+  while (!(await get('user/access')).capabilities?.clipping) {
     if (Date.now() > deadline) throw new Error('the Season Pass did not grant clipping')
     await new Promise((r) => setTimeout(r, 100))
   }
