@@ -122,6 +122,17 @@ async function clipper(product, n) {
   const login = await post('/api/v2/auth/login', { api_key: await demoApiKey(product), email, password })
   const key = login.body.data?.api_key
   if (!key) throw new Error(`sign in failed: ${JSON.stringify(login.body)}`)
+  // A temporary password must be replaced before anything else, as the site asks.
+  const fresh = `a long bench password ${n}1`
+  const changed = await post('/api/profile', {
+    api_key: key,
+    _method: 'patch',
+    current_password: password,
+    password: fresh,
+    password_confirmation: fresh,
+  })
+  if (changed.status !== 200)
+    throw new Error(`replacing the temporary password failed: ${JSON.stringify(changed.body)}`)
   const get = async (p) =>
     (
       await (
@@ -186,14 +197,41 @@ async function importReplay(product, feed) {
     { env: { ...process.env, DATA_DIR: product.dataDir, LOG_LEVEL: 'warn' }, encoding: 'utf8' },
   )
   if (made.status !== 0) throw new Error(`media import failed: ${made.stdout}${made.stderr}`)
+  // A replay plays from its first rendition while the others encode: wait until the master lists the
+  // 720p one and the server runs no ffmpeg any more (every rendition done), so no encode shares the cores.
+  const assets = path.join(product.dataDir, 'media', 'assets')
+  const has720 = () =>
+    fs.existsSync(assets) &&
+    fs.readdirSync(assets).some((id) => {
+      const master = path.join(assets, id, 'master.m3u8')
+      return fs.existsSync(master) && /RESOLUTION=\d+x720\b/.test(fs.readFileSync(master, 'utf8'))
+    })
   const deadline = Date.now() + 600_000
+  let quietSince = null
   for (;;) {
     const detail = await get(`events/${free.id}`)
-    if (detail.media_status === 'ready' && detail.playback) return detail
-    if (detail.media_status === 'failed') throw new Error(`the imported replay failed to encode`)
-    if (Date.now() > deadline) throw new Error(`the imported replay was not encoded within 10 minutes`)
+    if (detail.media_status === 'failed') throw new Error('the imported replay failed to encode')
+    const ready = detail.media_status === 'ready' && detail.playback && has720()
+    if (ready && childrenOf(product.pid) === 0) {
+      quietSince ??= Date.now()
+      if (Date.now() - quietSince >= 2000) return detail
+    } else quietSince = null
+    if (Date.now() > deadline) throw new Error('the imported replay was not encoded within 10 minutes')
     await new Promise((r) => setTimeout(r, 500))
   }
+}
+
+/** How many processes `pid` has started that still run (the server's ffmpeg encodes). */
+function childrenOf(pid) {
+  let n = 0
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) n++
+    } catch {}
+  }
+  return n
 }
 
 /** The height a master playlist states for `variant`. */
