@@ -25,6 +25,11 @@ const LENGTHS = [30, 60]
 /** The replay the product path clips is this long, so a 60-s clip can start anywhere in its first 20 s. */
 const REPLAY_SECONDS = Number(process.env.BENCH_CLIP_REPLAY_SECONDS ?? 80)
 const VISA = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' }
+/**
+ * How often the viewer asks for its clips while one is made: 8 a second stays under the API's 600
+ * requests a minute per api key (never raised here); the figures are up to this much late.
+ */
+const POLL_MS = 125
 /** Issue 15: ready in ≤ 1.5 × the bare segment copy + 2.5 s, and a 60-s clip in ≤ 3 s on this machine. */
 const GOAL = { ratio: 1.5, plusMs: 2500, sixtySecondsMs: 3000 }
 
@@ -306,10 +311,10 @@ async function benchProductClips(dir) {
           if (made.status !== 201) throw new Error(`POST /api/clip: ${made.status} ${JSON.stringify(made.body)}`)
           const id = made.body.data.id
           for (;;) {
-            const clip = (await viewer.get('clips/user')).find((c) => c.id === id)
+            const clip = ((await viewer.get('clips/user')) ?? []).find((c) => c.id === id)
             if (clip?.status === 'ready') break
             if (clip?.status === 'failed') throw new Error(`clip failed: ${clip.failure_reason}`)
-            await new Promise((r) => setTimeout(r, 20))
+            await new Promise((r) => setTimeout(r, POLL_MS))
           }
           if (i >= 0) ours.push(performance.now() - t)
         }
@@ -323,7 +328,14 @@ async function benchProductClips(dir) {
       }
       results[`${length}s`] = judge(length, ours, reference)
     }
-    return { replaySeconds: REPLAY_SECONDS, importSeconds, replayEventId: replay.id, rendition, ...results }
+    return {
+      replaySeconds: REPLAY_SECONDS,
+      pollMs: POLL_MS,
+      importSeconds,
+      replayEventId: replay.id,
+      rendition,
+      ...results,
+    }
   } finally {
     await product.stop()
   }
