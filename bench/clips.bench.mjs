@@ -17,14 +17,19 @@ import {
   testFeedArgs,
   vodMediaPlaylist,
 } from '../packages/media/dist/index.js'
-import { demoApiKey, median, pinLoadGenerator, root, startProduct, waitForDemoVideos, writeResult } from './lib.mjs'
+import { demoApiKey, median, pinLoadGenerator, root, startProduct, writeResult } from './lib.mjs'
 
 const CLIPS = Number(process.env.BENCH_CLIPS ?? 20)
 const SOURCE_SECONDS = Number(process.env.BENCH_CLIP_SOURCE_SECONDS ?? 100)
 const LENGTHS = [30, 60]
-/** Demo replays this long, so a 60-s clip can start anywhere in their first 20 s. */
-const DEMO_SECONDS = Number(process.env.BENCH_CLIP_DEMO_SECONDS ?? 80)
+/** The replay the product path clips is this long, so a 60-s clip can start anywhere in its first 20 s. */
+const REPLAY_SECONDS = Number(process.env.BENCH_CLIP_REPLAY_SECONDS ?? 80)
 const VISA = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' }
+/**
+ * How often the viewer asks for its clips while one is made: 8 a second stays under the API's 600
+ * requests a minute per api key (never raised here); the figures are up to this much late.
+ */
+const POLL_MS = 125
 /** Issue 15: ready in ≤ 1.5 × the bare segment copy + 2.5 s, and a 60-s clip in ≤ 3 s on this machine. */
 const GOAL = { ratio: 1.5, plusMs: 2500, sixtySecondsMs: 3000 }
 
@@ -65,6 +70,30 @@ const summary = (runs) => ({
 })
 
 /**
+ * Issue 15's goal, checked the same way in both paths and for each statistic: our p50 against 1.5 × the
+ * bare copy's p50 + 2.5 s (and ≤ 3 s for a 60-s clip), our p95 against the bare copy's p95 likewise.
+ */
+function judge(length, ours, reference) {
+  const o = summary(ours)
+  const r = summary(reference)
+  const check = (stat) => {
+    const goalMs = Math.round(GOAL.ratio * r[stat] + GOAL.plusMs)
+    const capMs = length === 60 ? Math.min(goalMs, GOAL.sixtySecondsMs) : goalMs
+    return { goalMs: capMs, met: o[stat] <= capMs }
+  }
+  const p50 = check('p50Ms')
+  const p95 = check('p95Ms')
+  return {
+    ours: o,
+    reference: r,
+    ratio: o.p50Ms / r.p50Ms,
+    ratioP95: o.p95Ms / r.p95Ms,
+    goal: { p50, p95 },
+    meetsGoal: p50.met && p95.met,
+  }
+}
+
+/**
  * A viewer who may clip: made by the operator CLI (its one-time password), signed in, and the demo's
  * Season Pass bought with the test card (it grants `clipping` and `download_clip`). One per clip length:
  * a viewer may make 30 clips an hour.
@@ -98,34 +127,144 @@ async function clipper(product, n) {
   const login = await post('/api/v2/auth/login', { api_key: await demoApiKey(product), email, password })
   const key = login.body.data?.api_key
   if (!key) throw new Error(`sign in failed: ${JSON.stringify(login.body)}`)
+  // A temporary password must be replaced before anything else, as the site asks.
+  const fresh = `a long bench password ${n}1`
+  const changed = await post('/api/profile', {
+    api_key: key,
+    _method: 'patch',
+    current_password: password,
+    password: fresh,
+    password_confirmation: fresh,
+  })
+  if (changed.status !== 200)
+    throw new Error(`replacing the temporary password failed: ${JSON.stringify(changed.body)}`)
   const get = async (p) =>
-    (await (await fetch(`${product.url}/api/${p}${p.includes('?') ? '&' : '?'}api_key=${key}`)).json()).data
-  const pass = (await get('packages')).find((p) => p.name === 'Season Pass')
+    (
+      await (
+        await fetch(`${product.url}/api/${p}${p.includes('?') ? '&' : '?'}api_key=${key}`, {
+          headers: { 'x-forwarded-for': `10.9.0.${n}` },
+        })
+      ).json()
+    ).data
+  const pass = (await get('subscriptions')).find((p) => p.name === 'Season Pass')
   if (!pass) throw new Error('the demo channel has no Season Pass')
-  const bought = await post('/api/stripe/buy', { api_key: key, id: pass.id, card: VISA, idempotency_key: `bench-${n}` })
+  const bought = await post('/api/stripe/buy', {
+    api_key: key,
+    id: pass.id,
+    card: VISA,
+    idempotency_key: `bench-clipper-${n}-${Date.now()}`,
+  })
   if (bought.status !== 200) throw new Error(`buying the Season Pass failed: ${JSON.stringify(bought.body)}`)
   const deadline = Date.now() + 30_000
-  while (!(await get('user/access')).capabilities?.includes('clipping')) {
+  while (!(await get('user/access')).capabilities?.clipping) {
     if (Date.now() > deadline) throw new Error('the Season Pass did not grant clipping')
     await new Promise((r) => setTimeout(r, 100))
   }
   return { key, post, get }
 }
 
+/** A sport-like 720p feed of `seconds` (clock, score, tone): the recording both paths cut. */
+async function makeFeed(output, seconds) {
+  await runFfmpeg(
+    testFeedArgs({
+      output,
+      durationSec: seconds,
+      width: 1280,
+      height: 720,
+      fps: 30,
+      realtime: false,
+      title: 'Clip benchmark',
+      home: 'Home',
+      away: 'Away',
+      scoreTimeline: [{ atSec: 20, home: 1, away: 0 }],
+      fontFile: findFont(),
+      format: 'mp4',
+    }),
+  )
+}
+
 /**
- * Clip ready time through the product: `POST /api/clip` by a viewer holding `clipping`, on a demo replay's
- * 720p rendition, until `GET /api/clips/user` lists the clip `ready` (the job queue, the worker's cut, the
- * files published to the media store); against a bare `ffmpeg -c copy` of the same segment range of the
- * same stored rendition, in the same run, alternating which goes first.
+ * The demo's first free replay gets a 720p recording through the product, as an operator adds one: the
+ * CLI's `media import --queue` copies it into the media store and the server's worker encodes its
+ * ladder (720p among it). Resolves with the replay's detail once it plays.
+ */
+async function importReplay(product, feed) {
+  const key = await demoApiKey(product)
+  const get = async (p) =>
+    (await (await fetch(`${product.url}/api/${p}${p.includes('?') ? '&' : '?'}api_key=${key}`)).json()).data
+  const events = await get('events?stream_status[]=vod&no_limit=1')
+  const free = events.find((e) => e.type === 'free')
+  if (!free) throw new Error('the demo channel has no free replay')
+  const cli = path.join(root, 'apps/server/dist/cli.js')
+  const made = spawnSync(
+    process.execPath,
+    [cli, 'media', 'import', feed, '--event', String(free.id), '--channel', 'demo', '--queue'],
+    { env: { ...process.env, DATA_DIR: product.dataDir, LOG_LEVEL: 'warn' }, encoding: 'utf8' },
+  )
+  if (made.status !== 0) throw new Error(`media import failed: ${made.stdout}${made.stderr}`)
+  // A replay plays from its first rendition while the others encode: wait until the master lists the
+  // 720p one and the server runs no ffmpeg any more (every rendition done), so no encode shares the cores.
+  const assets = path.join(product.dataDir, 'media', 'assets')
+  const has720 = () =>
+    fs.existsSync(assets) &&
+    fs.readdirSync(assets).some((id) => {
+      const master = path.join(assets, id, 'master.m3u8')
+      return fs.existsSync(master) && /RESOLUTION=\d+x720\b/.test(fs.readFileSync(master, 'utf8'))
+    })
+  const deadline = Date.now() + 600_000
+  let quietSince = null
+  for (;;) {
+    const detail = await get(`events/${free.id}`)
+    if (detail.media_status === 'failed') throw new Error('the imported replay failed to encode')
+    const ready = detail.media_status === 'ready' && detail.playback && has720()
+    if (ready && childrenOf(product.pid) === 0) {
+      quietSince ??= Date.now()
+      if (Date.now() - quietSince >= 2000) return detail
+    } else quietSince = null
+    if (Date.now() > deadline) throw new Error('the imported replay was not encoded within 10 minutes')
+    await new Promise((r) => setTimeout(r, 500))
+  }
+}
+
+/** How many processes `pid` has started that still run (the server's ffmpeg encodes). */
+function childrenOf(pid) {
+  let n = 0
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) n++
+    } catch {}
+  }
+  return n
+}
+
+/** The height a master playlist states for `variant`. */
+function heightOf(master, variant) {
+  const lines = master.split(/\r?\n/)
+  const at = lines.findIndex((l) => l.trim() === variant)
+  return Number(/RESOLUTION=\d+x(\d+)/.exec(lines[at - 1] ?? '')?.[1] ?? 0)
+}
+
+/**
+ * Clip ready time through the product: `POST /api/clip` by a Season Pass viewer (it grants `clipping`)
+ * on a replay's 720p rendition, until `GET /api/clips/user` lists the clip `ready` (the job queue, the
+ * worker's cut, the files published to the media store); against a bare `ffmpeg -c copy` of the same
+ * segment range of the same stored rendition, in the same run, alternating which goes first.
+ *
+ * Set-up: the product starts without its generated demo videos (DEMO_VIDEOS=0: encoding all of them
+ * takes minutes on two cores) and one free demo replay gets a 720p recording of REPLAY_SECONDS through
+ * the CLI's media import and the server's worker. The server is not pinned to one core here: the
+ * worker's ffmpeg gets every core, as the bare copy does.
  */
 async function benchProductClips(dir) {
-  const product = await startProduct({
-    SERVICES: 'api,worker',
-    DEMO_LIVE: '0',
-    DEMO_VIDEO_SECONDS: String(DEMO_SECONDS),
-  })
+  const feed = path.join(dir, 'replay-720p.mp4')
+  await makeFeed(feed, REPLAY_SECONDS)
+  const product = await startProduct({ SERVICES: 'api,worker', DEMO_LIVE: '0', DEMO_VIDEOS: '0' }, { pinned: false })
   try {
-    const replay = await waitForDemoVideos(product)
+    const importStarted = performance.now()
+    const replay = await importReplay(product, feed)
+    const importSeconds = Math.round((performance.now() - importStarted) / 100) / 10
     const results = {}
     let rendition = null
     const random = seeded(1015)
@@ -135,17 +274,20 @@ async function benchProductClips(dir) {
       const source = detail.clip_sources?.find((s) => !s.live)
       const tag = detail.clip_tags?.[0]?.name
       if (!source || !tag) throw new Error(`the replay ${replay.id} offers nothing to clip`)
-      // The rendition the clip job cuts from (720p when the recording has one), read where the store keeps it.
+      // The rendition the clip job cuts from, read where the store keeps it: it must be the 720p one.
       const assetDir = path.join(product.dataDir, 'media', 'assets', String(source.event_media_id))
-      const variant = pickClipRendition(fs.readFileSync(path.join(assetDir, 'master.m3u8'), 'utf8'))
-      if (!variant) throw new Error(`the recording ${source.event_media_id} has no rendition to clip`)
+      const master = fs.readFileSync(path.join(assetDir, 'master.m3u8'), 'utf8')
+      const variant = pickClipRendition(master)
+      if (!variant || heightOf(master, variant) !== 720)
+        throw new Error(`the recording ${source.event_media_id} has no 720p rendition to clip (${variant})`)
       rendition = variant
       const playlist = path.join(assetDir, variant)
       const segments = parseMediaPlaylist(fs.readFileSync(playlist, 'utf8'))
       const available = segments.reduce((sum, x) => sum + x.durationSec, 0)
-      if (available < length + 1) throw new Error(`the demo replay is ${available} s, too short for ${length}-s clips`)
+      if (available < length + 1) throw new Error(`the replay is ${available} s, too short for ${length}-s clips`)
       const ours = []
       const reference = []
+      // One of each first, not counted: the page cache and the binaries' first start.
       for (let i = -1; i < CLIPS; i++) {
         const start = Math.round(random() * (available - length - 0.2) * 1000) / 1000
         const first = segmentAt(segments, start)
@@ -169,10 +311,10 @@ async function benchProductClips(dir) {
           if (made.status !== 201) throw new Error(`POST /api/clip: ${made.status} ${JSON.stringify(made.body)}`)
           const id = made.body.data.id
           for (;;) {
-            const clip = (await viewer.get('clips/user')).find((c) => c.id === id)
+            const clip = ((await viewer.get('clips/user')) ?? []).find((c) => c.id === id)
             if (clip?.status === 'ready') break
             if (clip?.status === 'failed') throw new Error(`clip failed: ${clip.failure_reason}`)
-            await new Promise((r) => setTimeout(r, 20))
+            await new Promise((r) => setTimeout(r, POLL_MS))
           }
           if (i >= 0) ours.push(performance.now() - t)
         }
@@ -184,30 +326,29 @@ async function benchProductClips(dir) {
         for (const run of i % 2 ? [runReference, runOurs] : [runOurs, runReference]) await run()
         fs.rmSync(path.join(dir, `p-bare-${length}-${i}.mp4`), { force: true })
       }
-      const o = summary(ours)
-      const r = summary(reference)
-      const goalMs = Math.round(GOAL.ratio * r.p50Ms + GOAL.plusMs)
-      results[`${length}s`] = {
-        ours: o,
-        reference: r,
-        ratio: o.p50Ms / r.p50Ms,
-        goalMs,
-        meetsGoal: o.p95Ms <= goalMs && (length !== 60 || o.p50Ms <= GOAL.sixtySecondsMs),
-      }
+      results[`${length}s`] = judge(length, ours, reference)
     }
-    return { demoVideoSeconds: DEMO_SECONDS, replayEventId: replay.id, rendition, ...results }
+    return {
+      replaySeconds: REPLAY_SECONDS,
+      pollMs: POLL_MS,
+      importSeconds,
+      replayEventId: replay.id,
+      rendition,
+      ...results,
+    }
   } finally {
     await product.stop()
   }
 }
 
 /**
- * Clip ready time: `cutClip` (the product's cut, as the clip job runs it: lower priority, encode slots)
- * from the call until clip.mp4, poster.jpg and the HLS are in place, for 30-s and 60-s clips of a 720p
- * rendition our VOD pipeline encoded (x264 veryfast, 2-s segments), at random unaligned times; against a
- * bare `ffmpeg -c copy` of the same segment range into a faststart MP4, measured in the same run, clip by
- * clip, alternating which goes first. The API's `POST /clip` was not on main when this was written, so
- * the job's queue and storage are not in the figure.
+ * Clip ready time (issue 15), p50 and p95 of CLIPS clips of 30 s and of 60 s at random unaligned times,
+ * each against a bare `ffmpeg -c copy` of the same segment range into a faststart MP4, measured in the
+ * same run, clip by clip, alternating which goes first:
+ * - through the product: `POST /api/clip` until the clip is `ready` in `GET /api/clips/user`, on a
+ *   replay's 720p rendition (`benchProductClips`);
+ * - `cutClip` alone (the product's cut as the clip job runs it) on a 720p rendition our VOD pipeline
+ *   encoded (x264 veryfast, 2-s segments), without the queue and the store (skipped with BENCH_CLIP_DIRECT=0).
  */
 export async function benchClips() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-bench-clips-'))
@@ -224,7 +365,7 @@ export async function benchClips() {
     if (process.env.BENCH_CLIP_DIRECT !== '0') Object.assign(results, await benchDirect(dir))
     const result = {
       name: 'clips',
-      what: "clip ready time from POST /api/clip to ready (queue, worker, frame-accurate smart cut: MP4 faststart, poster, HLS, published to the media store) on a demo replay's rendition the clip job cuts (720p when it has one), vs a bare ffmpeg -c copy of the same segment range in the same run; and cutClip alone on a 720p rendition",
+      what: "clip ready time from POST /api/clip to ready (queue, worker, frame-accurate smart cut: MP4 faststart, poster, HLS, published to the media store) on a replay's 720p rendition, vs a bare ffmpeg -c copy of the same segment range in the same run; and cutClip alone on a 720p rendition",
       clips: CLIPS,
       goal: GOAL,
       loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
@@ -244,22 +385,7 @@ async function benchDirect(dir) {
   {
     // The source: a sport-like 720p feed, encoded into its 720p rendition by the VOD pipeline's arguments.
     const feed = path.join(dir, 'feed.mp4')
-    await runFfmpeg(
-      testFeedArgs({
-        output: feed,
-        durationSec: SOURCE_SECONDS,
-        width: 1280,
-        height: 720,
-        fps: 30,
-        realtime: false,
-        title: 'Clip benchmark',
-        home: 'Home',
-        away: 'Away',
-        scoreTimeline: [{ atSec: 20, home: 1, away: 0 }],
-        fontFile: findFont(),
-        format: 'mp4',
-      }),
-    )
+    await makeFeed(feed, SOURCE_SECONDS)
     const rendition = planLadder(await probe(feed)).find((r) => r.name === '720p')
     if (!rendition) throw new Error('no 720p rendition for the benchmark source')
     const renditionDir = path.join(dir, '720p')
@@ -300,21 +426,7 @@ async function benchDirect(dir) {
         fs.rmSync(outDir, { recursive: true, force: true })
         fs.rmSync(path.join(dir, `bare-${length}-${i}.mp4`), { force: true })
       }
-      const summary = (runs) => ({
-        p50Ms: Math.round(median(runs)),
-        p95Ms: Math.round(percentile(runs, 0.95)),
-        runsMs: runs.map(Math.round),
-      })
-      const o = summary(ours)
-      const r = summary(reference)
-      const goalMs = Math.round(GOAL.ratio * r.p50Ms + GOAL.plusMs)
-      results[`${length}s`] = {
-        ours: o,
-        reference: r,
-        ratio: o.p50Ms / r.p50Ms,
-        goalMs,
-        meetsGoal: o.p50Ms <= goalMs && (length !== 60 || o.p50Ms <= GOAL.sixtySecondsMs),
-      }
+      results[`${length}s`] = judge(length, ours, reference)
     }
     return results
   }

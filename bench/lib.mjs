@@ -48,14 +48,16 @@ export async function waitFor(url, timeoutMs = 30_000) {
 /**
  * Starts the built product as `npm start` does, on a fresh data folder — or, with `shareDataDir`, a
  * second process on another product's folder (its database, media and secrets), left in place at stop.
+ * On the server's core unless `pinned: false` (then it and its ffmpeg children take every core).
  */
-export async function startProduct(env = {}, { shareDataDir } = {}) {
+export async function startProduct(env = {}, { shareDataDir, pinned = true } = {}) {
   const port = await freePort()
   const dataDir = shareDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fh-bench-'))
   const removeData = () => {
     if (!shareDataDir) fs.rmSync(dataDir, { recursive: true, force: true })
   }
-  const [cmd, args] = serverCommand([path.join(root, 'apps/server/dist/main.js')])
+  const main = path.join(root, 'apps/server/dist/main.js')
+  const [cmd, args] = pinned ? serverCommand([main]) : [process.execPath, [main]]
   // The API alone unless a benchmark asks for more: the worker's encodes and the demo's live feed
   // would run ffmpeg on the server's core while it is measured.
   const childEnv = {

@@ -54,6 +54,10 @@ export default defineConfig({
           if (/\/node_modules\/@tanstack\/(react-table|table-core)\//.test(id)) return 'console-table'
           // The TOTP set-up's QR code: loaded on demand by that one step, never with the start.
           if (/\/node_modules\/(qrcode|dijkstrajs)\//.test(id)) return 'qrcode'
+          // The console's resumable uploads (tus-js-client and what it needs in a browser): only its media
+          // page loads them, on demand; in `vendor` they would be in every viewer page's start.
+          if (/\/node_modules\/(tus-js-client|js-base64|url-parse|querystringify|requires-port)\//.test(id))
+            return 'console-upload'
           if (/\/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react'
           if (id.includes('/node_modules/zod/')) return 'zod'
           return 'vendor'

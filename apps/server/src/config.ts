@@ -179,6 +179,12 @@ export const ConfigSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  /** The generated demo videos (replays and VOD items), encoded at start; off, they have no media until
+   * an operator adds some (benchmarks that bring their own recording). */
+  DEMO_VIDEOS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
   /** Length of the generated demo videos (replays and VOD items), made once and kept in DATA_DIR. */
   DEMO_VIDEO_SECONDS: z.coerce.number().int().min(2).max(600).default(60),
 })

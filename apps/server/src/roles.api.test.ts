@@ -6,8 +6,10 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { loadConfig } from './config.js'
 import { type Container, createContainer } from './container.js'
 import { migrateToLatest } from './db/migrate.js'
-import { seedDemoChannel } from './db/seed.js'
+import { DEMO_CHANNEL_KEY, seedDemoChannel } from './db/seed.js'
+import { DEMO_PREROLL_URL } from './db/seed-catalogue.js'
 import { ChannelRepository } from './modules/channel/channel.repository.js'
+import { ensureDemoMedia } from './roles/demo.js'
 import { type Roles, startRoles } from './roles.js'
 import { openTestDatabase, testDatabases } from './test/context.js'
 
@@ -45,7 +47,7 @@ describe.each(testDatabases())('a process running one role, on %s', (kind) => {
     started = undefined
   })
 
-  const start = async (services: string) => {
+  const start = async (services: string, env: Record<string, string> = {}) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-roles-'))
     const port = await freePort()
     const config = loadConfig({
@@ -60,6 +62,7 @@ describe.each(testDatabases())('a process running one role, on %s', (kind) => {
       SEED_DEMO: 'false',
       DEMO_LIVE: '0',
       WORKER_CONCURRENCY: '1',
+      ...env,
     })
     const { db, dropSchema } = await openTestDatabase(kind, config.sqliteFile)
     await migrateToLatest(db)
@@ -147,5 +150,25 @@ describe.each(testDatabases())('a process running one role, on %s', (kind) => {
     expect(await queue.find(job)).toMatchObject({ status: 'queued', attempts: 0 })
     expect(await queue.counts()).toEqual({ queued: 1 })
     expect(roles.app?.server.listening).toBe(true)
+  })
+
+  it.each([
+    ['by default the demo videos are queued for encoding', {}, true],
+    ['with DEMO_VIDEOS=0 the demo has no videos to encode', { DEMO_VIDEOS: '0' }, false],
+  ])('%s', async (_, env, queued) => {
+    const { container } = await start('api', env)
+    // The pre-roll is there already: no encode of it starts.
+    const preroll = path.join(container.config.mediaDir, 'public', DEMO_PREROLL_URL.replace('/media/public/', ''))
+    fs.mkdirSync(path.dirname(preroll), { recursive: true })
+    fs.writeFileSync(preroll, '')
+    await ensureDemoMedia(container)
+    const { demo } = container
+    const { queue, mediaRepo } = container.services
+    const channelId = await demo.channelId(DEMO_CHANNEL_KEY)
+    const owners = await demo.videoOwners(channelId as number)
+    expect(owners.length).toBeGreaterThan(0)
+    const assets = (await Promise.all(owners.map((o) => mediaRepo.assetsOf(channelId as number, o)))).flat()
+    expect(assets.length).toBe(queued ? owners.length : 0)
+    expect((await queue.counts()).queued ?? 0).toBe(queued ? owners.length : 0)
   })
 })

@@ -14,7 +14,7 @@ import { DEMO_PREROLL_URL } from '../db/seed-catalogue.js'
 
 /**
  * The demo channel's finished events and VOD items each get a short generated video run through the
- * real pipeline (once: the sources are kept in DATA_DIR), and its pre-roll is made.
+ * real pipeline (once: the sources are kept in DATA_DIR; not with DEMO_VIDEOS=0), and its pre-roll is made.
  */
 export async function ensureDemoMedia(container: Container) {
   const { config, demo, log } = container
@@ -25,6 +25,7 @@ export async function ensureDemoMedia(container: Container) {
   if (!fs.existsSync(prerollFile)) {
     void makePreroll(prerollFile).catch((error) => log.warn({ err: error }, 'demo pre-roll not made'))
   }
+  if (!config.DEMO_VIDEOS) return
   let queued = 0
   for (const owner of await demo.videoOwners(channelId)) {
     if ((await mediaRepo.assetsOf(channelId, owner)).length > 0) continue
