@@ -1,4 +1,3 @@
-import { type ColumnDef, flexRender, getCoreRowModel, type SortingState, useReactTable } from '@tanstack/react-table'
 import { type ReactNode, useId, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button'
@@ -8,6 +7,17 @@ import { type Row, useAdminDelete, useAdminList, useAdminOptions } from '../api/
 import type { ColumnConfig } from '../resources'
 
 const PAGE_SIZE = 25
+
+/** The list's sort: the server sorts and pages (the table shows one page as sent). */
+type Sorting = { id: string; desc: boolean } | null
+
+/** One column of the table: its header, whether it sorts, and its cell. */
+interface TableColumn {
+  id: string
+  header: string
+  sortable: boolean
+  cell: (row: Row) => ReactNode
+}
 
 function ReferenceName({ resource, id }: { resource: string; id: unknown }) {
   const options = useAdminOptions(resource)
@@ -102,9 +112,7 @@ export function ResourceList({
   toolbar,
 }: ResourceListProps) {
   const [search, setSearch] = useState('')
-  const [sorting, setSorting] = useState<SortingState>(
-    defaultSort ? [{ id: defaultSort, desc: defaultDirection === 'desc' }] : [],
-  )
+  const [sort, setSort] = useState<Sorting>(defaultSort ? { id: defaultSort, desc: defaultDirection === 'desc' } : null)
   const [offset, setOffset] = useState(0)
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
   const searchId = useId()
@@ -115,7 +123,6 @@ export function ResourceList({
     setShownFilters(filtersKey)
     setOffset(0)
   }
-  const sort = sorting[0]
   const list = useAdminList(resource, {
     search,
     sort: sort?.id ?? null,
@@ -127,16 +134,15 @@ export function ResourceList({
   const remove = useAdminDelete(resource)
   const nameKey = titleKey ?? columns[0]?.key ?? 'id'
 
-  const columnDefs = useMemo<ColumnDef<Row>[]>(() => {
-    const defs: ColumnDef<Row>[] = columns.map((column) => ({
+  const columnDefs = useMemo<TableColumn[]>(() => {
+    const defs: TableColumn[] = columns.map((column) => ({
       id: column.key,
-      accessorFn: (row) => row[column.key],
       header: column.header,
-      enableSorting: column.sortable === true,
-      cell: ({ row }) => {
-        if (column.render) return column.render(row.original)
-        const value = row.original[column.key]
-        const href = column.key === nameKey ? rowHref?.(row.original) : null
+      sortable: column.sortable === true,
+      cell: (row) => {
+        if (column.render) return column.render(row)
+        const value = row[column.key]
+        const href = column.key === nameKey ? rowHref?.(row) : null
         return href ? (
           <Link to={href}>
             <CellValue column={column} value={value} />
@@ -150,19 +156,19 @@ export function ResourceList({
       defs.push({
         id: 'actions',
         header: actionsHeader,
-        enableSorting: false,
-        cell: ({ row }) => (
+        sortable: false,
+        cell: (row) => (
           <div className="console-row-actions">
-            {rowActions?.(row.original)}
+            {rowActions?.(row)}
             {canDelete ? (
               <Button
                 variant="danger"
                 disabled={remove.isPending}
-                aria-label={`Delete ${String(row.original[nameKey] ?? row.original.id)}`}
+                aria-label={`Delete ${String(row[nameKey] ?? row.id)}`}
                 onClick={() => {
-                  const name = String(row.original[nameKey] ?? row.original.id)
+                  const name = String(row[nameKey] ?? row.id)
                   if (!window.confirm(`Delete ${name}?`)) return
-                  remove.mutate(row.original.id, {
+                  remove.mutate(row.id, {
                     onSuccess: () => setMessage({ tone: 'success', text: `${name} deleted.` }),
                     onError: (error) => setMessage({ tone: 'error', text: errorText(error) ?? 'Not deleted.' }),
                   })
@@ -178,20 +184,14 @@ export function ResourceList({
     return defs
   }, [columns, nameKey, rowHref, canDelete, rowActions, remove, actionsHeader])
 
-  const table = useReactTable({
-    data: list.data?.data ?? [],
-    columns: columnDefs,
-    getCoreRowModel: getCoreRowModel(),
-    manualSorting: true,
-    manualPagination: true,
-    enableSortingRemoval: false,
-    state: { sorting },
-    onSortingChange: (updater) => {
-      setSorting(updater)
-      setOffset(0)
-    },
-    getRowId: (row) => String(row.id),
-  })
+  const rows = list.data?.data ?? []
+  /** A header's click: the other direction of the sorted column; another column starts ascending for text, descending for numbers and dates. */
+  const toggleSort = (id: string) => {
+    const first = rows[0]?.[id]
+    const next = sort?.id === id ? { id, desc: !sort.desc } : { id, desc: typeof first !== 'string' }
+    setSort(next)
+    setOffset(0)
+  }
 
   const meta = list.data?.meta
   const total = meta?.total ?? 0
@@ -227,40 +227,34 @@ export function ResourceList({
         <table className="console-table" aria-busy={list.isFetching}>
           <caption>{caption}</caption>
           <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted()
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                    >
-                      {header.column.getCanSort() ? (
-                        <button
-                          type="button"
-                          className="console-table__sort"
-                          onClick={header.column.getToggleSortingHandler()}
-                        >
-                          {flexRender(header.column.columnDef.header, header.getContext())}
-                          <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ' ↕'}</span>
-                        </button>
-                      ) : (
-                        flexRender(header.column.columnDef.header, header.getContext())
-                      )}
-                    </th>
-                  )
-                })}
-              </tr>
-            ))}
+            <tr>
+              {columnDefs.map((column) => {
+                const sorted = sort?.id === column.id ? (sort.desc ? 'desc' : 'asc') : false
+                return (
+                  <th
+                    key={column.id}
+                    scope="col"
+                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                  >
+                    {column.sortable ? (
+                      <button type="button" className="console-table__sort" onClick={() => toggleSort(column.id)}>
+                        {column.header}
+                        <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ' ↕'}</span>
+                      </button>
+                    ) : (
+                      column.header
+                    )}
+                  </th>
+                )
+              })}
+            </tr>
           </thead>
           <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id}>
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} data-label={String(cell.column.columnDef.header ?? '')}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+            {rows.map((row) => (
+              <tr key={String(row.id)}>
+                {columnDefs.map((column) => (
+                  <td key={column.id} data-label={column.header}>
+                    {column.cell(row)}
                   </td>
                 ))}
               </tr>
