@@ -50,8 +50,6 @@ export default defineConfig({
           if (!id.includes('/node_modules/')) return undefined
           if (id.includes('/node_modules/hls.js/')) return 'hls'
           if (id.includes('/node_modules/@stripe/')) return 'stripe'
-          // The console's table library: only /admin loads it (the viewer's start must not).
-          if (/\/node_modules\/@tanstack\/(react-table|table-core)\//.test(id)) return 'console-table'
           // The TOTP set-up's QR code: loaded on demand by that one step, never with the start.
           if (/\/node_modules\/(qrcode|dijkstrajs)\//.test(id)) return 'qrcode'
           // The console's resumable uploads (tus-js-client and what it needs in a browser): only its media
