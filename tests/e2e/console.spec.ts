@@ -475,6 +475,8 @@ describe('operator console', () => {
     try {
       await page.goto(`${siteUrl}/admin`)
       await appReady(page)
+      await page.getByRole('heading', { level: 1, name: 'Sign in to the console' }).waitFor()
+      findings.push(...(await audit(page, 'console sign-in')))
       await signIn()
       await page.getByRole('heading', { level: 1, name: 'Channel' }).waitFor({ timeout: 15_000 })
 
