@@ -210,6 +210,15 @@ export async function createContainer(deps: ContainerDeps) {
       serverSecret: mediaSecret(),
       maxCodeFailures: config.LOGIN_MAX_FAILURES,
       changed: channelEdited,
+      mediaOf: async (channelId, owner) => {
+        const videos = await uploads().videosOfOwner(channelId, owner)
+        const { type, id } = owner
+        const clipFiles = type === 'preroll' ? null : await clips().filesOfSubject(channelId, { type, id })
+        return async () => {
+          await clipFiles?.()
+          await videos()
+        }
+      },
       mailColor: async (channel) => (await channels().colors(channel))['primary-color'] ?? '#1f6feb',
       clock,
     }),

@@ -10,7 +10,16 @@ import type { TestContext } from './context.js'
  */
 export async function buildClip(
   ctx: TestContext,
-  o: { channelId: number; userId: number; eventId: number; name?: string; status?: ClipStatusValue; tags?: string[] },
+  o: {
+    channelId: number
+    userId: number
+    /** What it is cut from: an event, or (with `eventId` null) a library video. */
+    eventId: number | null
+    vodItemId?: number
+    name?: string
+    status?: ClipStatusValue
+    tags?: string[]
+  },
 ) {
   const repo = new ClipsRepository(ctx.db.kysely)
   const uuid = randomUUID()
@@ -19,7 +28,7 @@ export async function buildClip(
     user_id: o.userId,
     uuid,
     event_id: o.eventId,
-    vod_item_id: null,
+    vod_item_id: o.vodItemId ?? null,
     asset_id: 1,
     name: o.name ?? 'Great shot',
     tags: o.tags ?? ['Highlight'],

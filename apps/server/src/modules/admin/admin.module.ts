@@ -3,7 +3,7 @@ import type { Mailer } from '../../lib/mailer.js'
 import type { MediaStore } from '../../lib/media-store/media-store.js'
 import { LoginThrottle } from '../accounts/login-throttle.js'
 import type { AdminRepository } from './admin.repository.js'
-import { AdminService } from './admin.service.js'
+import { AdminService, type MediaOwner } from './admin.service.js'
 import { AdminImages } from './admin-images.js'
 import type { AuditRepository } from './audit.repository.js'
 import type { OperatorsRepository } from './operators.repository.js'
@@ -27,6 +27,8 @@ export interface AdminDeps {
   maxCodeFailures: number
   /** Caches of the channel drop what they hold after a console write. */
   changed: (channelId: number) => Promise<void>
+  /** An owner's videos and clips' files, removed after its row (see AdminService). */
+  mediaOf: (channelId: number, owner: MediaOwner) => Promise<() => Promise<void>>
   mailColor: (channel: ChannelRow) => Promise<string>
   clock: () => number
 }
@@ -40,7 +42,7 @@ export interface AdminDeps {
  */
 export function createAdmin(d: AdminDeps) {
   return {
-    service: new AdminService({ repo: d.repo, audit: d.audit, changed: d.changed, clock: d.clock }),
+    service: new AdminService({ repo: d.repo, audit: d.audit, changed: d.changed, mediaOf: d.mediaOf, clock: d.clock }),
     images: new AdminImages({ store: d.store, audit: (record) => d.audit.add(record), clock: d.clock }),
     operators: new OperatorsService({
       repo: d.operatorsRepo,

@@ -24,6 +24,19 @@ import type { AuditRecord, AuditRepository } from './audit.repository.js'
 import type { Operator } from './operators.service.js'
 
 const uniqueViolation = (error: unknown) => /unique|duplicate/i.test(error instanceof Error ? error.message : '')
+/** The resources that own videos (and clips): deleting one removes their files too. */
+const mediaOwners: Partial<Record<AdminCollection, MediaOwner['type']>> = {
+  events: 'event',
+  'vod-media-items': 'vod',
+  prerolls: 'preroll',
+}
+
+/** An owner of videos and clips, as the media and clips modules know it. */
+export interface MediaOwner {
+  type: 'event' | 'vod' | 'preroll'
+  id: number
+}
+
 const inUse = (error: unknown) => /foreign key/i.test(error instanceof Error ? error.message : '')
 
 /**
@@ -38,6 +51,11 @@ export class AdminService {
       audit: AuditRepository
       /** Caches of the channel drop what they hold (catalogue, responses, bootstrap). */
       changed: (channelId: number) => Promise<void>
+      /**
+       * An owner is about to be deleted: refuses (a live recording) or answers what removes its videos
+       * and its clips' files once its row is gone (the container fills it from media and clips).
+       */
+      mediaOf: (channelId: number, owner: MediaOwner) => Promise<() => Promise<void>>
       clock: () => number
     },
   ) {}
@@ -132,10 +150,14 @@ export class AdminService {
 
   async remove(op: Operator, resource: AdminCollection, id: number) {
     const def = collections[resource]
+    const type = mediaOwners[resource]
+    // Rows first, then files: nothing viewers reach points at a missing file (decision 0020).
+    const removeMedia = type ? await this.d.mediaOf(op.channelId, { type, id }) : null
     const done = await this.guard(def, () =>
       this.d.repo.delete(def.table, op.channelId, id, this.record(op, resource, 'delete')),
     )
     if (!done) throw notFound(resource)
+    await removeMedia?.()
     await this.d.changed(op.channelId)
   }
 

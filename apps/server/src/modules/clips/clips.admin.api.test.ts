@@ -1,5 +1,6 @@
 import { type OperatorRole, OperatorRoles } from '@fieldhouse/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { assetKey } from '../../lib/media-store/index.js'
 import { buildClip } from '../../test/clips.js'
 import { createTestContext, type TestContext, testDatabases } from '../../test/context.js'
 import { buildChannel, buildUser } from '../../test/factories.js'
@@ -134,6 +135,63 @@ describe.each(testDatabases())('clips moderation on %s', (kind) => {
     const badSort = await call(keys.producer, '/api/admin/clips?sort=uuid')
     expect(badSort.status).toBe(422)
     expect(badSort.body.errors.sort[0]).toMatch(/^Sort by created_at/)
+  })
+
+  it('deleting an event or a VOD item takes its videos and its clips’ files; a live event is refused', async () => {
+    const { store, mediaRepo } = ctx.app.services
+    const withVideoAndClip = async (owner: { type: 'event' | 'vod'; id: number }) => {
+      const asset = await mediaRepo.createAsset(ownChannelId, owner, 'upload', 'ready')
+      await store.put(assetKey(asset.id, 'hls/master.m3u8'), { bytes: '#EXTM3U\n' })
+      await store.put(assetKey(asset.id, 'poster.jpg'), { bytes: Buffer.from([0xff, 0xd8, 0xff, 0xd9]) })
+      await mediaRepo.setMedia(asset, 1, 'poster.jpg')
+      const clip = await buildClip(ctx, {
+        channelId: ownChannelId,
+        userId: ann.id,
+        eventId: owner.type === 'event' ? owner.id : null,
+        vodItemId: owner.type === 'vod' ? owner.id : undefined,
+      })
+      return [assetKey(asset.id), clipKey(clip)]
+    }
+    const assetsOf = (type: 'event' | 'vod', id: number) =>
+      ctx.db.kysely
+        .selectFrom('media_assets')
+        .select('id')
+        .where('owner_type', '=', type)
+        .where('owner_id', '=', id)
+        .execute()
+
+    const made = await ctx.json('/api/admin/events', {
+      method: 'POST',
+      headers: bearer(keys.owner),
+      body: { ...sampleInput('events'), name: 'Gone game' },
+    })
+    expect(made.status).toBe(201)
+    const eventId = made.body.data.id as number
+    const item = await ctx.json('/api/admin/vod-media-items', {
+      method: 'POST',
+      headers: bearer(keys.owner),
+      body: sampleInput('vod-media-items'),
+    })
+    expect(item.status).toBe(201)
+    const itemId = item.body.data.id as number
+    const eventFiles = await withVideoAndClip({ type: 'event', id: eventId })
+    const itemFiles = await withVideoAndClip({ type: 'vod', id: itemId })
+    for (const prefix of [...eventFiles, ...itemFiles]) expect(await store.list(prefix)).not.toHaveLength(0)
+
+    // A recording in progress: refused, nothing changes.
+    const live = await mediaRepo.createAsset(ownChannelId, { type: 'event', id: eventId }, 'live', 'live')
+    const refused = await call(keys.owner, `/api/admin/events/${eventId}`, 'DELETE')
+    expect(refused.status).toBe(409)
+    expect(refused.body.message).toBe('The event is live: end the stream before deleting it.')
+    expect((await call(keys.owner, `/api/admin/events/${eventId}`)).status).toBe(200)
+    for (const prefix of eventFiles) expect(await store.list(prefix)).not.toHaveLength(0)
+    await mediaRepo.updateAsset(live.id, { status: 'ready' })
+
+    expect((await call(keys.owner, `/api/admin/events/${eventId}`, 'DELETE')).status).toBe(204)
+    expect((await call(keys.owner, `/api/admin/vod-media-items/${itemId}`, 'DELETE')).status).toBe(204)
+    for (const prefix of [...eventFiles, ...itemFiles]) expect(await store.list(prefix)).toEqual([])
+    expect(await assetsOf('event', eventId)).toEqual([])
+    expect(await assetsOf('vod', itemId)).toEqual([])
   })
 
   it('deletes a clip with its files: the feed, the share link and the poster lose it; the audit log has it', async () => {

@@ -170,6 +170,16 @@ export class ClipsRepository {
     return Number(result.numDeletedRows) > 0
   }
 
+  /** The clips cut from an event or a library video (its delete takes their rows by cascade). */
+  ofSubject(channelId: number, subject: { type: 'event' | 'vod'; id: number }) {
+    return this.db
+      .selectFrom('clips')
+      .select(['id', 'uuid'])
+      .where('channel_id', '=', channelId)
+      .where(subject.type === 'event' ? 'event_id' : 'vod_item_id', '=', subject.id)
+      .execute()
+  }
+
   /** A user's clips, newest first, with the number of them all. */
   async ofUser(channelId: number, userId: number, page: { offset: number; limit: number }) {
     const base = this.withEvent().where('clips.channel_id', '=', channelId).where('clips.user_id', '=', userId)

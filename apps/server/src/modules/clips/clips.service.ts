@@ -289,6 +289,17 @@ export class ClipsService {
     await this.d.store.deletePrefix(clipKey(clip))
   }
 
+  /**
+   * An event or library video is about to be deleted (its clip rows go with it by cascade): answers
+   * what removes the files of its clips afterwards.
+   */
+  async filesOfSubject(channelId: number, subject: ClipSubject): Promise<() => Promise<void>> {
+    const cut = await this.d.repo.ofSubject(channelId, subject)
+    return async () => {
+      for (const clip of cut) await this.d.store.deletePrefix(clipKey(clip))
+    }
+  }
+
   /** `DELETE /clip/{id}`: the viewer's own clip and its files. */
   async remove(session: Session, id: number) {
     const clip = await this.own(session, id)

@@ -192,6 +192,22 @@ describe.each(testDatabases())('pre-roll uploads on %s', (kind) => {
       event_categories: [],
       location_id: null,
     })
+
+    // Deleting the pre-roll takes its uploaded video: no files, no asset, no upload row left.
+    const gone = await ctx.request(`/api/admin/prerolls/${ready.target_id}`, {
+      method: 'DELETE',
+      headers: bearer(manager),
+    })
+    expect(gone.status).toBe(204)
+    expect(fs.existsSync(assetDir(ready.asset_id))).toBe(false)
+    const assets = await ctx.db.kysely
+      .selectFrom('media_assets')
+      .select('id')
+      .where('id', '=', ready.asset_id)
+      .execute()
+    expect(assets).toEqual([])
+    const rows = await ctx.db.kysely.selectFrom('uploads').select('id').where('asset_id', '=', ready.asset_id).execute()
+    expect(rows).toEqual([])
   })
 
   it('refuses the roles without pre-roll rights and another channel', async () => {

@@ -267,6 +267,23 @@ export class UploadsService {
     })
   }
 
+  /**
+   * An owner (event, VOD item, pre-roll) is about to be deleted: answers what removes its videos
+   * afterwards, rows then files, so nothing viewers reach points at a missing file. A live recording
+   * is refused, as a media delete refuses it: the stream is ended first.
+   */
+  async videosOfOwner(channelId: number, owner: Owner): Promise<() => Promise<void>> {
+    const assets = await this.deps.media.assetsOf(channelId, owner)
+    if (assets.some((a) => a.status === 'live')) throw conflict('The event is live: end the stream before deleting it.')
+    return async () => {
+      for (const asset of assets) {
+        await this.deps.repo.removeForAsset(asset.id)
+        await this.deps.media.deleteAsset(asset.id)
+        await this.deps.store.deletePrefix(assetKey(asset.id))
+      }
+    }
+  }
+
   /** Uploads nobody finished within the expiry: their bytes and rows go (the scheduled temp sweep). */
   async sweepAbandoned(expiryMs: number) {
     const stale = await this.deps.repo.staleUploading(this.now() - expiryMs)
