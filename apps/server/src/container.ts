@@ -31,7 +31,7 @@ import { FavoritesService } from './modules/catalog/favorites.service.js'
 import { VodService } from './modules/catalog/vod.service.js'
 import { ChannelRepository } from './modules/channel/channel.repository.js'
 import { ChannelService } from './modules/channel/channel.service.js'
-import { createClips } from './modules/clips/clips.module.js'
+import { createClips, ownerMediaCleanup } from './modules/clips/clips.module.js'
 import { ClipsRepository } from './modules/clips/clips.repository.js'
 import { FormsRepository } from './modules/forms/forms.repository.js'
 import { FormsService } from './modules/forms/forms.service.js'
@@ -210,15 +210,7 @@ export async function createContainer(deps: ContainerDeps) {
       serverSecret: mediaSecret(),
       maxCodeFailures: config.LOGIN_MAX_FAILURES,
       changed: channelEdited,
-      mediaOf: async (channelId, owner) => {
-        const videos = await uploads().videosOfOwner(channelId, owner)
-        const { type, id } = owner
-        const clipFiles = type === 'preroll' ? null : await clips().filesOfSubject(channelId, { type, id })
-        return async () => {
-          await clipFiles?.()
-          await videos()
-        }
-      },
+      mediaOf: ownerMediaCleanup(uploads, clips),
       mailColor: async (channel) => (await channels().colors(channel))['primary-color'] ?? '#1f6feb',
       clock,
     }),

@@ -5,6 +5,7 @@ import type { AccessService } from '../access/access.service.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
 import type { VodService } from '../catalog/vod.service.js'
 import type { MediaService } from '../media/media.service.js'
+import type { UploadsService } from '../media/uploads.service.js'
 import type { ClipsRepository } from './clips.repository.js'
 import { ClipsService } from './clips.service.js'
 
@@ -34,4 +35,23 @@ export function createClips(d: ClipsDeps) {
       find: (assetId) => media().recording(assetId),
     },
   })
+}
+
+/**
+ * What goes with a deleted event, library video or pre-roll (the console's deletes): its videos, and
+ * the files of the clips cut from it. Asked before the row goes (a live recording refuses), run after.
+ */
+export function ownerMediaCleanup(
+  uploads: () => Pick<UploadsService, 'videosOfOwner'>,
+  clips: () => Pick<ClipsService, 'filesOfSubject'>,
+) {
+  return async (channelId: number, owner: { type: 'event' | 'vod' | 'preroll'; id: number }) => {
+    const videos = await uploads().videosOfOwner(channelId, owner)
+    const { type, id } = owner
+    const clipFiles = type === 'preroll' ? null : await clips().filesOfSubject(channelId, { type, id })
+    return async () => {
+      await clipFiles?.()
+      await videos()
+    }
+  }
 }
