@@ -317,9 +317,12 @@ describe('operator console', () => {
         .getByText(/EAG\s*@\s*HAW|Eagles at Hawks/)
         .first()
         .waitFor({ timeout: 15_000 })
-      await expect(
-        site.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--primary-color').trim()),
-      ).resolves.toBe('#c2185b')
+      // The site may first paint the colours this browser kept from its last visit, then the channel's own.
+      await site.waitForFunction(
+        () => getComputedStyle(document.documentElement).getPropertyValue('--primary-color').trim() === '#c2185b',
+        undefined,
+        { timeout: 15_000 },
+      )
 
       // Go live with that game: copy its stream key and publish to the server the page shows.
       await page.setViewportSize({ width: 1280, height: 900 })

@@ -12,17 +12,23 @@ interface EventRow {
   stream_status: string
 }
 
-/** Waits until the replay's master playlist lists `count` renditions. */
-async function renditionsReady(id: number, count: number) {
-  const deadline = Date.now() + 150_000
+/**
+ * A free replay whose master playlist lists `count` renditions: a replay plays from its first rendition
+ * while the others encode, and the demo encodes its videos one after another at first start, so the
+ * first free replay to have them all is taken.
+ */
+async function replayWithRenditions(count: number, deadlineMs = 300_000): Promise<EventRow> {
+  const deadline = Date.now() + deadlineMs
+  const key = await apiKey(baseUrl)
   for (;;) {
-    const detail = await videoReady(baseUrl, id)
-    if (detail.playback) {
+    for (const replay of (await events('vod')).filter((e) => e.type === 'free')) {
+      const detail = (await (await fetch(`${baseUrl}/api/events/${replay.id}?api_key=${key}`)).json()).data
+      if (!detail?.playback) continue
       const master = await (await fetch(new URL(detail.playback.hls, baseUrl))).text()
-      if (master.split('#EXT-X-STREAM-INF').length - 1 >= count) return
+      if (master.split('#EXT-X-STREAM-INF').length - 1 >= count) return replay
     }
-    if (Date.now() > deadline) throw new Error(`event ${id} never had ${count} renditions`)
-    await new Promise((r) => setTimeout(r, 500))
+    if (Date.now() > deadline) throw new Error(`no free replay had ${count} renditions`)
+    await new Promise((r) => setTimeout(r, 1000))
   }
 }
 
@@ -132,11 +138,9 @@ describe('watching', () => {
   })
 
   it('a free replay plays past its third second, with a quality menu of the renditions', {
-    timeout: 180_000,
+    timeout: 420_000,
   }, async () => {
-    const replay = (await events('vod')).find((e) => e.type === 'free') as EventRow
-    // A replay plays from its first rendition while the others encode: the menu needs them all.
-    await renditionsReady(replay.id, 2)
+    const replay = await replayWithRenditions(2)
     const { context, page } = await newPage(browser)
     await page.goto(`${baseUrl}/watch/${replay.id}`)
     await appReady(page)
