@@ -4,6 +4,7 @@ import { benchConsole } from './console.bench.mjs'
 import { benchEvents } from './events.bench.mjs'
 import { benchFirstFrame } from './first-frame.bench.mjs'
 import { benchGlassToGlass } from './glass-to-glass.bench.mjs'
+import { benchIngest } from './ingest.bench.mjs'
 import { pinLoadGenerator } from './lib.mjs'
 import { benchLighthouse } from './lighthouse.bench.mjs'
 import { benchSegments } from './segments.bench.mjs'
@@ -23,6 +24,7 @@ const benches = {
   lighthouse: benchLighthouse,
   clips: benchClips,
   console: benchConsole,
+  ingest: benchIngest,
 }
 const chosen = process.argv.slice(2)
 for (const name of chosen) {
@@ -109,6 +111,11 @@ for (const r of results) {
         )
         row(`  p95`, s(c.ours.p95Ms), `bare copy ${s(c.reference.p95Ms)}`, c.ratioP95.toFixed(2), goal(c.goal.p95))
       }
+  } else if (r.name === 'ingest') {
+    const rs = (x) => `${x.recordsPerSecond} records/s`
+    row('analytics ingest vs bare inserts', rs(r.ours), rs(r.reference), r.ratio.toFixed(2), `≥ ${r.goal.ratio}`)
+    row('  absolute', rs(r.ours), '', '', `≥ ${r.goal.recordsPerSecond}`)
+    row('  acknowledged records lost', String(r.lost), '', '', `${r.goal.lost}`)
   } else if (r.name === 'console') {
     const kb = (b) => `${(b / 1024).toFixed(1)} KB`
     row(

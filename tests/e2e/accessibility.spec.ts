@@ -58,13 +58,27 @@ async function audit(page: Page, label: string): Promise<Finding[]> {
     }))
 }
 
-/** Opens a path and waits until the page and what it loads have settled (fades finished). */
+/**
+ * Opens a path and waits until the page shows its content: no skeleton or "Loading…" left, the images
+ * it shows decoded, and no transition or finite animation still running (a fade caught halfway would
+ * be audited with colours the viewer never sees). Not "network idle": live pages poll their playlist.
+ */
 async function open(page: Page, url: string) {
   await page.goto(url)
   await appReady(page)
   await page.locator('main').first().waitFor()
-  await page.waitForLoadState('networkidle')
-  await page.waitForTimeout(400)
+  await page.waitForFunction(() => {
+    const main = document.querySelector('main') ?? document.body
+    if (main.querySelector('.skeleton, [aria-busy="true"]')) return false
+    if ((main.textContent ?? '').includes('Loading…')) return false
+    const images = Array.from(document.images).filter(
+      (i) => i.loading !== 'lazy' || i.getBoundingClientRect().top < innerHeight,
+    )
+    if (!images.every((i) => i.complete)) return false
+    return document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY)
+  })
 }
 
 async function getJson(url: string) {
@@ -103,6 +117,7 @@ async function demoPages(): Promise<string[]> {
     '/?team=summit-mens-hockey',
     '/?school=northfield',
     '/faq',
+    '/simulate',
     '/contacts',
     '/about',
     '/privacy_policy',

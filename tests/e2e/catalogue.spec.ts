@@ -13,13 +13,13 @@ describe('catalogue', () => {
   })
   afterAll(() => browser.close())
 
-  it('home shows the two live games under "Live now"', async () => {
+  it('home shows the live games under "Live now": the two broadcasts and the demo premiere', async () => {
     const { context, page } = await newPage(browser)
     await page.goto(baseUrl)
     await appReady(page)
     const live = page.getByRole('region', { name: 'Live now' })
     await live.getByRole('listitem').first().waitFor()
-    expect(await live.getByRole('listitem').count()).toBe(2)
+    expect(await live.getByRole('listitem').count()).toBe(3)
     for (const card of await live.getByRole('listitem').all()) {
       expect(await card.getByText('Live', { exact: true }).isVisible()).toBe(true)
       // Spec §3: a two-team game reads "away @ home" by short names.

@@ -1,22 +1,15 @@
-import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
-import path from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, newPage } from './browser.js'
 import { accountViaApi, apiKey, appReady, newEmail, signIn, videoReady } from './helpers.js'
+import { operatorViaInvitation } from './operators.js'
 
 const baseUrl = inject('baseUrl')
 const dataDir = inject('dataDir')
 const PASSWORD = 'a long password 1'
 const shots = '/tmp/console-shots'
-
-const cli = (...args: string[]) =>
-  execFileSync(process.execPath, [path.resolve('apps/server/dist/cli.js'), ...args], {
-    env: { ...process.env, DATA_DIR: dataDir },
-    encoding: 'utf8',
-  })
 
 async function seriousFindings(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
@@ -61,24 +54,8 @@ async function viewerClip(browser: Browser, name: string) {
 }
 
 /** A producer of the demo channel from a CLI invitation, signed in to the console. */
-async function producer(page: Page) {
-  const printed = cli('channel', 'invite', '--channel', 'demo', '--email', newEmail('producer'), '--role', 'producer')
-  const link = /\/admin\/invitation\/[A-Za-z0-9_-]+/.exec(printed)?.[0]
-  if (!link) throw new Error(`no invitation in ${printed}`)
-  await page.goto(`${baseUrl}${link}`)
-  await appReady(page)
-  await page.getByRole('heading', { name: 'Your invitation' }).waitFor()
-  for (const [label, text] of [
-    ['First name', 'Sam'],
-    ['Last name', 'Reyes'],
-    ['Password', PASSWORD],
-    ['Password confirmation', PASSWORD],
-  ] as const) {
-    await page.getByLabel(label, { exact: true }).fill(text)
-  }
-  await page.keyboard.press('Enter')
-  await page.getByRole('navigation', { name: 'Console' }).waitFor({ timeout: 15_000 })
-}
+const producer = (page: Page) =>
+  operatorViaInvitation(page, { baseUrl, dataDir, role: 'producer', name: ['Sam', 'Reyes'] })
 
 describe('console: clips moderation', () => {
   let browser: Browser

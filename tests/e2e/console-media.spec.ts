@@ -7,18 +7,12 @@ import { resolveFfmpeg } from '@fieldhouse/media'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, newPage } from './browser.js'
-import { apiKey, appReady, newEmail, playUntilMoving } from './helpers.js'
+import { apiKey, appReady, playUntilMoving } from './helpers.js'
+import { operatorViaInvitation } from './operators.js'
 
 const baseUrl = inject('baseUrl')
 const dataDir = inject('dataDir')
-const PASSWORD = 'a long password 1'
 const shots = '/tmp/console-media-shots'
-
-const cli = (...args: string[]) =>
-  execFileSync(process.execPath, [path.resolve('apps/server/dist/cli.js'), ...args], {
-    env: { ...process.env, DATA_DIR: dataDir },
-    encoding: 'utf8',
-  })
 
 interface EventRow {
   id: number
@@ -38,25 +32,7 @@ async function audit(page: Page, label: string) {
 }
 
 /** An operator of the demo channel from a CLI invitation: the account is made from the link. */
-async function operator(page: Page, role: string) {
-  const email = newEmail(role)
-  const printed = cli('channel', 'invite', '--channel', 'demo', '--email', email, '--role', role)
-  const link = /\/admin\/invitation\/[A-Za-z0-9_-]+/.exec(printed)?.[0]
-  if (!link) throw new Error(`no invitation in ${printed}`)
-  await page.goto(`${baseUrl}${link}`)
-  await appReady(page)
-  await page.getByRole('heading', { name: 'Your invitation' }).waitFor()
-  for (const [label, text] of [
-    ['First name', 'Robin'],
-    ['Last name', 'Lee'],
-    ['Password', PASSWORD],
-    ['Password confirmation', PASSWORD],
-  ] as const) {
-    await page.getByLabel(label, { exact: true }).fill(text)
-  }
-  await page.keyboard.press('Enter')
-  await page.getByRole('navigation', { name: 'Console' }).waitFor({ timeout: 15_000 })
-}
+const operator = (page: Page, role: string) => operatorViaInvitation(page, { baseUrl, dataDir, role })
 
 async function openPage(page: Page, label: string) {
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: label, exact: true }).click()

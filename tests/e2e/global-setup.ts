@@ -69,8 +69,12 @@ export async function setup(project: TestProject) {
       // The real video path, kept light: short demo videos (12 s, so a 10 s clip fits in a replay), fast
       // encodes, any free RTMP port; the simulated live feed stays on so a journey watches a live stream.
       DEMO_VIDEO_SECONDS: '12',
+      // The demo premiere (decision 30) shows its 12-s replay back to back: always live, a third live game.
+      DEMO_PREMIERE_DELAY_S: '0',
+      DEMO_PREMIERE_EVERY_S: '10',
       ENCODE_PRESET: 'ultrafast',
       RTMP_PORT: '0',
+      ANALYTICS_PORT: '0',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   })

@@ -13,6 +13,7 @@ import { parseQuery } from './lib/query-string.js'
 import { accountsRoutes } from './modules/accounts/accounts.routes.js'
 import { adminRoutes } from './modules/admin/admin.routes.js'
 import { operatorsRoutes } from './modules/admin/operators.routes.js'
+import { analyticsAdminRoutes } from './modules/analytics/analytics.admin.routes.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
 import { channelRoutes } from './modules/channel/channel.routes.js'
 import { clipsAdminRoutes } from './modules/clips/clips.admin.routes.js'
@@ -24,6 +25,10 @@ import { liveHookRoutes } from './modules/live/live.routes.js'
 import { mediaRoutes } from './modules/media/media.routes.js'
 import { uploadsRoutes } from './modules/media/uploads.routes.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
+import { salesAdminRoutes } from './modules/payments/sales.admin.routes.js'
+import { salesRoutes } from './modules/payments/sales.routes.js'
+import { premieresRoutes } from './modules/premieres/premieres.routes.js'
+import { streamsRoutes } from './modules/streams/streams.routes.js'
 import compression from './plugins/compression.js'
 import { registerErrorHandling } from './plugins/errors.js'
 import rateLimit from './plugins/rate-limit.js'
@@ -80,7 +85,12 @@ export async function buildApp(container: Container) {
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
   const stripeInPage = Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY)
-  await app.register(securityHeaders, { stripe: stripeInPage })
+  // Browsers reach the analytics service at its origin (decision 0032); the page's policy lets them.
+  const analyticsOrigin = () => {
+    const url = container.analytics().address.url()
+    return url ? new URL(url).origin : null
+  }
+  await app.register(securityHeaders, { stripe: stripeInPage, analyticsOrigin })
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,
     keys,
@@ -143,6 +153,7 @@ export async function buildApp(container: Container) {
     publicUrl: (host) =>
       host ? `${config.publicUrl.startsWith('https') ? 'https' : 'http'}://${host}` : config.publicUrl,
   })
+  await app.register(streamsRoutes, { streams: services.streams })
   await app.register(mediaRoutes, {
     media: services.media,
     repo: services.mediaRepo,
@@ -158,6 +169,10 @@ export async function buildApp(container: Container) {
     clipInfo: (session, event, mayWatch) => services.clips.eventClipInfo(session, event, mayWatch),
     vodClipInfo: (session, item, mayWatch) => services.clips.vodClipInfo(session, item, mayWatch),
     downloaded: (session, eventId) => services.clips.recordEventDownload(session, eventId),
+  })
+  await app.register(premieresRoutes, {
+    ...{ premieres: container.premieres(), gate: services.mediaGate, geo, store: services.store },
+    ...{ mediaRateLimitMax: config.MEDIA_RATE_LIMIT_MAX, sendFile: services.sendMediaFile },
   })
   await app.register(clipsRoutes, {
     clips: services.clips,
@@ -183,6 +198,11 @@ export async function buildApp(container: Container) {
   // The console's go-live panel and uploads (decision 20).
   await app.register(goLiveRoutes, { goLive: services.goLive })
   await app.register(clipsAdminRoutes, { clips: services.clips })
+  const sales = services.payments.admin
+  if (sales) await app.register(salesAdminRoutes, { sales })
+  if (payments.sales && payments.revenue)
+    await app.register(salesRoutes, { sales: payments.sales, revenue: payments.revenue })
+  await app.register(analyticsAdminRoutes, { reports: container.analytics().reports })
   await app.register(uploadsRoutes, {
     uploads: services.uploads,
     datastore: services.uploadDatastore,
@@ -190,7 +210,6 @@ export async function buildApp(container: Container) {
   })
   if (config.INGEST_HOOK_SECRET) await app.register(liveHookRoutes, { live, secret: config.INGEST_HOOK_SECRET })
 
-  const taggedPolicy = pageCsp("'self'", { stripe: stripeInPage, googleTag: true })
   await app.register(webApp, {
     webDist: config.WEB_DIST ?? defaultWebDist(),
     mediaDir: config.mediaDir,
@@ -198,7 +217,9 @@ export async function buildApp(container: Container) {
     pagePolicyFor: async (host, url) => {
       if (isEmbedPath(url)) return null
       const channel = await channels.findByKey((await channels.findKeyByHost(host)) ?? config.DEFAULT_CHANNEL_KEY)
-      return channel?.google_tag ? taggedPolicy : null
+      return channel?.google_tag
+        ? pageCsp("'self'", { stripe: stripeInPage, googleTag: true, analytics: analyticsOrigin() })
+        : null
     },
     // A shared clip's page carries its preview tags (Open Graph, Twitter card) for link unfurlers.
     headFor: async (host, url) => {

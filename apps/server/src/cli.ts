@@ -8,6 +8,7 @@ import {
 } from '@fieldhouse/contract'
 import { importMedia, mediaUsage, showStreamKey } from './cli-media.js'
 import { createInvitation, inviteOperator, operatorsUsage } from './cli-operators.js'
+import { premieresUsage, schedulePremiere } from './cli-premieres.js'
 import { type Config, loadConfig } from './config.js'
 import { type Db, openDatabase } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
@@ -25,7 +26,8 @@ ${operatorsUsage}
   npm run cli -- channel list
   npm run cli -- channel colors --key KEY [--set NAME=#HEX ...]
   npm run cli -- user create --channel KEY --email EMAIL [--first-name F] [--last-name L] --temporary-password
-${mediaUsage}`
+${mediaUsage}
+${premieresUsage}`
 
 export async function runCli(argv: string[], out: (line: string) => void = console.log) {
   const [area, action, ...rest] = argv
@@ -33,7 +35,7 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
     (area === 'channel' && (action === 'create' || action === 'list' || action === 'colors' || action === 'invite')) ||
     (area === 'user' && action === 'create') ||
     (area === 'media' && action === 'import') ||
-    (area === 'event' && action === 'stream-key')
+    (area === 'event' && (action === 'stream-key' || action === 'premiere'))
   if (!known) {
     out(usage)
     return 2
@@ -45,6 +47,7 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
     const repo = new ChannelRepository(db.kysely, db.dialect)
     if (area === 'user') return await createUser(rest, config, db, repo, out)
     if (area === 'media') return await importMedia(rest, config, db, repo, out)
+    if (area === 'event' && action === 'premiere') return await schedulePremiere(rest, config, db, repo, out)
     if (area === 'event') return await showStreamKey(rest, config, db, repo, out)
     if (action === 'colors') return await channelColors(rest, repo, out)
     if (action === 'invite') return await inviteOperator(rest, config, db, repo, out)

@@ -140,6 +140,14 @@ export const ConfigSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(72),
+  /** The product analytics service (role `analytics`, decision 0032): its own port, so it can run on its own host. */
+  ANALYTICS_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  /** Where browsers reach the analytics service (the settings carry it); by default PUBLIC_URL's host on ANALYTICS_PORT. */
+  ANALYTICS_PUBLIC_URL: optionalText.refine((v) => v === undefined || /^https?:\/\/[^/]+$/.test(v), {
+    message: 'ANALYTICS_PUBLIC_URL must be an origin such as https://stats.example.com (no path)',
+  }),
+  /** Requests per minute per client address to the analytics service (a venue's viewers share one). */
+  ANALYTICS_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(6000),
   /** The RTMP listener of the ingest role. */
   RTMP_PORT: z.coerce.number().int().min(0).max(65535).default(1935),
   RTMP_HOST: z.string().default('0.0.0.0'),
@@ -187,6 +195,9 @@ export const ConfigSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   /** Length of the generated demo videos (replays and VOD items), made once and kept in DATA_DIR. */
   DEMO_VIDEO_SECONDS: z.coerce.number().int().min(2).max(600).default(60),
+  /** The demo premiere (decision 30): its first showing this long after the first start, then again every so often. */
+  DEMO_PREMIERE_DELAY_S: z.coerce.number().int().min(0).max(86_400).default(180),
+  DEMO_PREMIERE_EVERY_S: z.coerce.number().int().min(10).max(86_400).default(600),
 })
 
 export type Config = z.infer<typeof ConfigSchema> & {

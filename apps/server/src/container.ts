@@ -22,6 +22,7 @@ import { AdminRepository } from './modules/admin/admin.repository.js'
 import { AuditRepository, auditSink } from './modules/admin/audit.repository.js'
 import { OperatorsRepository } from './modules/admin/operators.repository.js'
 import { PassesFormRepository } from './modules/admin/passes-form.repository.js'
+import { createAnalytics } from './modules/analytics/analytics.module.js'
 import { CatalogRepository } from './modules/catalog/catalog.repository.js'
 import { CatalogService } from './modules/catalog/catalog.service.js'
 import { CatalogAdminRepository } from './modules/catalog/catalog-admin.repository.js'
@@ -55,6 +56,10 @@ import { OrdersRepository } from './modules/payments/orders.repository.js'
 import { PACKAGE_KINDS } from './modules/payments/pass-catalogue.service.js'
 import { createPayments, type Payments } from './modules/payments/payments.module.js'
 import { PaymentsRepository } from './modules/payments/payments.repository.js'
+import { SalesRepository } from './modules/payments/sales.repository.js'
+import { SalesAdminRepository } from './modules/payments/sales-admin.repository.js'
+import { createPremieres, type Premieres } from './modules/premieres/premieres.module.js'
+import { createStreams } from './modules/streams/streams.module.js'
 
 export interface ContainerDeps {
   config: Config
@@ -131,6 +136,8 @@ export async function createContainer(deps: ContainerDeps) {
         clock,
         access: access(),
         onPaid: (order) => forms().chooseBasicPass(order.channelId, order.userId),
+        console: { repo: new SalesAdminRepository(db.kysely), audit: auditSink(db.kysely, clock) },
+        sales: { repo: new SalesRepository(db.kysely, db.dialect), audit: auditSink(db.kysely, clock) },
       }),
   )
 
@@ -148,10 +155,12 @@ export async function createContainer(deps: ContainerDeps) {
           packages: (channel) => payments().catalogue.passes(channel, [...PACKAGE_KINDS]),
           subscriptions: (channel) => payments().catalogue.passes(channel, ['subscription']),
         },
+        analyticsUrl: () => analytics().address.url(),
       }),
   )
   const keysRepo = once('keysRepo', () => new KeysRepository(db.kysely))
-  const keys = once('keys', () => new KeysService(keysRepo(), channels(), clock))
+  const streams = once('streams', () => createStreams({ sql: [db.kysely, db.dialect], redis: deps.redis, clock }))
+  const keys = once('keys', () => new KeysService(keysRepo(), channels(), clock, 2000, (e) => streams().endSessions(e)))
   const logLinks = config.NODE_ENV === 'development'
   const mailSettings = { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log, logLinks }
   const mailer = once('mailer', () => deps.mailer ?? createMailer(mailSettings))
@@ -221,7 +230,7 @@ export async function createContainer(deps: ContainerDeps) {
   const store = once('store', () => createMediaStore(config))
   const mediaSecret = once('mediaSecret', () => loadMediaSecret(config.MEDIA_SECRET, config.dataDir))
   const media = once('media', () =>
-    createMedia({ repo: mediaRepo(), access: access(), secret: mediaSecret(), config, clock }),
+    createMedia({ repo: mediaRepo(), access: access(), secret: mediaSecret(), config, clock, streams, premieres }),
   )
   /** Content of a channel changed behind the services' backs (a job finished, a stream began): caches drop it. */
   const contentChanged = async (channelId: number) => {
@@ -270,21 +279,21 @@ export async function createContainer(deps: ContainerDeps) {
     }
     return createUploads({ ...repos, ...parts, config, audit, changed: contentChanged, clock })
   })
-
   const jobs = once('jobs', () => {
     const parts = { mediaRepo: mediaRepo(), clipsRepo: clipsRepo(), store: store(), changed: contentChanged }
-    return createJobs({ ...parts, config, log, clips, payments, uploads })
+    return createJobs({ ...parts, config, log, clips, payments, uploads, analytics })
   })
-  const mediaGate = once(
-    'mediaGate',
-    () => new MediaGate({ repo: mediaRepo(), keys: keysRepo(), access: access(), secret: mediaSecret(), clock }),
-  )
+  const gateParts = () => ({ repo: mediaRepo(), keys: keysRepo(), access: access(), secret: mediaSecret(), clock })
+  const mediaGate = once('mediaGate', () => new MediaGate(gateParts()))
+  const premiereParts = { db: db.kysely, media, catalog, store, audit, changed: contentChanged, clock }
+  const premieres = once('premieres', (): Premieres => createPremieres(premiereParts))
   const favorites = once('favorites', () => new FavoritesService(catalogRepo(), catalog(), clock))
   const sendMediaFile = once('sendMediaFile', () =>
     createMediaFileSender(new HotFileCache(config.MEDIA_MEMORY_CACHE_MB * 1024 * 1024)),
   )
   const humanCheck = once('humanCheck', () => siteverify(config.RECAPTCHA_VERIFY_URL))
   const demo = once('demo', () => new DemoRepository(db.kysely))
+  const analytics = once('analytics', () => createAnalytics(db.kysely, config, { secret: mediaSecret(), audit, clock }))
 
   return {
     config,
@@ -293,12 +302,14 @@ export async function createContainer(deps: ContainerDeps) {
     rateLimitNamespace: deps.rateLimitNamespace ?? 'fieldhouse-rl:',
     log,
     clock,
+    premieres,
     get jobs() {
       return jobs()
     },
     get demo() {
       return demo()
     },
+    analytics,
     /** Tells the live pipeline the port our own RTMP listener took. */
     rtmpListening: (port: number, ingest?: IngestControl) => {
       ownRtmpPort = port
@@ -306,92 +317,48 @@ export async function createContainer(deps: ContainerDeps) {
     },
     /** The names of the parts this process has built so far (the roles test reads it). */
     built: () => [...built].sort(),
-    services: {
-      get access() {
-        return access()
-      },
-      get channels() {
-        return channels()
-      },
-      get keys() {
-        return keys()
-      },
-      get accounts() {
-        return accounts()
-      },
-      get forms() {
-        return forms()
-      },
-      get social() {
-        return social()
-      },
-      get geo() {
-        return geo()
-      },
-      get catalog() {
-        return catalog()
-      },
-      get catalogAdmin() {
-        return catalogAdmin()
-      },
-      /** The console's services: `service`, `images`, `operators`, `passesForm`. */
-      get admin() {
-        return admin()
-      },
-      get vod() {
-        return vod()
-      },
-      get favorites() {
-        return favorites()
-      },
-      get responses() {
-        return responses()
-      },
-      get queue() {
-        return queue()
-      },
-      get mediaRepo() {
-        return mediaRepo()
-      },
-      get media() {
-        return media()
-      },
-      get mediaGate() {
-        return mediaGate()
-      },
-      get sendMediaFile() {
-        return sendMediaFile()
-      },
-      get humanCheck() {
-        return humanCheck()
-      },
-      get store() {
-        return store()
-      },
-      get live() {
-        return live()
-      },
-      get clips() {
-        return clips()
-      },
-      get goLive() {
-        return goLive()
-      },
-      get uploads() {
-        return uploads()
-      },
-      get uploadDatastore() {
-        return uploadDatastore()
-      },
-      contentChanged,
-      get payments() {
-        return payments()
-      },
-      get gateway() {
-        return gateway()
-      },
-    },
+    /** Each part is built the first time it is read (`admin` is the console's `service`, `images`, `operators`, `passesForm`). */
+    services: Object.assign(
+      lazily({
+        access,
+        channels,
+        keys,
+        accounts,
+        forms,
+        social,
+        geo,
+        catalog,
+        catalogAdmin,
+        admin,
+        vod,
+        favorites,
+        responses,
+        queue,
+        mediaRepo,
+        media,
+        mediaGate,
+        streams,
+        sendMediaFile,
+        humanCheck,
+        store,
+        live,
+        clips,
+        goLive,
+        uploads,
+        uploadDatastore,
+        payments,
+        gateway,
+      }),
+      { contentChanged },
+    ),
   }
+}
+
+/** An object whose properties are the given parts, each made the first time it is read (no spreading it). */
+function lazily<T extends Record<string, () => unknown>>(parts: T): { readonly [K in keyof T]: ReturnType<T[K]> } {
+  const out = {}
+  for (const [name, make] of Object.entries(parts)) Object.defineProperty(out, name, { get: make, enumerable: true })
+  return out as { readonly [K in keyof T]: ReturnType<T[K]> }
 }
 
 export type Container = Awaited<ReturnType<typeof createContainer>>

@@ -59,6 +59,7 @@ describe.each(testDatabases())('a process running one role, on %s', (kind) => {
       PORT: String(port),
       RTMP_HOST: '127.0.0.1',
       RTMP_PORT: '0',
+      ANALYTICS_PORT: '0',
       SEED_DEMO: 'false',
       DEMO_LIVE: '0',
       WORKER_CONCURRENCY: '1',
@@ -108,7 +109,11 @@ describe.each(testDatabases())('a process running one role, on %s', (kind) => {
     const sweep = await queue.latestByKey('schedule:media.sweep-temp')
     expect(sweep).toMatchObject({ status: 'queued' })
     expect(sweep?.run_after).toBeGreaterThan(Date.now() + 9 * 60_000)
-    expect(await queue.counts()).toMatchObject({ done: 2, failed: 1, queued: 3 })
+    // The analytics retention sweep ran and comes back in an hour.
+    const analyticsSweep = await queue.latestByKey('schedule:analytics.sweep')
+    expect(analyticsSweep).toMatchObject({ status: 'queued' })
+    expect(analyticsSweep?.run_after).toBeGreaterThan(Date.now() + 59 * 60_000)
+    expect(await queue.counts()).toMatchObject({ done: 3, failed: 1, queued: 4 })
     // Renewals needed the payments services; still nothing of the HTTP side.
     expect(container.built()).toContain('payments')
     expect(container.built()).not.toContain('geo')
@@ -116,10 +121,31 @@ describe.each(testDatabases())('a process running one role, on %s', (kind) => {
     // A second worker starting enqueues no second run of any of them.
     const second = await startRoles(container)
     try {
-      expect(await queue.counts()).toMatchObject({ done: 2, failed: 1, queued: 3 })
+      expect(await queue.counts()).toMatchObject({ done: 3, failed: 1, queued: 4 })
     } finally {
       await second.stop()
     }
+  })
+
+  it('an analytics process serves the datalake on its own port, and no API, no job, no RTMP', async () => {
+    const { roles, container, port } = await start('analytics')
+    expect(roles.app).toBeUndefined()
+    expect(roles.worker).toBeUndefined()
+    expect(roles.ingest).toBeUndefined()
+    expect(await accepts(port)).toBe(false)
+    const address = roles.analytics?.server.address()
+    const analyticsPort = typeof address === 'object' && address ? address.port : 0
+    const hash = await fetch(`http://127.0.0.1:${analyticsPort}/datalake/hash/`)
+    expect(hash.status).toBe(200)
+    const q = new URLSearchParams({
+      profile: 'yak_demo',
+      session: String(((await hash.json()) as { data: string }).data),
+    })
+    q.set('device_type', 'desktop')
+    q.set('platform', 'web')
+    expect((await fetch(`http://127.0.0.1:${analyticsPort}/datalake/session/?${q}`)).status).toBe(200)
+    expect(container.built()).not.toContain('accounts')
+    expect(container.built()).not.toContain('jobs')
   })
 
   it('an ingest takes RTMP connections and serves no API', async () => {

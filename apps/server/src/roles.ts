@@ -3,16 +3,19 @@ import { type App, buildApp } from './app.js'
 import type { Container } from './container.js'
 import { SCHEDULED_JOBS } from './jobs/queue.js'
 import { Worker } from './jobs/worker.js'
+import { type AnalyticsApp, buildAnalyticsApp } from './modules/analytics/analytics.app.js'
 import { RtmpIngest } from './modules/live/rtmp-ingest.js'
-import { ensureDemoMedia, startDemoFeed } from './roles/demo.js'
+import { ensureDemoMedia, ensureDemoPremiere, startDemoFeed } from './roles/demo.js'
 
-export type Role = 'api' | 'worker' | 'ingest'
+export type Role = 'api' | 'worker' | 'ingest' | 'analytics'
 
 export interface Roles {
   /** The HTTP app of the `api` role, listening. */
   app?: App
   worker?: Worker
   ingest?: RtmpIngest
+  /** The analytics service's HTTP app, listening on ANALYTICS_PORT. */
+  analytics?: AnalyticsApp
   /** The RTMP port the ingest listens on (0 in the config picks a free one). */
   rtmpPort?: number
   stop(): Promise<void>
@@ -37,8 +40,10 @@ export async function startRoles(container: Container, options: { except?: reado
     if (runs('api')) roles.app = await startApi(container, stops)
     if (runs('worker')) roles.worker = await startWorker(container, stops)
     if (runs('ingest')) Object.assign(roles, await startIngest(container, stops))
+    if (runs('analytics')) roles.analytics = await startAnalytics(container, stops)
     if (config.SEED_DEMO) {
       await ensureDemoMedia(container)
+      if (runs('api')) stops.push(ensureDemoPremiere(container))
       if (config.DEMO_LIVE && roles.rtmpPort !== undefined) stops.push(await startDemoFeed(container, roles.rtmpPort))
     }
   } catch (error) {
@@ -52,6 +57,9 @@ async function startApi(container: Container, stops: (() => Promise<void>)[]) {
   const { config, db, log } = container
   const app = await buildApp(container)
   stops.push(() => app.close())
+  // Premiered events turn live, then replays, at their times (decision 30): one timer, nothing per premiere.
+  const stopPremieres = container.premieres().startClock((err) => log.warn({ err }, 'premieres not settled'))
+  stops.push(async () => stopPremieres())
   await app.listen({ port: config.PORT, host: config.HOST })
   const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST
   log.info(
@@ -74,6 +82,7 @@ async function startWorker(container: Container, stops: (() => Promise<void>)[])
   await queue.schedule('payments.reconcile')
   await queue.schedule('payments.renew')
   await queue.schedule('media.sweep-temp', { runAfter: clock() + SCHEDULED_JOBS['media.sweep-temp'] })
+  await queue.schedule('analytics.sweep')
   const worker = new Worker({
     queue,
     handlers: jobs.handlers,
@@ -108,4 +117,25 @@ async function startIngest(container: Container, stops: (() => Promise<void>)[])
     `RTMP ingest listening on ${config.RTMP_HOST}:${port} (encoders publish to ${config.PUBLIC_RTMP_URL ?? `rtmp://{this host}:${port}/live`}/{stream key})`,
   )
   return { ingest, rtmpPort: port }
+}
+
+/**
+ * The product analytics service (decision 0032) on its own port: stopping it closes the listener,
+ * then waits for what was handed in to be committed.
+ */
+async function startAnalytics(container: Container, stops: (() => Promise<void>)[]) {
+  const { config, log } = container
+  const { geo } = container.services
+  const analytics = container.analytics()
+  const app = await buildAnalyticsApp({ config, log, ingest: analytics.ingest, geo })
+  stops.push(async () => {
+    await app.close()
+    await analytics.committer.drain()
+  })
+  await app.listen({ port: config.ANALYTICS_PORT, host: config.HOST })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : config.ANALYTICS_PORT
+  analytics.address.listening(port)
+  log.info(`Product analytics listening on port ${port} (browsers send to ${analytics.address.url()})`)
+  return app
 }

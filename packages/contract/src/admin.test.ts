@@ -40,13 +40,16 @@ const expected: Record<'manager' | 'producer' | 'support', Partial<Record<AdminR
     passes: ['read', 'create', 'update', 'delete'],
     prices: ['read', 'create', 'update', 'delete'],
     coupons: ['read', 'create', 'update', 'delete'],
-    orders: ['read', 'update'],
+    orders: ['read', 'create', 'update'],
     refunds: ['read', 'create'],
+    revenue: ['read'],
     live: ['read', 'go-live'],
     uploads: ['read', 'create', 'delete'],
     clips: ['read', 'delete', 'moderate'],
-    users: ['read', 'resend'],
+    users: ['read', 'update', 'resend'],
     'custom-forms': ['read', 'update'],
+    analytics: ['read', 'update'],
+    premieres: ['read', 'create', 'update', 'delete'],
   },
   producer: {
     channel: ['read'],
@@ -61,6 +64,7 @@ const expected: Record<'manager' | 'producer' | 'support', Partial<Record<AdminR
     live: ['read', 'go-live'],
     uploads: ['read', 'create', 'delete'],
     clips: ['read', 'delete', 'moderate'],
+    analytics: ['read'],
   },
   support: {
     channel: ['read'],
@@ -125,6 +129,10 @@ describe('can', () => {
       'vod-rails',
       'clips',
       'custom-forms',
+      'passes',
+      'coupons',
+      'analytics',
+      'premieres',
     ])
   })
 

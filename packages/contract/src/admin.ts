@@ -12,6 +12,7 @@ import { ChannelRouteSchema } from './channel.js'
 import { ClipStatusSchema } from './clips.js'
 import { MenuPlacement, SlidableType } from './enums.js'
 import { messages } from './messages.js'
+import { StreamSettingsSchema } from './streams.js'
 
 /**
  * The operator console's API (`/api/admin/...`, decision 0018): the roles, the resources, the one rule
@@ -57,16 +58,23 @@ export const AdminResources = [
   'clips',
   /** The channel's passes custom form (decision 0023): whether viewers are asked to choose a pass. */
   'custom-forms',
+  /** Passes and prices, coupons (decision 0035). */
+  'passes',
+  'coupons',
+  /** Product analytics' reports (decision 0033): the live viewers, quality, the funnel; the retention. */
+  'analytics',
+  /** Recordings played as an event's live broadcast from a start time (decision 0030). */
+  'premieres',
 ] as const
 /** Resources later console parts add; the rule table already says who may touch them. */
 export const LaterAdminResources = [
-  'passes',
   'prices',
-  'coupons',
   'orders',
   'refunds',
   'users',
   'payment-settings',
+  /** The revenue page (decision 0036). */
+  'revenue',
 ] as const
 export type AdminResource = (typeof AdminResources)[number] | (typeof LaterAdminResources)[number]
 export const AdminResourceSchema = z.enum([...AdminResources, ...LaterAdminResources])
@@ -118,6 +126,7 @@ const contentResources = [
   'coupons',
   'orders',
   'refunds',
+  'premieres',
 ] as const satisfies readonly AdminResource[]
 
 type RoleRules = Partial<Record<AdminResource, readonly AdminAction[]>>
@@ -126,20 +135,24 @@ type RoleRules = Partial<Record<AdminResource, readonly AdminAction[]>>
  * The rule table. Owner: everything. Manager: content, catalogue, events, media, passes, prices,
  * coupons, orders, refunds, clips moderation; not operators, the audit log or payment settings. Producer:
  * events, going live, media, clips moderation (reading viewers' clips and deleting one, decision 0024),
- * and reading what an event form picks from. Support: reads what
+ * reading the analytics reports (decision 0033), and reading what an event form picks from. Support: reads what
  * answering a viewer needs (users, orders, the channel, events, the library), resends mails, writes
  * nothing.
  */
 const rules: Record<Exclude<OperatorRole, 'owner'>, RoleRules> = {
   manager: {
     ...Object.fromEntries(contentResources.map((r) => [r, writes])),
-    orders: ['read', 'update'],
+    // A complimentary pass is an order the manager creates (decision 0036).
+    orders: ['read', 'create', 'update'],
     refunds: ['read', 'create'],
+    revenue: readOnly,
     live: ['read', 'go-live'],
     uploads: ['read', 'create', 'delete'],
     clips: ['read', 'delete', 'moderate'],
-    users: ['read', 'resend'],
+    // Customers: blocking and unblocking a viewer is an update (decision 0036).
+    users: ['read', 'update', 'resend'],
     'custom-forms': ['read', 'update'],
+    analytics: ['read', 'update'],
   },
   producer: {
     channel: readOnly,
@@ -154,6 +167,8 @@ const rules: Record<Exclude<OperatorRole, 'owner'>, RoleRules> = {
     live: ['read', 'go-live'],
     uploads: ['read', 'create', 'delete'],
     clips: ['read', 'delete', 'moderate'],
+    // Who runs the game watches its audience and its quality live.
+    analytics: readOnly,
   },
   support: {
     channel: readOnly,
@@ -352,6 +367,8 @@ export const AdminSettingsSchema = z.object({
   social: z.record(z.string(), z.string()),
   routes: z.array(ChannelRouteSchema),
   domain_category: z.object({ alias: z.string().nullable(), fallback_url: z.string().nullable() }),
+  /** Simultaneous streams per account (decision 0031). */
+  streams: StreamSettingsSchema,
 })
 export type AdminSettings = z.infer<typeof AdminSettingsSchema>
 export const AdminSettingsUpdateSchema = partialOf(
@@ -375,6 +392,7 @@ export const AdminSettingsUpdateSchema = partialOf(
     social: z.record(z.string().max(32), url).refine((s) => Object.keys(s).length <= 20, 'At most 20 links'),
     routes: z.array(ChannelRouteSchema).max(50),
     domain_category: z.object({ alias: nullableText(100), fallback_url: url.nullable() }),
+    streams: StreamSettingsSchema,
   }),
 )
 

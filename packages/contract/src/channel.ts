@@ -41,7 +41,12 @@ export const SettingsSchema = z.object({
   language: z.string(),
   currency: z.string(),
   'google-analytics': z.object({ 'google-tag': z.string().nullable() }),
-  'yare-analytics': z.object({ 'yare-analytics-key': z.string().nullable() }),
+  /** Product analytics (spec §7): the key is the service's `profile`; the url is the service's origin
+   * (`analyticsPaths` in `analytics.ts`), null when the deployment runs none. */
+  'yare-analytics': z.object({
+    'yare-analytics-key': z.string().nullable(),
+    'yare-analytics-url': z.string().nullable(),
+  }),
   prerolls: z.array(PrerollSchema),
   static_blocks: z.array(StaticBlockSchema),
   routes: z.array(ChannelRouteSchema),

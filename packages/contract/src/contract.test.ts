@@ -73,7 +73,7 @@ describe('contract', () => {
       language: 'en',
       currency: 'USD',
       'google-analytics': { 'google-tag': null },
-      'yare-analytics': { 'yare-analytics-key': null },
+      'yare-analytics': { 'yare-analytics-key': null, 'yare-analytics-url': null },
       prerolls: [],
       static_blocks: [],
       routes: [],

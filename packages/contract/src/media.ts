@@ -31,6 +31,8 @@ export const PlaybackDenial = {
   no_access: 'no_access',
   /** Spec §6: "We're sorry, but this content is not available in your region". */
   geo_blocked: 'geo_blocked',
+  /** The account already watches on as many devices as the channel allows (decision 0031). */
+  too_many_streams: 'too_many_streams',
 } as const
 export type PlaybackDenial = (typeof PlaybackDenial)[keyof typeof PlaybackDenial]
 
@@ -62,7 +64,7 @@ export const MediaInfoSchema = z.object({
   /** Only for a viewer who may watch, and only once there is something to play. */
   playback: PlaybackSchema.nullable(),
   /** Why this viewer may not watch (whether or not there is video yet); null when they may. */
-  denial: z.enum(['sign_in', 'no_access', 'geo_blocked']).nullable(),
+  denial: z.enum(['sign_in', 'no_access', 'geo_blocked', 'too_many_streams']).nullable(),
 })
 export type MediaInfo = z.infer<typeof MediaInfoSchema>
 

@@ -72,6 +72,9 @@ export const messages = {
   noVideoYet: 'There is no video to play yet.',
   downloadNotAllowed: 'Downloading events is not part of your pass.',
   mediaTokenInvalid: 'This video link has expired. Reload the page to keep watching.',
+  tooManyStreams: 'You are watching on too many devices',
+  streamStopped: 'Playback stopped: it was stopped from another of your devices.',
+  streamReplaced: 'Playback stopped: your account started watching on another device.',
   checkoutInProgress: 'A payment for this pass is already on its way. Please wait a moment for its outcome.',
   checkoutReplaced: 'This checkout was replaced by a newer one with another card or promo code. Nothing was charged.',
 } as const

@@ -157,3 +157,107 @@ export function vodMediaPlaylist(segments: readonly PlaylistSegment[]): string {
   lines.push('#EXT-X-ENDLIST')
   return `${lines.join('\n')}\n`
 }
+
+/** One segment of a recording, where it sits on the recording's own timeline. */
+export interface TimedSegment extends PlaylistSegment {
+  /** Seconds from the recording's start to this segment's start. */
+  startSec: number
+  /** Whether a discontinuity comes before it (a live recording's reconnect). */
+  discontinuity: boolean
+}
+
+/** A finished recording's media playlist, read once and kept: what a premiere's window is cut from. */
+export interface RecordingTimeline {
+  targetDuration: number
+  /** The init section (EXT-X-MAP URI) of fragmented MP4 segments, if any. */
+  map: string | null
+  segments: TimedSegment[]
+  durationSec: number
+}
+
+/** The segments of a recording's media playlist on its own timeline, discontinuities and init section kept. */
+export function recordingTimeline(text: string): RecordingTimeline {
+  const segments: TimedSegment[] = []
+  let duration: number | null = null
+  let discontinuity = false
+  let map: string | null = null
+  let target = 0
+  let at = 0
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim()
+    if (!line) continue
+    if (line.startsWith('#EXTINF:')) duration = Number.parseFloat(line.slice(8))
+    else if (line === '#EXT-X-DISCONTINUITY') discontinuity = true
+    else if (line.startsWith('#EXT-X-TARGETDURATION:')) target = Number.parseInt(line.slice(22), 10) || 0
+    else if (line.startsWith('#EXT-X-MAP:')) map = /URI="([^"]+)"/.exec(line)?.[1] ?? null
+    else if (!line.startsWith('#') && duration !== null && Number.isFinite(duration) && duration > 0) {
+      segments.push({
+        uri: line,
+        durationSec: duration,
+        startSec: at,
+        discontinuity: discontinuity && segments.length > 0,
+      })
+      at += duration
+      duration = null
+      discontinuity = false
+    }
+  }
+  const longest = Math.ceil(Math.max(0, ...segments.map((s) => s.durationSec)))
+  return { targetDuration: Math.max(1, target, longest), map, segments, durationSec: at }
+}
+
+/**
+ * How many of a recording's segments have been shown `elapsedSec` after a premiere's start: those that
+ * end at or before that instant (a segment is listed once it has fully aired, as a live encoder
+ * publishes it once written). Never a segment after "now".
+ */
+export function airedCount(timeline: RecordingTimeline, elapsedSec: number): number {
+  const { segments } = timeline
+  if (elapsedSec <= 0) return 0
+  let lo = 0
+  let hi = segments.length
+  // The first segment whose end is after the instant.
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    const s = segments[mid] as TimedSegment
+    if (s.startSec + s.durationSec <= elapsedSec + 1e-6) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/**
+ * A premiere's live media playlist at `nowMs`: the recording's segments that have aired since `startsAtMs`,
+ * from the first (the DVR reaches back to the start), each run after a discontinuity stamped with its
+ * wall-clock time (EXT-X-PROGRAM-DATE-TIME), closed with ENDLIST once the whole recording has aired.
+ * An EVENT playlist: it only grows, and every viewer asking at the same instant gets the same text.
+ * Segment URIs are the recording's own (relative to the variant playlist), so no byte is re-encoded.
+ */
+export function premiereMediaPlaylist(timeline: RecordingTimeline, startsAtMs: number, nowMs: number): string {
+  const count = airedCount(timeline, (nowMs - startsAtMs) / 1000)
+  const ended = count === timeline.segments.length && timeline.segments.length > 0
+  const lines = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:6',
+    `#EXT-X-TARGETDURATION:${timeline.targetDuration}`,
+    '#EXT-X-MEDIA-SEQUENCE:0',
+    '#EXT-X-DISCONTINUITY-SEQUENCE:0',
+    '#EXT-X-PLAYLIST-TYPE:EVENT',
+    '#EXT-X-INDEPENDENT-SEGMENTS',
+  ]
+  if (timeline.map) {
+    assertSafe({ name: 'map', uri: timeline.map })
+    lines.push(`#EXT-X-MAP:URI="${timeline.map}"`)
+  }
+  for (let i = 0; i < count; i++) {
+    const s = timeline.segments[i] as TimedSegment
+    assertSafe({ name: s.uri, uri: s.uri })
+    if (s.discontinuity) lines.push('#EXT-X-DISCONTINUITY')
+    if (i === 0 || s.discontinuity) {
+      lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(startsAtMs + Math.round(s.startSec * 1000)).toISOString()}`)
+    }
+    lines.push(`#EXTINF:${s.durationSec.toFixed(6)},`, s.uri)
+  }
+  if (ended) lines.push('#EXT-X-ENDLIST')
+  return `${lines.join('\n')}\n`
+}

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely'
-import type { Database } from './schema.js'
+import type { Kysely, Selectable } from 'kysely'
+import type { Database, EventTable } from './schema.js'
 
 /** An event or VOD item of the demo channel that gets a generated video, with what it shows. */
 export interface DemoVideoOwner {
@@ -63,5 +63,67 @@ export class DemoRepository {
       .where('events.access_mode', '=', 'free')
       .orderBy('events.event_utc_ts')
       .executeTakeFirst()
+  }
+
+  /** Whether the channel has a premiere already (the demo makes its own once). */
+  async hasPremiere(channelId: number) {
+    const row = await this.db
+      .selectFrom('premieres')
+      .select('id')
+      .where('channel_id', '=', channelId)
+      .executeTakeFirst()
+    return row !== undefined
+  }
+
+  /** The channel's newest finished free event whose replay is encoded: what the demo premieres. */
+  premiereSource(channelId: number) {
+    return this.db
+      .selectFrom('events')
+      .innerJoin('media_assets', (j) =>
+        j.onRef('media_assets.owner_id', '=', 'events.id').on('media_assets.owner_type', '=', 'event'),
+      )
+      .selectAll('events')
+      .where('events.channel_id', '=', channelId)
+      .where('events.stream_status', '=', 'vod')
+      .where('events.access_mode', '=', 'free')
+      .where('media_assets.status', '=', 'ready')
+      .orderBy('events.event_utc_ts', 'desc')
+      .executeTakeFirst()
+  }
+
+  /** A new upcoming free event for the demo premiere, of the same teams, sport and venue as its source. */
+  async createPremiereEvent(source: Selectable<EventTable>, startsAt: number, now: number) {
+    const { id } = await this.db
+      .insertInto('events')
+      .values({
+        channel_id: source.channel_id,
+        name: `${source.name.split(' — ')[0] ?? source.name} — Premiere`,
+        description: 'A replay shown as live: everyone watches it together, as it happened.',
+        access_mode: 'free',
+        event_utc_ts: startsAt,
+        time_zone: source.time_zone,
+        event_category_id: source.event_category_id,
+        location_id: source.location_id,
+        stream_status: 'upcoming',
+        base_price: 0,
+        service_fee: 0,
+        geo_rules: '{}',
+        stream_key: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const teams = await this.db
+      .selectFrom('event_participants')
+      .select(['participant_id', 'side'])
+      .where('event_id', '=', source.id)
+      .execute()
+    if (teams.length)
+      await this.db
+        .insertInto('event_participants')
+        .values(teams.map((t) => ({ ...t, event_id: id })))
+        .execute()
+    return id
   }
 }

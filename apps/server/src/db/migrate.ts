@@ -12,6 +12,11 @@ import * as operators from './migrations/0009_operators.js'
 import * as uploads from './migrations/0010_uploads.js'
 import * as customFormSwitch from './migrations/0011_custom_form_switch.js'
 import * as vodClips from './migrations/0014_vod_clips.js'
+import * as premieres from './migrations/0015_premieres.js'
+import * as streamLeases from './migrations/0016_stream_leases.js'
+import * as analytics from './migrations/0017_analytics.js'
+import * as salesCatalogue from './migrations/0018_sales_catalogue.js'
+import * as salesConsole from './migrations/0019_sales_console.js'
 
 /** Migrations in order; each is written once for both databases through `dialect.ts`. */
 const migrations = {
@@ -27,6 +32,11 @@ const migrations = {
   '0010_uploads': uploads,
   '0011_custom_form_switch': customFormSwitch,
   '0014_vod_clips': vodClips,
+  '0015_premieres': premieres,
+  '0016_stream_leases': streamLeases,
+  '0017_analytics': analytics,
+  '0018_sales_catalogue': salesCatalogue,
+  '0019_sales_console': salesConsole,
 }
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -19,6 +19,8 @@ export interface ChannelTable {
   content_version: Generated<number>
   /** IANA time zone: the console's default for new events. */
   time_zone: Generated<string>
+  /** Product analytics records older than this are deleted (decision 0032). */
+  analytics_retention_days: Generated<number>
   created_at: number
   updated_at: number
 }
@@ -104,6 +106,19 @@ export interface ApiKeyTable {
   revoked_at: number | null
 }
 
+/** A signed-in device's hold on one of its account's simultaneous streams (decision 0031). */
+export interface StreamLeaseTable {
+  id: Generated<number>
+  channel_id: number
+  user_id: number
+  /** The api key row: one signed-in browser. */
+  session_id: number
+  device: string
+  started_at: number
+  expires_at: number
+  ended_reason: 'stopped' | 'replaced' | null
+}
+
 export interface UserTable {
   id: Generated<number>
   channel_id: number
@@ -118,6 +133,8 @@ export interface UserTable {
   /** JSON array of capability names. */
   capabilities: string
   trial_period_used: number
+  /** Epoch ms an operator blocked the account (migration 0019); null when not blocked. */
+  blocked_at: Generated<number | null>
   created_at: number
   updated_at: number
 }
@@ -314,6 +331,21 @@ export interface MediaAssetTable {
   updated_at: number
 }
 
+/** A recording played as an event's live broadcast from a start time (decision 30). */
+export interface PremiereTable {
+  id: Generated<number>
+  channel_id: number
+  event_id: number
+  /** The finished recording (an event's replay or a library video) whose segments are listed. */
+  asset_id: number
+  starts_at: number
+  duration_ms: number
+  /** The next showing starts this long after the previous one started; null: shown once. */
+  repeat_every_ms: number | null
+  created_at: number
+  updated_at: number
+}
+
 /** A resumable upload from the console (decision 20): its bytes are in the tus store until complete. */
 export interface UploadTable {
   /** The tus upload id. */
@@ -450,6 +482,12 @@ export interface PassTable {
   capabilities: string
   weight: number
   created_at: number
+  /** Set when the console retires a sold pass: no longer on sale, its orders keep it (decision 0035). */
+  retired_at: Generated<number | null>
+  stripe_product_id: Generated<string | null>
+  /** The Stripe price new checkouts use; a price change makes a new one. */
+  stripe_price_id: Generated<string | null>
+  idempotency_key: Generated<string | null>
 }
 
 export interface BundleTable {
@@ -472,6 +510,14 @@ export interface CouponTable {
   expires_at: number | null
   max_redemptions: number | null
   redemptions: number
+  valid_from: Generated<number | null>
+  /** Redemptions one viewer may make; null: no cap. */
+  max_per_viewer: Generated<number | null>
+  /** A subscription's discount: `once` (the first payment) or `repeating` (every renewal for `duration_months`). */
+  duration: Generated<'once' | 'repeating'>
+  duration_months: Generated<number | null>
+  retired_at: Generated<number | null>
+  idempotency_key: Generated<string | null>
 }
 
 export type OrderStatus = 'created' | 'paid' | 'failed' | 'refunded'
@@ -505,6 +551,8 @@ export interface OrderTable {
   provider_updated_at: number
   /** What the open checkout pays with (card id, or last four and expiry); null on orders before 0007. */
   checkout_terms: string | null
+  /** 1: granted in the console for nothing (migration 0019). */
+  complimentary: Generated<number>
   created_at: number
   updated_at: number
 }
@@ -548,6 +596,43 @@ export interface TestGatewayPaymentTable {
   failure_message: string | null
   /** Upper-case ISO code; null on payments before migration 0007. */
   currency: string | null
+  /** The card's brand and last four digits (migration 0019; null before). */
+  card_brand: Generated<string | null>
+  card_last4: Generated<string | null>
+  created_at: number
+}
+
+export interface TestGatewayRefundTable {
+  id: string
+  idempotency_key: string
+  payment_id: string
+  amount: number
+  created_at: number
+}
+
+export interface RefundTable {
+  id: Generated<number>
+  channel_id: number
+  order_id: number
+  amount: number
+  currency: string
+  reason: string
+  status: 'pending' | 'succeeded' | 'failed'
+  failure_message: string | null
+  provider_refund_id: string | null
+  idempotency_key: string
+  user_id: number | null
+  user_email: string | null
+  created_at: number
+  updated_at: number
+}
+
+export interface ConsoleActionTable {
+  id: Generated<number>
+  channel_id: number
+  idempotency_key: string
+  action: string
+  result: string | null
   created_at: number
 }
 
@@ -613,7 +698,64 @@ export interface OperatorSessionFactorTable {
   verified_at: number
 }
 
+/** Product analytics (decision 0032): a session of `GET /datalake/session/`. */
+export interface AnalyticsSessionTable {
+  id: Generated<number>
+  channel_id: number
+  session_uuid: string
+  device_type: string
+  user_agent: string | null
+  resolution: string | null
+  platform: string
+  country_code: string | null
+  at: number
+}
+
+/** One event, video event or viewing heartbeat (`kind`), stored once per `record_id`. */
+export interface AnalyticsRecordTable {
+  id: Generated<number>
+  channel_id: number
+  record_id: string
+  kind: 'event' | 'video_event' | 'video_viewing'
+  name: string
+  session_uuid: string
+  at: number
+  client_ts: number | null
+  received_at: number
+  user_id: string | null
+  email_hash: string | null
+  country_code: string | null
+  stream_type: string | null
+  stream_id: number | null
+  view_uuid: string | null
+  value: number | null
+  page: string | null
+  origin_url: string | null
+  trk: string | null
+  extras: string | null
+}
+
+/** A client error report, kept once per session and fingerprint. */
+export interface AnalyticsErrorTable {
+  id: Generated<number>
+  channel_id: number
+  session_uuid: string
+  fingerprint: string
+  kind: string
+  message: string
+  stack: string | null
+  url: string | null
+  request_url: string | null
+  status: number | null
+  release: string | null
+  country_code: string | null
+  at: number
+}
+
 export interface Database {
+  analytics_sessions: AnalyticsSessionTable
+  analytics_records: AnalyticsRecordTable
+  analytics_errors: AnalyticsErrorTable
   channel_operators: ChannelOperatorTable
   operator_invitations: OperatorInvitationTable
   audit_log: AuditLogTable
@@ -628,7 +770,11 @@ export interface Database {
   test_gateway_cards: TestGatewayCardTable
   test_gateway_payments: TestGatewayPaymentTable
   payment_events: PaymentEventTable
+  test_gateway_refunds: TestGatewayRefundTable
+  refunds: RefundTable
+  console_actions: ConsoleActionTable
   media_assets: MediaAssetTable
+  premieres: PremiereTable
   uploads: UploadTable
   media: MediaTable
   jobs: JobTable
@@ -662,6 +808,7 @@ export interface Database {
   faqs: FaqTable
   static_blocks: StaticBlockTable
   api_keys: ApiKeyTable
+  stream_leases: StreamLeaseTable
 }
 
 export type ChannelRow = Selectable<ChannelTable>
@@ -671,6 +818,7 @@ export type ApiKeyRow = Selectable<ApiKeyTable>
 
 export type UserRow = Selectable<UserTable>
 export type MediaAssetRow = Selectable<MediaAssetTable>
+export type PremiereRow = Selectable<PremiereTable>
 export type MediaRow = Selectable<MediaTable>
 export type JobRow = Selectable<JobTable>
 export type ClipRow = Selectable<ClipTable>

@@ -73,7 +73,7 @@ async function seedDemoContent(repo: ChannelRepository, mediaDir: string, now: n
       language: 'en',
       currency: 'USD',
       google_tag: null,
-      yare_analytics_key: null,
+      yare_analytics_key: 'yak_demo',
       settings: JSON.stringify({
         routes: [
           { path: '/tickets', redirect: '/packages' },

@@ -12,6 +12,8 @@ export interface JobHandlerDeps {
   reconcile: () => Promise<unknown>
   /** Removes the temp folders that killed encodes left. */
   sweepTemp: () => void
+  /** Deletes analytics records past their channel's retention. */
+  sweepAnalytics: () => Promise<unknown>
 }
 
 /**
@@ -29,6 +31,9 @@ export function jobHandlers(deps: JobHandlerDeps): JobHandlers {
     },
     'payments.reconcile': async () => {
       await deps.reconcile()
+    },
+    'analytics.sweep': async () => {
+      await deps.sweepAnalytics()
     },
   }
 }

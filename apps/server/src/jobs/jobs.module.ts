@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../config.js'
 import type { MediaStore } from '../lib/media-store/media-store.js'
+import type { Analytics } from '../modules/analytics/analytics.module.js'
 import { clipJobFailureHook, clipJobHandlers } from '../modules/clips/clips.jobs.js'
 import type { ClipsRepository } from '../modules/clips/clips.repository.js'
 import type { ClipsService } from '../modules/clips/clips.service.js'
@@ -25,6 +26,7 @@ export interface JobsDeps {
   clips: () => ClipsService
   payments: () => Payments
   uploads: () => Pick<UploadsService, 'sweepAbandoned'>
+  analytics: () => Pick<Analytics, 'reports'>
 }
 
 /** The worker's handlers of every kind of job, what runs when a job fails for good, and the sweep of left-overs. */
@@ -55,6 +57,7 @@ export function createJobs(d: JobsDeps) {
           .then(() => undefined),
       clips: clipJobHandlers({ repo: d.clipsRepo, clips: d.clips, store, mediaDir: config.mediaDir }),
       sweepTemp,
+      sweepAnalytics: () => d.analytics().reports.sweep(),
     }),
     onFailure: chainFailureHooks(mediaJobFailureHook(mediaJobDeps), clipJobFailureHook({ repo: d.clipsRepo, store })),
     sweepTemp,

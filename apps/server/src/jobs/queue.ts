@@ -21,6 +21,8 @@ export interface JobPayloads {
   'payments.renew': Record<string, never>
   /** Settle orders a crash left half done (scheduled). */
   'payments.reconcile': Record<string, never>
+  /** Delete product analytics records older than each channel's retention (scheduled, decision 0032). */
+  'analytics.sweep': Record<string, never>
 }
 export type JobKind = keyof JobPayloads
 
@@ -33,6 +35,7 @@ export const SCHEDULED_JOBS = {
   'payments.renew': 60_000,
   'payments.reconcile': 60_000,
   'media.sweep-temp': 10 * 60_000,
+  'analytics.sweep': 60 * 60_000,
 } as const satisfies { [K in JobKind]?: number }
 export type ScheduledJobKind = keyof typeof SCHEDULED_JOBS
 

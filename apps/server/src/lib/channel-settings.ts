@@ -1,4 +1,10 @@
-import { type ChannelRoute, clipDefaults } from '@fieldhouse/contract'
+import {
+  type ChannelRoute,
+  clipDefaults,
+  type StreamSettings,
+  StreamSettingsSchema,
+  streamDefaults,
+} from '@fieldhouse/contract'
 import type { ChannelRow } from '../db/schema.js'
 import { parseJson } from './json.js'
 
@@ -20,6 +26,8 @@ export interface ChannelSettingsJson {
     /** Whether a shared clip of a paid game plays for anyone with the link. */
     share_public?: boolean
   }
+  /** Simultaneous streams per account (decision 0031); defaults from `streamDefaults`. */
+  streams?: Partial<StreamSettings>
 }
 
 /** The channel's settings, or none when they do not parse. */
@@ -46,3 +54,10 @@ export function clipSettingsOf(channel: ChannelRow) {
   }
 }
 export type ClipSettings = ReturnType<typeof clipSettingsOf>
+
+/** How many streams one account may watch at once (0: no limit) and what happens over it (decision 0031). */
+export function streamSettingsOf(channel: ChannelRow): StreamSettings {
+  const parsed = StreamSettingsSchema.partial().safeParse(channelSettingsOf(channel).streams ?? {})
+  const s = parsed.success ? parsed.data : {}
+  return { limit: s.limit ?? streamDefaults.limit, over_limit: s.over_limit ?? streamDefaults.over_limit }
+}

@@ -10,7 +10,10 @@ import fp from 'fastify-plugin'
 const GOOGLE_SCRIPTS = 'https://*.googletagmanager.com'
 const GOOGLE_BEACONS = 'https://*.google-analytics.com https://*.analytics.google.com https://*.googletagmanager.com'
 
-export const pageCsp = (frameAncestors: string, opts: { stripe: boolean; googleTag?: boolean }) =>
+export const pageCsp = (
+  frameAncestors: string,
+  opts: { stripe: boolean; googleTag?: boolean; analytics?: string | null },
+) =>
   [
     "default-src 'self'",
     // Stripe Elements, only where Stripe takes the money: its script, its card frames, its API.
@@ -23,7 +26,8 @@ export const pageCsp = (frameAncestors: string, opts: { stripe: boolean; googleT
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "media-src 'self' blob:",
-    ['connect-src', "'self'", opts.stripe && 'https://api.stripe.com', opts.googleTag && GOOGLE_BEACONS]
+    // The product analytics service (decision 0032) may answer on its own origin.
+    ['connect-src', "'self'", opts.analytics, opts.stripe && 'https://api.stripe.com', opts.googleTag && GOOGLE_BEACONS]
       .filter(Boolean)
       .join(' '),
     "font-src 'self' data:",
@@ -55,12 +59,27 @@ const isApiPath = (url: string) => url.startsWith('/api/') && !url.startsWith('/
 export const isEmbedPath = (url: string) => /^(?:\/[^/]+)?\/watch_embed\//.test(url)
 
 export default fp(
-  async (app: FastifyInstance, opts: { stripe?: boolean }) => {
-    const PAGE_HEADERS = { ...common, 'content-security-policy': pageCsp("'self'", { stripe: opts.stripe === true }) }
-    const EMBED_HEADERS = { ...common, 'content-security-policy': pageCsp('*', { stripe: false }) }
+  async (app: FastifyInstance, opts: { stripe?: boolean; analyticsOrigin?: () => string | null }) => {
+    const stripe = opts.stripe === true
+    // The analytics service learns its address when it listens, so the page headers follow it.
+    const headersFor = (frameAncestors: string, stripe: boolean) => {
+      let made: { origin: string | null; headers: Record<string, string> } | null = null
+      return () => {
+        const origin = opts.analyticsOrigin?.() ?? null
+        if (made?.origin !== origin) {
+          made = {
+            origin,
+            headers: { ...common, 'content-security-policy': pageCsp(frameAncestors, { stripe, analytics: origin }) },
+          }
+        }
+        return made.headers
+      }
+    }
+    const pageHeaders = headersFor("'self'", stripe)
+    const embedHeaders = headersFor('*', false)
     // Set up front (a callback hook, no promise per request); a route may still replace them.
     app.addHook('onRequest', (req, reply, done) => {
-      reply.headers(isApiPath(req.url) ? API_HEADERS : isEmbedPath(req.url) ? EMBED_HEADERS : PAGE_HEADERS)
+      reply.headers(isApiPath(req.url) ? API_HEADERS : isEmbedPath(req.url) ? embedHeaders() : pageHeaders())
       // HSTS only on an answer that went out over TLS: the socket's own, or a trusted proxy's
       // (X-Forwarded-Proto counts only within TRUST_PROXY_HOPS, so a client cannot claim it).
       if (req.protocol === 'https') reply.header('strict-transport-security', HSTS)

@@ -117,3 +117,46 @@ export async function startDemoFeed(container: Container, rtmpPort: number) {
     await current?.stop()
   }
 }
+
+/**
+ * The demo premiere (decision 30): once a finished free game's replay is encoded, a new event shows it
+ * as live DEMO_PREMIERE_DELAY_S after the first start, and again every DEMO_PREMIERE_EVERY_S, so a
+ * newcomer meets one on /simulate. Made once (a restart keeps the one there); not without demo videos.
+ * Returns its stop.
+ */
+export function ensureDemoPremiere(container: Container): () => Promise<void> {
+  const { config, demo, log, clock } = container
+  let timer: NodeJS.Timeout | undefined
+  let stopped = false
+  if (!config.DEMO_VIDEOS) return async () => {}
+  const firstStart = clock()
+  const attempt = async (): Promise<boolean> => {
+    const channelId = await demo.channelId(DEMO_CHANNEL_KEY)
+    if (channelId === undefined || (await demo.hasPremiere(channelId))) return true
+    const source = await demo.premiereSource(channelId)
+    if (!source) return false
+    const everyMs = config.DEMO_PREMIERE_EVERY_S * 1000
+    const startsAt = Math.max(clock(), firstStart + config.DEMO_PREMIERE_DELAY_S * 1000)
+    const eventId = await demo.createPremiereEvent(source, startsAt, clock())
+    const starts_at = new Date(startsAt).toISOString()
+    const p = await container
+      .premieres()
+      .place(channelId, { event_id: eventId, source_event_id: source.id, starts_at }, everyMs, null, true)
+    log.info({ event: eventId, starts_at: p.starts_at }, 'demo premiere scheduled: it plays as live on /simulate')
+    return true
+  }
+  const run = () => {
+    if (stopped) return
+    attempt().then(
+      (done) => {
+        if (!done && !stopped) timer = setTimeout(run, 3000).unref()
+      },
+      (err) => log.warn({ err }, 'demo premiere not scheduled'),
+    )
+  }
+  run()
+  return async () => {
+    stopped = true
+    clearTimeout(timer)
+  }
+}

@@ -15,7 +15,7 @@ const repoRoot = path.resolve(here, '../../../..')
  * real: our TypeScript bundled, every npm package left to Node's resolution. It is written under
  * node_modules so those packages resolve.
  */
-export async function bundleEntry(name: 'server-process' | 'worker-process') {
+export async function bundleEntry(name: 'server-process' | 'worker-process' | 'analytics-process') {
   const outfile = path.join(repoRoot, 'node_modules', '.cache', 'fieldhouse-tests', `${name}-${process.pid}.mjs`)
   await build({
     entryPoints: [path.join(here, `${name}.ts`)],
@@ -44,7 +44,7 @@ export async function bundleEntry(name: 'server-process' | 'worker-process') {
  * The set-up every kill test shares: a test database, the bundled process entry, the PostgreSQL schema
  * the child must use, and the children it started (killed at the end if still running).
  */
-export function useProcessSuite(kind: DatabaseKind, name: 'server-process' | 'worker-process') {
+export function useProcessSuite(kind: DatabaseKind, name: 'server-process' | 'worker-process' | 'analytics-process') {
   const suite = {
     ctx: undefined as unknown as TestContext,
     entry: '',

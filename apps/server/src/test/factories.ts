@@ -9,7 +9,14 @@ let sequence = 0
 export async function buildChannel(
   ctx: TestContext,
   key: string,
-  options: { settings?: object; currency?: string; name?: string; googleTag?: string; domains?: string[] } = {},
+  options: {
+    settings?: object
+    currency?: string
+    name?: string
+    googleTag?: string
+    domains?: string[]
+    analyticsKey?: string
+  } = {},
 ) {
   const now = Date.now()
   return new ChannelRepository(ctx.db.kysely, ctx.db.dialect).create(
@@ -20,7 +27,7 @@ export async function buildChannel(
       language: 'en',
       currency: options.currency ?? 'USD',
       google_tag: options.googleTag ?? null,
-      yare_analytics_key: null,
+      yare_analytics_key: options.analyticsKey ?? null,
       settings: JSON.stringify(options.settings ?? {}),
       created_at: now,
       updated_at: now,

@@ -110,6 +110,32 @@ export function standinRoutes(state: StandinState) {
       if (b.id && objects.has(b.id)) throw invalid('Product already exists.', 'resource_already_exists')
       return make('prod', 'product', { name: b.name, active: true, metadata: b.metadata ?? {} }, b.id)
     },
+    'POST /v1/products/:id': (b, id) => {
+      const product = get('product', id)
+      if (b.name !== undefined) product.name = b.name
+      return product
+    },
+    // Prices the console makes for a pass (decision 0035): immutable but for `active` and metadata.
+    'POST /v1/prices': (b) => {
+      get('product', b.product)
+      if (b.unit_amount === undefined || !b.currency) throw invalid('unit_amount and currency are required.')
+      const recurring = b.recurring
+        ? { interval: b.recurring.interval, interval_count: Number(b.recurring.interval_count ?? 1) }
+        : null
+      const fields = { product: b.product, currency: b.currency, unit_amount: Number(b.unit_amount), recurring }
+      return make('price', 'price', {
+        ...fields,
+        type: recurring ? 'recurring' : 'one_time',
+        active: true,
+        metadata: b.metadata ?? {},
+      })
+    },
+    'GET /v1/prices/:id': (_b, id) => get('price', id),
+    'POST /v1/prices/:id': (b, id) => {
+      const price = get('price', id)
+      if (b.active !== undefined) price.active = b.active === 'true'
+      return price
+    },
     'POST /v1/coupons': (b) => {
       if (b.id && objects.has(b.id)) throw invalid('Coupon already exists.', 'resource_already_exists')
       if ((b.percent_off === undefined) === (b.amount_off === undefined)) {
@@ -128,15 +154,24 @@ export function standinRoutes(state: StandinState) {
     'POST /v1/subscriptions': (b) => {
       const customer = get('customer', b.customer)
       const data = b.items?.[0]?.price_data
-      if (!data) throw invalid('This stand-in prices subscriptions with items[0][price_data] only.')
-      get('product', data.product)
-      const price = make('price', 'price', {
-        currency: data.currency,
-        product: data.product,
-        unit_amount: Number(data.unit_amount),
-        recurring: { interval: data.recurring?.interval, interval_count: Number(data.recurring?.interval_count ?? 1) },
-        type: 'recurring',
-      })
+      const priceId = b.items?.[0]?.price
+      if (!data && !priceId) throw invalid('This stand-in prices subscriptions with items[0][price_data] or [price].')
+      if (data) get('product', data.product)
+      const named = priceId ? get('price', priceId) : null
+      if (named && (!named.active || !named.recurring))
+        throw invalid(`The price ${priceId} is not an active recurring price.`)
+      const price =
+        named ??
+        make('price', 'price', {
+          currency: data.currency,
+          product: data.product,
+          unit_amount: Number(data.unit_amount),
+          recurring: {
+            interval: data.recurring?.interval,
+            interval_count: Number(data.recurring?.interval_count ?? 1),
+          },
+          type: 'recurring',
+        })
       const pmId = b.default_payment_method ?? customer.invoice_settings.default_payment_method
       const pm = pmId ? get('PaymentMethod', pmId, 'payment_method') : null
       if (pm && pm.customer !== customer.id) throw invalid(`The customer does not have a payment method ${pmId}.`)
@@ -217,6 +252,15 @@ export function standinRoutes(state: StandinState) {
       if (b.cancel_at_period_end !== undefined) {
         sub.cancel_at_period_end = b.cancel_at_period_end === 'true'
         sub.cancel_at = sub.cancel_at_period_end ? sub.items.data[0].current_period_end : null
+      }
+      // A new price for the item, from the next renewal (`proration_behavior=none`: nothing charged now).
+      const next = b.items?.[0]
+      if (next?.price) {
+        const item = sub.items.data.find((i: Obj) => i.id === next.id)
+        if (!item) throw invalid(`No such subscription item: '${next.id}'`, 'resource_missing')
+        if (b.proration_behavior !== 'none')
+          throw invalid('This stand-in moves prices with proration_behavior=none only.')
+        item.price = get('price', next.price)
       }
       return sub
     },

@@ -13,6 +13,8 @@ import { buildClip } from '../../test/clips.js'
 import { createTestContext, type TestContext, testDatabases } from '../../test/context.js'
 import { buildChannel, buildUser } from '../../test/factories.js'
 import { buildOperator, memoryMailer, sampleInput, sampleUpdate, tinyPng } from '../../test/operators.js'
+import { buildRecording } from '../../test/premieres.js'
+import { createSale, sampleCoupon, samplePass } from '../../test/sales.js'
 import { OperatorsRepository } from './operators.repository.js'
 import type { Operator } from './operators.service.js'
 
@@ -30,6 +32,7 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
   let otherOwner: Operator
   let ownOwnerKey: string
   let otherOwnerKey: string
+  let premiereBody: { event_id: number; source_event_id: number; starts_at: string }
 
   beforeAll(async () => {
     ctx = await createTestContext(kind, { mailer: memoryMailer() })
@@ -38,6 +41,7 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
     for (const role of OperatorRoles) keys[role] = (await buildOperator(ctx, own, role)).key
     ;({ operator: ownOwner, key: ownOwnerKey } = await buildOperator(ctx, own, 'owner'))
     ;({ operator: otherOwner, key: otherOwnerKey } = await buildOperator(ctx, other, 'owner'))
+    premiereBody = await premiereOf(ownOwner)
   })
   afterAll(() => ctx.close())
 
@@ -65,8 +69,66 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
     return location.split('/').pop() as string
   }
 
+  /**
+   * A viewer of `owner`'s channel, a pass there and the viewer's paid order of it, paid at the test
+   * gateway (so a refund of it is made).
+   */
+  async function sale(owner: Operator) {
+    const channelKey = owner.channelId === ownOwner.channelId ? own : other
+    const user = await buildUser(ctx, { channelKey })
+    const now = Date.now()
+    const db = ctx.db.kysely
+    const pass = await db
+      .insertInto('passes')
+      .values({
+        ...{ channel_id: owner.channelId, kind: 'subscription', name: 'Season', description: null, price: 999 },
+        ...{ base_price: 999, service_fee: 0, image: null, offer: null, period: 'month', trial_period: 0 },
+        ...{ pass_type: 'regular', is_team_pass: 0, event_categories: '[]', participants: '[]', event_id: null },
+        ...{ capabilities: '["watch"]', weight: 0, created_at: now },
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const paymentId = `pi_test_matrix_${Math.random().toString(36).slice(2)}`
+    const order = await db
+      .insertInto('orders')
+      .values({
+        ...{ channel_id: owner.channelId, user_id: user.id, pass_id: pass.id, bundle_id: null, type: 'subscription' },
+        ...{ status: 'paid', activity_status: 'active', amount: 999, discount: 0, service_fee: 0, currency: 'USD' },
+        ...{ coupon_code: null, event_id: null, event_category_id: null, participant_id: null, gateway: 'test' },
+        ...{ idempotency_key: `matrix-${paymentId}`, provider_payment_id: paymentId, provider_subscription_id: null },
+        ...{ period_end: now + 86_400_000, trial_ends_at: null, auto_renew: 1, failure_message: null },
+        ...{ provider_updated_at: 0, checkout_terms: null, complimentary: 1, created_at: now, updated_at: now },
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await db
+      .insertInto('test_gateway_payments')
+      .values({
+        id: paymentId,
+        idempotency_key: paymentId,
+        order_id: order.id,
+        amount: 999,
+        status: 'succeeded',
+        failure_message: null,
+        currency: 'USD',
+        created_at: now,
+      })
+      .execute()
+    return { orderId: order.id, userId: user.id, passId: pass.id }
+  }
+
+  /** A premiere's body (decision 30): an event of the owner's channel and a finished recording to show. */
+  async function premiereOf(owner: Operator) {
+    const [eventId, sourceId] = [await target('events', owner), await target('events', owner)]
+    await buildRecording(ctx, owner.channelId, { type: 'event', id: sourceId })
+    return { event_id: eventId, source_event_id: sourceId, starts_at: new Date(Date.now() + 3_600_000).toISOString() }
+  }
+
   /** A fresh row of the route's resource on the channel of `owner`, for :id routes. */
   async function target(resource: string, owner: Operator): Promise<number> {
+    if (resource === 'premieres') {
+      return (await ctx.container.premieres().place(owner.channelId, await premiereOf(owner), null)).id
+    }
     if (resource === 'media') {
       const eventId = await target('events', owner)
       return (
@@ -84,6 +146,7 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
       const email = `pending-${Math.random().toString(36).slice(2)}@example.com`
       return (await ctx.app.services.admin.operators.invite(channel, { email, role: 'support' }, null, 'http://x')).id
     }
+    if (resource === 'orders') return (await sale(owner)).orderId
     if (resource === 'operators') {
       const channel = await ctx.app.services.channels.findByKey(owner.channelId === ownOwner.channelId ? own : other)
       const user = await buildUser(ctx, { channelKey: channel?.key as string })
@@ -94,6 +157,10 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
         Date.now(),
       )
     }
+    if (resource === 'passes' || resource === 'coupons') {
+      const key = owner === ownOwner ? ownOwnerKey : otherOwnerKey
+      return (await createSale(ctx, key, resource, resource === 'passes' ? samplePass() : sampleCoupon())).id
+    }
     const created = await ctx.app.services.admin.service.create(
       owner,
       resource as AdminCollection,
@@ -102,10 +169,25 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
     return created.id as number
   }
 
-  function bodyFor(method: string, resource: string): unknown {
+  const actionKey = () => `matrix-${Math.random().toString(36).slice(2)}`
+  async function bodyFor(method: string, resource: string, url = ''): Promise<unknown> {
+    if (method === 'POST' && /\/(refunds|cancel|revoke)$/.test(url)) {
+      const reason = 'Game cancelled'
+      if (url.endsWith('/cancel')) return { when: 'period_end', idempotency_key: actionKey() }
+      if (url.endsWith('/revoke')) return { idempotency_key: actionKey() }
+      return { reason, idempotency_key: actionKey() }
+    }
+    if (method === 'POST' && url === '/api/admin/orders') {
+      // A complimentary pass for a viewer of the own channel.
+      const { userId, passId } = await sale(ownOwner)
+      return { user_id: userId, pass_id: passId, idempotency_key: actionKey() }
+    }
     if (method === 'POST') {
+      if (resource === 'premieres') return premiereBody
       if (resource === 'operators')
         return { email: `invitee-${Math.random().toString(36).slice(2)}@example.com`, role: 'support' }
+      if (resource === 'passes') return samplePass()
+      if (resource === 'coupons') return sampleCoupon()
       return sampleInput(resource as AdminCollection)
     }
     if (method === 'PATCH') {
@@ -114,6 +196,9 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
       if (resource === 'settings') return { google_tag: 'G-ABC123' }
       if (resource === 'color-settings') return { 'primary-color': '#ff5a1f' }
       if (resource === 'custom-forms') return { enabled: true, fields: [{ name: 'school', default: null }] }
+      if (resource === 'passes') return { price: 1299, weight: 3 }
+      if (resource === 'coupons') return { percent_off: 25 }
+      if (resource === 'analytics') return { days: 90 }
       return sampleUpdate(resource as AdminCollection)
     }
     return undefined
@@ -125,16 +210,23 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
     // Go live and uploads speak their own protocols (an event id; tus): their calls are walked too,
     // and where a call has preconditions (End stream of an event that is not live: 409; a tus PATCH
     // at the wrong offset) an answer past the gate counts (not 401, 403 or 404).
+    // A money action on an order has preconditions too (a complimentary pass refunds nothing: 409).
     const gated = (url: string) =>
-      /^\/api\/admin\/(live\/|uploads|media\/|(events|vod-media-items|prerolls)\/:id\/media$)/.test(url)
+      /^\/api\/admin\/(live\/|uploads|media\/|(events|vod-media-items|prerolls)\/:id\/media$|orders\/:id\/(refunds|cancel)$)/.test(
+        url,
+      )
+    const salesAction = (url: string) => /^\/api\/admin\/orders\/:id\/(refunds|cancel)$/.test(url)
     const declared = routes.filter((r) => typeof r.admin === 'object')
     // Every collection's five routes, the singletons' two, operators' five, invitations' two, the audit
     // log and images; go live's three, tus's five (its HEAD among them), an event's, a VOD item's and a
-    // pre-roll's videos, deleting one; clips moderation's list and delete; the passes form's two.
+    // pre-roll's videos, deleting one; clips moderation's list and delete; the passes form's two;
+    // passes' and coupons' five each; sales' ten (orders: list, export, one, grant, refund, cancel, revoke;
+    // an event's refund preview and run; revenue); analytics' stream and channel reports and its retention's two;
+    // premieres' list, scheduling and calling off.
     expect(declared.length).toBe(
-      collections.length * 5 + AdminSingletons.length * 2 + 5 + 2 + 1 + 1 + 3 + 5 + 3 + 1 + 2 + 2,
+      collections.length * 5 + AdminSingletons.length * 2 + 5 + 2 + 1 + 1 + 3 + 5 + 3 + 1 + 2 + 2 + 5 + 5 + 10 + 4 + 3,
     )
-    expect(declared.filter((r) => gated(r.url)).length).toBe(3 + 5 + 3 + 1)
+    expect(declared.filter((r) => gated(r.url)).length).toBe(3 + 5 + 3 + 1 + 2)
     // The rest are the operator's own page and second factor, open to every role.
     expect(
       routes
@@ -200,13 +292,14 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
                   headers: { authorization: `Bearer ${keys[role]}`, 'content-type': 'image/png' },
                   body: new Uint8Array(tinyPng),
                 })
-              : await ctx.request(c.path, {
-                  method: route.method,
-                  headers: { authorization: `Bearer ${keys[role]}` },
-                  ...(!gated(route.url) && bodyFor(route.method, resource) !== undefined
-                    ? { body: bodyFor(route.method, resource) }
-                    : {}),
-                })
+              : await (async () => {
+                  const body = await bodyFor(route.method, resource, route.url)
+                  return ctx.request(c.path, {
+                    method: route.method,
+                    headers: { authorization: `Bearer ${keys[role]}` },
+                    ...((!gated(route.url) || salesAction(route.url)) && body !== undefined ? { body } : {}),
+                  })
+                })()
           const expected = !allowed ? [403] : c.channel === 'other' ? [404] : [200, 201, 204]
           const pastTheGate = (status: number) => status < 500 && ![401, 403, 404].includes(status)
           const ok =
@@ -247,7 +340,7 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
     const viewer = await ctx.app.services.keys.issue(ownOwner.channelId, (await buildUser(ctx, { channelKey: own })).id)
     for (const route of ctx.app.adminRoutes) {
       const path = route.url.replace(':id', '1')
-      const body = bodyFor(route.method, resourceOf(route.url))
+      const body = await bodyFor(route.method, resourceOf(route.url), route.url)
       const init = (key: string) => ({
         method: route.method,
         headers: { authorization: `Bearer ${key}` },

@@ -206,6 +206,10 @@ describe.each(testDatabases())('admin content and catalogue on %s', (kind) => {
     expect(public_.body.data['yare-analytics']['yare-analytics-key']).toBe('yak_1234')
     expect(public_.body.data.name).toBe('Club TV')
     expect((await call('/api/admin/settings', 'PATCH', { google_tag: '<script>' })).status).toBe(422)
+    // The demo channel's analytics key names the demo channel only.
+    const takenKey = await call('/api/admin/settings', 'PATCH', { yare_analytics_key: 'yak_demo' })
+    expect(takenKey.status).toBe(422)
+    expect(takenKey.body.errors.yare_analytics_key).toEqual(['Another channel uses this analytics key'])
 
     const colors = await call('/api/admin/color-settings', 'PATCH', {
       'body-background': '#ffffff',

@@ -15,7 +15,7 @@ import {
   describeAdjustments,
 } from '@fieldhouse/contract'
 import type { ChannelRow } from '../../db/schema.js'
-import { channelSettingsOf } from '../../lib/channel-settings.js'
+import { channelSettingsOf, streamSettingsOf } from '../../lib/channel-settings.js'
 import { conflict, invalid, notFound } from '../../lib/errors.js'
 import { parseInput } from '../../lib/parse-input.js'
 import type { AdminRepository } from './admin.repository.js'
@@ -219,6 +219,7 @@ export class AdminService {
         alias: s.domain_category?.alias ?? null,
         fallback_url: s.domain_category?.fallback_url ?? null,
       },
+      streams: streamSettingsOf(row),
     }
   }
 
@@ -228,29 +229,35 @@ export class AdminService {
     const { logo, google_tag, yare_analytics_key, ...json } = input
     // Keys of the settings JSON this form does not show (geo rules, reCAPTCHA) are kept as they are.
     const settings = { ...channelSettingsOf(row), ...json }
-    await this.d.repo.updateChannel(
-      op.channelId,
-      {
-        ...(logo !== undefined ? { logo } : {}),
-        ...(google_tag !== undefined ? { google_tag } : {}),
-        ...(yare_analytics_key !== undefined ? { yare_analytics_key } : {}),
-        ...(Object.keys(json).length ? { settings: JSON.stringify(settings) } : {}),
-      },
-      undefined,
-      this.record(op, 'settings', 'update'),
-      async (trx) => {
-        const snap = await this.d.repo.channelSnapshot(trx, op.channelId)
-        const parsed = JSON.parse(snap.settings) as Record<string, unknown>
-        // The reCAPTCHA secret never goes into the log.
-        const { recaptcha: _r, ...visible } = parsed
-        return {
-          logo: snap.logo,
-          google_tag: snap.google_tag,
-          yare_analytics_key: snap.yare_analytics_key,
-          settings: visible,
-        }
-      },
-    )
+    await this.d.repo
+      .updateChannel(
+        op.channelId,
+        {
+          ...(logo !== undefined ? { logo } : {}),
+          ...(google_tag !== undefined ? { google_tag } : {}),
+          ...(yare_analytics_key !== undefined ? { yare_analytics_key } : {}),
+          ...(Object.keys(json).length ? { settings: JSON.stringify(settings) } : {}),
+        },
+        undefined,
+        this.record(op, 'settings', 'update'),
+        async (trx) => {
+          const snap = await this.d.repo.channelSnapshot(trx, op.channelId)
+          const parsed = JSON.parse(snap.settings) as Record<string, unknown>
+          // The reCAPTCHA secret never goes into the log.
+          const { recaptcha: _r, ...visible } = parsed
+          return {
+            logo: snap.logo,
+            google_tag: snap.google_tag,
+            yare_analytics_key: snap.yare_analytics_key,
+            settings: visible,
+          }
+        },
+      )
+      .catch((error) => {
+        // An analytics key names one channel (decision 0032).
+        if (uniqueViolation(error)) throw invalid({ yare_analytics_key: ['Another channel uses this analytics key'] })
+        throw error
+      })
     await this.d.changed(op.channelId)
     return this.settings(op)
   }

@@ -44,7 +44,7 @@ describe.each(testDatabases())('channel API on %s', (kind) => {
       language: 'en',
       currency: 'USD',
       'google-analytics': { 'google-tag': null },
-      'yare-analytics': { 'yare-analytics-key': null },
+      'yare-analytics': { 'yare-analytics-key': 'yak_demo', 'yare-analytics-url': null },
       prerolls: [
         {
           id: expect.any(Number),

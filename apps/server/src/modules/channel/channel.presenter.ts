@@ -24,7 +24,12 @@ export const presentPreroll = (r: PrerollRow): Preroll => ({
   for_live: r.for_live === 1,
 })
 
-export function presentSettings(channel: ChannelRow, staticBlocks: StaticBlock[], prerolls: PrerollRow[]): Settings {
+export function presentSettings(
+  channel: ChannelRow,
+  staticBlocks: StaticBlock[],
+  prerolls: PrerollRow[],
+  analyticsUrl: string | null = null,
+): Settings {
   const extra = channelSettingsOf(channel)
   const clips = clipSettingsOf(channel)
   return {
@@ -34,7 +39,7 @@ export function presentSettings(channel: ChannelRow, staticBlocks: StaticBlock[]
     language: channel.language,
     currency: channel.currency,
     'google-analytics': { 'google-tag': channel.google_tag },
-    'yare-analytics': { 'yare-analytics-key': channel.yare_analytics_key },
+    'yare-analytics': { 'yare-analytics-key': channel.yare_analytics_key, 'yare-analytics-url': analyticsUrl },
     prerolls: prerolls.map(presentPreroll),
     static_blocks: staticBlocks,
     routes: extra.routes ?? [],

@@ -28,10 +28,12 @@ export class ChannelService {
 
   constructor(
     private readonly repo: ChannelRepository,
-    options: {
+    private readonly options: {
       cacheFreshMs: number
       /** Other modules' parts of the bootstrap document, by name (catalogue lists, passes on sale). */
       bootstrapParts?: Record<string, BootstrapPart>
+      /** The analytics service's origin the web app sends to (null: none runs). */
+      analyticsUrl?: () => string | null
     },
   ) {
     this.parts = Object.entries(options.bootstrapParts ?? {})
@@ -58,7 +60,7 @@ export class ChannelService {
 
   async settings(channel: ChannelRow): Promise<Settings> {
     const [blocks, prerolls] = await Promise.all([this.repo.staticBlocks(channel.id), this.repo.prerolls(channel.id)])
-    return presentSettings(channel, blocks, prerolls)
+    return presentSettings(channel, blocks, prerolls, this.options.analyticsUrl?.() ?? null)
   }
 
   async colors(channel: ChannelRow): Promise<ColorSettings> {
@@ -105,7 +107,7 @@ export class ChannelService {
       faq,
       menu,
       pages,
-      settings: presentSettings(channel, staticBlocks, prerolls),
+      settings: presentSettings(channel, staticBlocks, prerolls, this.options.analyticsUrl?.() ?? null),
       slides,
       static_blocks: staticBlocks,
       ...Object.fromEntries(extra),

@@ -2,6 +2,10 @@ import { constants } from '@fieldhouse/contract'
 import { apiKeyError, channelKeyError } from '../../lib/errors.js'
 import { hashToken, newToken } from '../../lib/secrets.js'
 import type { Session } from '../../lib/session.js'
+
+/** Sessions that ended: one, or every one of a user but the session kept. */
+export type EndedSessions = { sessionId: number } | { userId: number; keepSessionId: number | null }
+
 import type { ChannelService } from '../channel/channel.service.js'
 import type { KeysRepository } from './keys.repository.js'
 
@@ -23,6 +27,8 @@ export class KeysService {
     private readonly channels: ChannelService,
     private readonly clock: () => number = Date.now,
     private readonly sessionCacheMs = 2000,
+    /** Sessions ended: what hangs on them (the streams they play, decision 0031) ends too. */
+    private readonly ended: (sessions: EndedSessions) => Promise<void> = async () => {},
   ) {}
 
   /** `GET /keys/{name}.json`: name is one of the channel's host names, or the channel key itself. */
@@ -102,6 +108,7 @@ export class KeysService {
   /** Ends every session of the user (password change or reset, account deletion), but `keepApiKeyId`. */
   async revokeUser(userId: number, keepApiKeyId?: number | null) {
     await this.repo.revokeForUser(userId, this.clock(), keepApiKeyId)
+    await this.ended({ userId, keepSessionId: keepApiKeyId ?? null })
     for (const [hash, entry] of this.recent) {
       if (entry.session.userId === userId && entry.session.apiKeyId !== keepApiKeyId) this.recent.delete(hash)
     }
@@ -109,6 +116,7 @@ export class KeysService {
 
   async revoke(apiKeyId: number) {
     await this.repo.revoke(apiKeyId, this.clock())
+    await this.ended({ sessionId: apiKeyId })
     for (const [hash, entry] of this.recent) if (entry.session.apiKeyId === apiKeyId) this.recent.delete(hash)
   }
 }

@@ -1,4 +1,4 @@
-import type { MediaAssetRow } from '../../db/schema.js'
+import type { ChannelRow, MediaAssetRow } from '../../db/schema.js'
 import type { AccessService } from '../access/access.service.js'
 import type { AssetContext, MediaRepository } from './media.repository.js'
 import { type TokenCheck, type TokenScope, verifyToken } from './playback-token.js'
@@ -67,12 +67,39 @@ export class MediaGate {
     if (!ctx || (ctx.asset.status !== 'ready' && ctx.asset.status !== 'live')) {
       return { ok: false, status: 404, reason: 'gone' }
     }
-    const sessionChannel = await this.sessionChannel(verdict.sessionId, now)
-    if (sessionChannel !== ctx.asset.channel_id) return { ok: false, status: 403, reason: 'session' }
-    const session = { channel: ctx.channel, apiKeyId: verdict.sessionId, userId: null, countryCode }
+    const refused = await this.refusal(verdict.sessionId, ctx, countryCode, now)
+    return refused ?? { ok: true, asset: ctx.asset }
+  }
+
+  /**
+   * The same check for a premiere's files (decision 30): a `premiere` token signed for the premiere, a
+   * session living on its channel, and a country its event's geo rules let in.
+   */
+  async checkPremiere(
+    token: string,
+    premiereId: number,
+    ctx: { channel: ChannelRow; geoRules: string } | null,
+    countryCode: string | null,
+  ): Promise<{ ok: true } | Extract<GateAnswer, { ok: false }>> {
+    const now = this.now()
+    const verdict = verifyToken(this.deps.secret, token, premiereId, now, 'premiere')
+    if (!verdict.ok) return { ok: false, status: 403, reason: verdict.reason }
+    if (!ctx) return { ok: false, status: 404, reason: 'gone' }
+    return (await this.refusal(verdict.sessionId, ctx, countryCode, now)) ?? { ok: true }
+  }
+
+  private async refusal(
+    sessionId: number,
+    ctx: { channel: ChannelRow; geoRules: string | undefined },
+    countryCode: string | null,
+    now: number,
+  ): Promise<Extract<GateAnswer, { ok: false }> | null> {
+    const sessionChannel = await this.sessionChannel(sessionId, now)
+    if (sessionChannel !== ctx.channel.id) return { ok: false, status: 403, reason: 'session' }
+    const session = { channel: ctx.channel, apiKeyId: sessionId, userId: null, countryCode }
     const subject = ctx.geoRules !== undefined ? { access_mode: 'free' as const, geo_rules: ctx.geoRules } : undefined
     if (this.deps.access.isGeoBlocked(session, subject)) return { ok: false, status: 403, reason: 'geo' }
-    return { ok: true, asset: ctx.asset }
+    return null
   }
 
   /** Drops what is remembered about a session (called on sign-out in this process). */

@@ -7,7 +7,7 @@ import type { MediaStore } from '../../lib/media-store/index.js'
 import type { AuditSink } from '../../lib/operator.js'
 import type { AccessService } from '../access/access.service.js'
 import type { MediaRepository } from './media.repository.js'
-import { MediaService } from './media.service.js'
+import { MediaService, type PlaybackStreams, type PremiereShowings } from './media.service.js'
 import { uploadBytes } from './tus-uploads.js'
 import type { UploadsRepository } from './uploads.repository.js'
 import { UploadsService, type UploadTargets } from './uploads.service.js'
@@ -19,11 +19,16 @@ export function createMedia(d: {
   secret: Buffer
   config: Pick<Config, 'mediaDir' | 'PLAYBACK_TOKEN_TTL_S'>
   clock: () => number
+  /** The account's simultaneous streams (decision 0031). */
+  streams: () => PlaybackStreams
+  premieres: () => PremiereShowings
 }) {
   const { config } = d
   return new MediaService(d.repo, d.access, {
     ...{ mediaDir: config.mediaDir, secret: d.secret, tokenTtlMs: config.PLAYBACK_TOKEN_TTL_S * 1000 },
     clock: d.clock,
+    streams: d.streams(),
+    premieres: d.premieres,
   })
 }
 

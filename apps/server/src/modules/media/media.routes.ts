@@ -22,6 +22,7 @@ import type { AccessService, Watchability } from '../access/access.service.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
 import type { VodService } from '../catalog/vod.service.js'
 import type { GeoService } from '../geo/geo.service.js'
+import { deviceName } from '../streams/device-name.js'
 import { cacheControlFor, type createMediaFileSender } from './media.files.js'
 import type { MediaGate } from './media.gate.js'
 import type { MediaRepository } from './media.repository.js'
@@ -73,6 +74,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
     const item = await vod.item(session.channel, id)
     return { item, w: access.vodWatchability(session, item.type) }
   }
+  /** The device a stream is listed under (decision 0031). */
+  const deviceOf = (req: FastifyRequest) => deviceName(req.headers['user-agent'])
   // Per-viewer answers (signed URLs): never stored by a shared cache.
   const privateAnswer = { 'cache-control': 'private, no-store' }
 
@@ -81,10 +84,12 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
     { schema: { tags, params: z.object({ id: Id }), response: { 200: dataOf(EventDetailSchema) } } },
     async (req, reply) => {
       const { event, w } = await eventWatchability(req.session, req.params.id)
-      const info = await media.info(req.session, { type: 'event', id: event.id }, w)
+      const info = await media.info(req.session, { type: 'event', id: event.id }, w, deviceOf(req))
       const clipInfo = await deps.clipInfo(req.session, event, info.denial === null)
       reply.headers(privateAnswer)
-      return { data: { ...event, has_access: info.denial === null, ...info, ...clipInfo } }
+      // Too many streams is not a lack of access: the pass still opens the game (decision 0031).
+      const hasAccess = info.denial === null || info.denial === 'too_many_streams'
+      return { data: { ...event, has_access: hasAccess, ...info, ...clipInfo } }
     },
   )
 
@@ -94,7 +99,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
     async (req, reply) => {
       const { event, w } = await eventWatchability(req.session, req.params.id)
       reply.headers(privateAnswer)
-      return { data: await media.playback(req.session, { type: 'event', id: event.id }, w) }
+      return { data: await media.playback(req.session, { type: 'event', id: event.id }, w, deviceOf(req)) }
     },
   )
 
@@ -104,7 +109,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
     async (req, reply) => {
       const { item, w } = await vodWatchability(req.session, req.params.id)
       reply.headers(privateAnswer)
-      const info = await media.info(req.session, { type: 'vod', id: item.id }, w)
+      const info = await media.info(req.session, { type: 'vod', id: item.id }, w, deviceOf(req))
       const clipInfo = await deps.vodClipInfo(req.session, item, info.denial === null)
       return { data: { ...item, ...info, duration: info.duration ?? item.duration, ...clipInfo } }
     },
@@ -116,7 +121,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
     async (req, reply) => {
       const { item, w } = await vodWatchability(req.session, req.params.id)
       reply.headers(privateAnswer)
-      return { data: await media.playback(req.session, { type: 'vod', id: item.id }, w) }
+      return { data: await media.playback(req.session, { type: 'vod', id: item.id }, w, deviceOf(req)) }
     },
   )
 

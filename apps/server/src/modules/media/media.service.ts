@@ -1,5 +1,13 @@
 import path from 'node:path'
-import { type MediaInfo, MediaTypeId, messages, type Playback, type PlaybackDenial } from '@fieldhouse/contract'
+import {
+  type MediaInfo,
+  MediaTypeId,
+  messages,
+  type Playback,
+  type PlaybackDenial,
+  STREAM_HEARTBEAT_MS,
+  STREAM_LEASE_MS,
+} from '@fieldhouse/contract'
 import type { MediaAssetRow, MediaOwnerType, MediaRow } from '../../db/schema.js'
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.js'
 import type { Session } from '../../lib/session.js'
@@ -17,6 +25,37 @@ export type { Watchability } from '../access/access.service.js'
 
 type AssetWithMedia = MediaAssetRow & { media: MediaRow[] }
 
+/** An event's premiere as it stands now (decision 30; the premieres module answers). */
+export interface PremiereShowings {
+  showingOf(
+    channelId: number,
+    eventId: number,
+  ): Promise<{ id: number; assetId: number; status: 'upcoming' | 'live' | 'ended' } | null>
+}
+
+/** How an owner plays: its assets, and the premiere under way, if any (its recording plays as live). */
+interface Plan {
+  assets: AssetWithMedia[]
+  premiere: { id: number; asset: AssetWithMedia } | null
+}
+
+/**
+ * The account's simultaneous streams (decision 0031; the `streams` module): opening a video starts the
+ * session's stream, each token renewal is its heartbeat (a refusal throws 409), and a viewer who may no
+ * longer watch frees its place.
+ */
+export interface PlaybackStreams {
+  open(session: Session, device: string): Promise<{ leased: boolean; denial: 'too_many_streams' | null }>
+  claim(session: Session, kind: 'renew', device: string): Promise<{ leased: boolean }>
+  release(session: Session): Promise<void>
+}
+
+const noLimit: PlaybackStreams = {
+  open: async () => ({ leased: false, denial: null }),
+  claim: async () => ({ leased: false }),
+  release: async () => {},
+}
+
 /**
  * Video for viewers: which asset of an event or VOD item plays, whether this viewer may play it,
  * and the signed URLs (design §5). Signing is per session and asset; the media routes check the
@@ -31,8 +70,37 @@ export class MediaService {
       secret: Buffer
       tokenTtlMs: number
       clock?: () => number
+      streams?: PlaybackStreams
+      /** Premieres of events (built after this service, so asked for when needed). */
+      premieres?: () => PremiereShowings
     },
   ) {}
+
+  private get streams() {
+    return this.opts.streams ?? noLimit
+  }
+
+  /**
+   * What an owner plays. An event with a premiere plays its recording: nothing before the start (the
+   * countdown), as live during the showing, then as the replay unless the event has its own.
+   */
+  private async plan(channelId: number, owner: Owner): Promise<Plan> {
+    const own = await this.repo.assetsOf(channelId, owner)
+    const showing = owner.type === 'event' ? await this.opts.premieres?.().showingOf(channelId, owner.id) : null
+    if (!showing) return { assets: own, premiere: null }
+    const [source] = (await this.repo.assetsOf(channelId, await this.ownerOf(showing.assetId))).filter(
+      (a) => a.id === showing.assetId,
+    )
+    if (!source) return { assets: own, premiere: null }
+    if (showing.status === 'live') return { assets: [source], premiere: { id: showing.id, asset: source } }
+    if (showing.status === 'upcoming') return { assets: [], premiere: null }
+    return { assets: own.some((a) => a.status === 'ready') ? own : [source, ...own], premiere: null }
+  }
+
+  private async ownerOf(assetId: number): Promise<Owner> {
+    const asset = await this.repo.findAsset(assetId)
+    return asset ? { type: asset.owner_type, id: asset.owner_id } : { type: 'event', id: 0 }
+  }
 
   private now() {
     return (this.opts.clock ?? Date.now)()
@@ -57,10 +125,10 @@ export class MediaService {
   }
 
   /** The video part of an event's or VOD item's detail, for this viewer. */
-  async info(session: Session, owner: Owner, w: Watchability): Promise<MediaInfo> {
-    const assets = await this.repo.assetsOf(session.channel.id, owner)
+  async info(session: Session, owner: Owner, w: Watchability, device = 'Browser'): Promise<MediaInfo> {
+    const { assets, premiere } = await this.plan(session.channel.id, owner)
     const asset = this.pick(assets)
-    const denial = await this.denial(session, w)
+    const access = await this.denial(session, w)
     const file = (a: AssetWithMedia | undefined, type: number) => a?.media.find((m) => m.type_id === type)
     // Images come from the newest asset that has them (a live stream has none until it is over).
     const withImages = assets.find((a) => file(a, MediaTypeId.image) && (a.status === 'ready' || a.status === 'live'))
@@ -69,27 +137,44 @@ export class MediaService {
       return m ? `/media/o/${m.asset_id}/${m.path}` : null
     }
     const playable = asset && this.playableFile(asset)
+    // Opening a video that plays starts the session's stream (or says the account has too many).
+    const stream = asset && playable && access === null ? await this.streams.open(session, device) : null
+    const denial = access ?? stream?.denial ?? null
     return {
-      media_status: asset ? (asset.status === 'ready' && !playable ? 'processing' : asset.status) : 'none',
       media_progress: asset?.status === 'processing' ? asset.progress : null,
       poster: publicUrl(MediaTypeId.image),
       preview: publicUrl(MediaTypeId.preview),
       duration: asset?.duration ?? null,
-      playback: asset && playable && denial === null ? this.sign(session, asset, playable) : null,
+      media_status: premiere
+        ? 'live'
+        : asset
+          ? asset.status === 'ready' && !playable
+            ? 'processing'
+            : asset.status
+          : 'none',
+      playback:
+        asset && playable && denial === null
+          ? this.sign(session, asset, playable, { leased: stream?.leased, premiereId: premiere?.id })
+          : null,
       denial,
     }
   }
 
   /** `GET /api/events/{id}/playback` and the VOD item's: fresh signed URLs, or why not. */
-  async playback(session: Session, owner: Owner, w: Watchability): Promise<Playback> {
+  async playback(session: Session, owner: Owner, w: Watchability, device = 'Browser'): Promise<Playback> {
     const denial = await this.denial(session, w)
+    // A pass refunded or revoked, a sign-in needed: the stream ends here and frees its place. (Only
+    // here: a detail the viewer may not watch, opened beside a playing tab, is no reason to end it.)
+    if (denial !== null && session.userId !== null) await this.streams.release(session)
     if (denial === 'geo_blocked') throw forbidden(messages.geoBlocked)
     if (denial === 'sign_in') throw unauthorized(messages.mustSignInToWatch)
     if (denial === 'no_access') throw forbidden(messages.noAccessToWatch)
-    const asset = this.pick(await this.repo.assetsOf(session.channel.id, owner))
+    const { assets, premiere } = await this.plan(session.channel.id, owner)
+    const asset = this.pick(assets)
     const playable = asset && this.playableFile(asset)
     if (!asset || !playable) throw new AppError(404, messages.noVideoYet)
-    return this.sign(session, asset, playable)
+    const { leased } = await this.streams.claim(session, 'renew', device)
+    return this.sign(session, asset, playable, { leased, premiereId: premiere?.id })
   }
 
   private playableFile(asset: AssetWithMedia) {
@@ -100,25 +185,40 @@ export class MediaService {
   }
 
   /** A token for the session, asset and scope, valid for the configured lifetime. */
-  tokenFor(session: Session, assetId: number, scope: TokenScope = 'play') {
+  tokenFor(session: Session, assetId: number, scope: TokenScope = 'play', ttlMs = this.opts.tokenTtlMs) {
     if (session.apiKeyId === null) throw unauthorized(messages.noChannelOrApiKey)
-    const expiresAt = this.now() + this.opts.tokenTtlMs
+    const expiresAt = this.now() + ttlMs
     return {
       token: signToken(this.opts.secret, { sessionId: session.apiKeyId, assetId, expiresAt, scope }),
       expiresAt,
     }
   }
 
-  private sign(session: Session, asset: AssetWithMedia, master: MediaRow): Playback {
-    const { token, expiresAt } = this.tokenFor(session, asset.id)
-    const base = `/media/p/${token}/${asset.id}/`
-    const vtt = asset.media.find((m) => m.type_id === MediaTypeId.thumbnails)
+  /**
+   * Signed URLs of an asset; of a premiere under way (its id given), URLs under `/media/l/` whose
+   * playlists the clock cuts, played as live, without seek thumbnails (they would show what has not aired).
+   * A token that carries a stream's lease lives no longer than the lease and is renewed on the
+   * heartbeat: a player that stops renewing (or is told its stream stopped) loses both together.
+   */
+  private sign(
+    session: Session,
+    asset: AssetWithMedia,
+    master: MediaRow,
+    { leased = false, premiereId }: { leased?: boolean | undefined; premiereId?: number | undefined } = {},
+  ): Playback {
+    const ttlMs = leased ? Math.min(this.opts.tokenTtlMs, STREAM_LEASE_MS) : this.opts.tokenTtlMs
+    const { token, expiresAt } =
+      premiereId === undefined
+        ? this.tokenFor(session, asset.id, 'play', ttlMs)
+        : this.tokenFor(session, premiereId, 'premiere', ttlMs)
+    const base = premiereId === undefined ? `/media/p/${token}/${asset.id}/` : `/media/l/${token}/${premiereId}/`
+    const vtt = premiereId === undefined ? asset.media.find((m) => m.type_id === MediaTypeId.thumbnails) : undefined
     return {
       hls: base + master.path,
-      live: asset.status === 'live',
+      live: asset.status === 'live' || premiereId !== undefined,
       thumbnails: vtt ? base + vtt.path : null,
       expires_at: new Date(expiresAt).toISOString(),
-      renew_in_ms: Math.floor(this.opts.tokenTtlMs * 0.8),
+      renew_in_ms: Math.min(Math.floor(ttlMs * 0.8), leased ? STREAM_HEARTBEAT_MS : Number.POSITIVE_INFINITY),
     }
   }
 

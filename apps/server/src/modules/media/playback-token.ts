@@ -8,9 +8,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
  *
  * The scope keeps the two kinds of URL apart: a `play` token (any viewer who may watch) opens the
  * playlists and segments, and only a `download` token (handed out after the download capability was
- * checked) opens the downloadable MP4, under `/media/d/`.
+ * checked) opens the downloadable MP4, under `/media/d/`. A `premiere` token is signed for a premiere
+ * (its id in place of the asset's) and opens its files under `/media/l/` (decision 30).
  */
-export type TokenScope = 'play' | 'download'
+export type TokenScope = 'play' | 'download' | 'premiere'
 
 export interface TokenClaims {
   sessionId: number

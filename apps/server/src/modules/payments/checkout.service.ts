@@ -93,8 +93,8 @@ export class CheckoutService {
     const id = req.single_event_package_id ?? req.id
     if (!id) throw invalid({ id: [messages.idNotSelected] }, messages.idNotSelected)
     const pass = await this.repo.pass(session.channel.id, id)
-    // The pass's own kind decides what is bought; `type` from the client is informative.
-    if (!pass) throw new AppError(404, messages.passNotFound)
+    // The pass's own kind decides what is bought; `type` from the client is informative. A retired pass is off sale.
+    if (!pass || pass.retired_at !== null) throw new AppError(404, messages.passNotFound)
     return this.checkout(session, user, [pass], req, { trialDays: 0 })
   }
 
@@ -103,7 +103,7 @@ export class CheckoutService {
     const user = await this.customers.userOf(session)
     if (!req.subscription_id) throw invalid({ subscription_id: [messages.idNotSelected] }, messages.idNotSelected)
     const pass = await this.repo.pass(session.channel.id, req.subscription_id)
-    if (pass?.kind !== 'subscription') throw new AppError(404, messages.passNotFound)
+    if (pass?.kind !== 'subscription' || pass.retired_at !== null) throw new AppError(404, messages.passNotFound)
     if (user.trial_period_used === 1 || pass.trial_period <= 0) {
       throw invalid({ subscription_id: [messages.trialUnavailable] }, messages.trialUnavailable)
     }
@@ -122,7 +122,7 @@ export class CheckoutService {
     const passes: PassRow[] = []
     for (const pid of parseJson<number[]>(bundle.pass_ids, [])) {
       const p = await this.repo.pass(session.channel.id, pid)
-      if (p) passes.push(p)
+      if (p && p.retired_at === null) passes.push(p)
     }
     if (passes.length === 0) throw new AppError(404, messages.passNotFound)
     return this.checkout(session, user, passes, req, { trialDays: 0, bundle })
@@ -150,6 +150,7 @@ export class CheckoutService {
       session.channel,
       input.coupon,
       passes.map((p) => p.id),
+      user.id,
     )
     const q = this.catalogue.price(opts.bundle ?? lead, coupon)
     const key = input.idempotency_key ?? randomUUID()

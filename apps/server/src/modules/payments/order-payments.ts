@@ -49,6 +49,7 @@ export class OrderPayments {
           description: pass.name,
           orderId: order.id,
           ...(coupon ? { discount: discountOf(coupon) } : {}),
+          ...(pass.stripe_price_id && this.gateway.name === 'stripe' ? { priceId: pass.stripe_price_id } : {}),
           idempotencyKey,
         })
         await this.orders.setProviderIds(order.id, {

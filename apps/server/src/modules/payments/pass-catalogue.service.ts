@@ -52,7 +52,7 @@ export class PassCatalogueService {
 
   async pass(channel: ChannelRow, id: number, kinds: PassKind[]): Promise<Package> {
     const row = await this.repo.pass(channel.id, id)
-    if (!row || !kinds.includes(row.kind)) throw new AppError(404, messages.passNotFound)
+    if (!row || row.retired_at !== null || !kinds.includes(row.kind)) throw new AppError(404, messages.passNotFound)
     return presentPass(row, channel.currency)
   }
 
@@ -81,19 +81,34 @@ export class PassCatalogueService {
 
   // --- prices and coupons ----------------------------------------------------------------------
 
-  /** The coupon a code names when it may be used now for these passes; "Wrong promo code" otherwise. */
-  async coupon(channel: ChannelRow, code: string | undefined, passIds: number[]): Promise<CouponRow | null> {
+  /**
+   * The coupon a code names when it may be used now for these passes by this viewer; "Wrong promo
+   * code" otherwise: unknown, retired, not yet valid or past its end, its redemptions (in all, or this
+   * viewer's) used up, or not for these passes (decision 0035).
+   */
+  async coupon(
+    channel: ChannelRow,
+    code: string | undefined,
+    passIds: number[],
+    userId: number | null = null,
+  ): Promise<CouponRow | null> {
     if (!code) return null
     const row = await this.repo.coupon(channel.id, code.trim())
     const applies = (c: CouponRow) => {
       const list = parseJson<number[]>(c.applies_to, [])
       return list.length === 0 || passIds.some((id) => list.includes(id))
     }
+    const now = this.clock()
+    const usedUp = async (c: CouponRow) =>
+      c.max_per_viewer !== null && userId !== null && (await this.repo.couponUses(userId, c.code)) >= c.max_per_viewer
     if (
       !row ||
-      (row.expires_at !== null && row.expires_at <= this.clock()) ||
+      row.retired_at !== null ||
+      (row.valid_from !== null && row.valid_from > now) ||
+      (row.expires_at !== null && row.expires_at <= now) ||
       (row.max_redemptions !== null && row.redemptions >= row.max_redemptions) ||
-      !applies(row)
+      !applies(row) ||
+      (await usedUp(row))
     ) {
       throw invalid({ coupon: [messages.wrongPromoCode] }, messages.wrongPromoCode)
     }
@@ -134,12 +149,12 @@ export class PassCatalogueService {
     if (q.type === 'bundle') {
       const bundle = await this.repo.bundle(channel.id, q.id)
       if (!bundle) throw new AppError(404, messages.passNotFound)
-      const coupon = await this.coupon(channel, q.code, parseJson<number[]>(bundle.pass_ids, []))
+      const coupon = await this.coupon(channel, q.code, parseJson<number[]>(bundle.pass_ids, []), session.userId)
       return this.quoteOf(channel, this.price(bundle, coupon), coupon)
     }
     const pass = await this.repo.pass(channel.id, q.id)
     if (!pass) throw new AppError(404, messages.passNotFound)
-    const coupon = await this.coupon(channel, q.code, [pass.id])
+    const coupon = await this.coupon(channel, q.code, [pass.id], session.userId)
     return this.quoteOf(channel, this.price(pass, coupon), coupon)
   }
 
@@ -149,7 +164,7 @@ export class PassCatalogueService {
     if (!id) throw invalid({ subscription_id: [messages.idNotSelected] }, messages.idNotSelected)
     const pass = await this.repo.pass(session.channel.id, id)
     if (!pass) throw new AppError(404, messages.passNotFound)
-    const coupon = await this.coupon(session.channel, req.coupon, [pass.id])
+    const coupon = await this.coupon(session.channel, req.coupon, [pass.id], session.userId)
     const user = session.userId !== null ? await this.customers.userOf(session) : null
     const trial = pass.kind === 'subscription' && user?.trial_period_used === 0 ? pass.trial_period : 0
     const q = this.price(pass, coupon, trial)

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import type { AuditSink } from '../../lib/operator.js'
 import type { AccessService } from '../access/access.service.js'
 import { CheckoutService } from './checkout.service.js'
 import type { PaymentGateway } from './gateways/gateway.js'
@@ -10,6 +11,11 @@ import { PaymentAccountService } from './payment-account.service.js'
 import { PaymentCustomers } from './payment-customers.js'
 import type { PaymentsRepository } from './payments.repository.js'
 import { RenewalsService } from './renewals.service.js'
+import { RevenueService } from './revenue.service.js'
+import type { SalesRepository } from './sales.repository.js'
+import { SalesService } from './sales.service.js'
+import type { SalesAdminRepository } from './sales-admin.repository.js'
+import { SalesAdminService } from './sales-admin.service.js'
 
 /** What the payments services are built from: the two repositories, the gateway, and the app's own. */
 export interface PaymentsDeps {
@@ -22,6 +28,10 @@ export interface PaymentsDeps {
   clock?: (() => number) | undefined
   /** An order has just become paid (after its commit): the basic-pass choice. */
   onPaid?: ((order: { channelId: number; userId: number }) => Promise<void>) | undefined
+  /** The console's passes and coupons (decision 0035): their queries, and where their writes are recorded. */
+  console?: { repo: SalesAdminRepository; audit: AuditSink } | undefined
+  /** The console's sales (decision 0036): its queries, and where its money actions are recorded. */
+  sales?: { repo: SalesRepository; audit: AuditSink } | undefined
 }
 
 /**
@@ -30,7 +40,9 @@ export interface PaymentsDeps {
  * - `checkout`: buying a pass, a bundle or a trial;
  * - `events`: the provider's events applied to orders (the only writer of an order's state);
  * - `account`: the viewer's orders, transactions, cards and auto-renewal;
- * - `renewals`: the scheduled work — `renewDue()` and `reconcile()`.
+ * - `renewals`: the scheduled work — `renewDue()` and `reconcile()`;
+ * - `admin`: the console's passes, prices and coupons (when `console` is given).
+ * - `sales`, `revenue`: the console's orders, refunds, complimentary passes and revenue.
  */
 export function createPayments(deps: PaymentsDeps) {
   const { repo, orders, gateway, log, access } = deps
@@ -45,6 +57,19 @@ export function createPayments(deps: PaymentsDeps) {
     events,
     account: new PaymentAccountService(repo, orders, gateway, customers, payments, clock),
     renewals: new RenewalsService(repo, orders, gateway, customers, payments, events, access, clock),
+    admin: deps.console
+      ? new SalesAdminService({
+          repo: deps.console.repo,
+          gateway,
+          audit: deps.console.audit,
+          log,
+          clock,
+        })
+      : null,
+    sales: deps.sales
+      ? new SalesService(deps.sales.repo, gateway, { access, audit: deps.sales.audit, log, clock })
+      : null,
+    revenue: deps.sales ? new RevenueService(deps.sales.repo, clock) : null,
   }
 }
 

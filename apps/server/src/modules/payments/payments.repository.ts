@@ -19,14 +19,18 @@ export class PaymentsRepository {
   }
 
   passes(channelId: number, kinds: PassKind[]) {
-    return this.db
-      .selectFrom('passes')
-      .selectAll()
-      .where('channel_id', '=', channelId)
-      .where('kind', 'in', kinds)
-      .orderBy('weight', 'desc')
-      .orderBy('id')
-      .execute()
+    return (
+      this.db
+        .selectFrom('passes')
+        .selectAll()
+        .where('channel_id', '=', channelId)
+        .where('kind', 'in', kinds)
+        // A retired pass is off sale (decision 0035); its orders still name it.
+        .where('retired_at', 'is', null)
+        .orderBy('weight', 'desc')
+        .orderBy('id')
+        .execute()
+    )
   }
 
   pass(channelId: number, id: number) {
@@ -58,6 +62,20 @@ export class PaymentsRepository {
       .where('channel_id', '=', channelId)
       .where('code', '=', code.toUpperCase())
       .executeTakeFirst()
+  }
+
+  /** A viewer's checkouts with a code that hold or used a redemption (not those that failed). */
+  async couponUses(userId: number, code: string) {
+    const row = await this.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.count<number>('id').distinct().as('n'))
+      .where('user_id', '=', userId)
+      .where('coupon_code', '=', code)
+      .where('status', '!=', 'failed')
+      // One checkout of a bundle is several orders with one key: `#n` marks the others.
+      .where('idempotency_key', 'not like', '%#%')
+      .executeTakeFirstOrThrow()
+    return Number(row.n)
   }
 
   /** Counts a redemption unless the cap is reached; false when it is. */

@@ -5,7 +5,7 @@ import type { OrderPayments } from './order-payments.js'
 import type { OrdersRepository } from './orders.repository.js'
 import type { PaymentCustomers } from './payment-customers.js'
 import type { PaymentsRepository } from './payments.repository.js'
-import { DAY, intervalOf } from './pricing.js'
+import { DAY, intervalOf, renewalAmount } from './pricing.js'
 
 /** Why reconciliation failed an order (the failure page shows it). */
 export const RECONCILE_MESSAGES = {
@@ -52,11 +52,13 @@ export class RenewalsService {
         const pass = await this.repo.pass(o.channel_id, o.pass_id)
         const customerId = await this.customers.customerId(o.user_id)
         if (pass && customerId && o.provider_subscription_id && o.period_end !== null) {
+          // The pass's price now (a price change reaches a subscriber at renewal), less a repeating coupon's discount.
+          const coupon = o.coupon_code ? await this.repo.coupon(o.channel_id, o.coupon_code) : null
           await renew({
             orderId: o.id,
             subscriptionId: o.provider_subscription_id,
             customerId,
-            amount: pass.price,
+            amount: renewalAmount(pass.price, coupon, o.trial_ends_at ?? o.created_at, o.period_end),
             currency: o.currency,
             interval: intervalOf(pass),
             periodEnd: o.period_end,

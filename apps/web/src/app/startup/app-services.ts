@@ -1,5 +1,6 @@
 import { type ApiKey, KeysFileSchema, type RuntimeConfig, RuntimeConfigSchema, ToastType } from '@fieldhouse/contract'
 import { QueryClient } from '@tanstack/react-query'
+import { productAnalytics } from '../../lib/analytics/product-analytics'
 import { type ApiClient, createApiClient } from '../../lib/api/api-client'
 import { ApiRequestError } from '../../lib/api/api-error'
 import { type ApiKeyProvider, createApiKeyProvider } from '../../lib/api/api-keys'
@@ -52,6 +53,7 @@ export function createAppServices(config: RuntimeConfig): AppServices {
       apiKeyRecoveryFailed: () => useAppStatusStore.getState().showApiKeyError(),
       tooManyRequests: () => showToast({ type: ToastType.error, text: i18next.t('errors.tooManyRequests') }),
       unauthenticated: () => useAppStore.getState().resetUser(),
+      requestFailed: (failure) => productAnalytics.apiFailed(failure),
     },
   })
   const queryClient = new QueryClient({

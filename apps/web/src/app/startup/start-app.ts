@@ -5,6 +5,7 @@ import { bootstrapQueryOptions, type ChannelBootstrap } from '../../features/cha
 import { domainCategoryRedirect } from '../../features/channel/domain-category'
 import { preloadWatchPage, watchSourceOf } from '../../features/watch/watch-preload'
 import { dataLayerEnabled, enableDataLayer, pageViews } from '../../lib/analytics/data-layer'
+import { analyticsTarget, productAnalytics, startProductAnalytics } from '../../lib/analytics/product-analytics'
 import { initI18n, pickLanguage } from '../../lib/i18n/i18n'
 import { useAppStore } from '../../lib/store/app-store'
 import { applyColorVariables } from '../../lib/theme/color-variables'
@@ -61,17 +62,28 @@ export async function startApp(): Promise<StartupResult> {
     const router = createBrowserRouter(appRoutes(runtimeRoutes(bootstrap.pages, bootstrap.settings.routes)), {
       basename: routerBasename(config.basePath),
     })
-    if (dataLayerEnabled()) {
-      // page_view per route change (a new path or query), sent once the page has set its title.
-      const where = (l: { pathname: string; search: string }) => `${l.pathname}${l.search}`
-      let last = where(router.state.location)
-      pageViews.routeChanged(last)
-      router.subscribe((state) => {
-        if (state.navigation.state !== 'idle' || where(state.location) === last) return
-        last = where(state.location)
-        pageViews.routeChanged(last)
-      })
+    const analytics = bootstrap.settings['yare-analytics']
+    startProductAnalytics(
+      analyticsTarget({
+        profile: analytics['yare-analytics-key'],
+        serviceUrl: analytics['yare-analytics-url'],
+        hostname: window.location.hostname,
+      }),
+    )
+    // page_view (when the channel has a Google tag, once the page has set its title) and visit_page
+    // (product analytics) per route change: a new path or query.
+    const where = (l: { pathname: string; search: string }) => `${l.pathname}${l.search}`
+    let last = where(router.state.location)
+    const routeChanged = (path: string) => {
+      if (dataLayerEnabled()) pageViews.routeChanged(path)
+      productAnalytics.visit(path)
     }
+    routeChanged(last)
+    router.subscribe((state) => {
+      if (state.navigation.state !== 'idle' || where(state.location) === last) return
+      last = where(state.location)
+      routeChanged(last)
+    })
     // Rendered only once here, the view shows at once instead of behind a fallback (see `lazyView`).
     if (watchView) await withTimeout(watchView, constants.chunkLoadTimeoutMs).catch(() => {})
     // The detail and hls.js come about when the bootstrap does. Waiting a moment for them lets the

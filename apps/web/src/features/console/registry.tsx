@@ -27,7 +27,7 @@ export interface ConsolePageEntry {
   when?: (me: AdminMe) => boolean
 }
 
-export const consoleSections = ['Channel', 'Catalogue', 'Broadcast', 'Team'] as const
+export const consoleSections = ['Channel', 'Catalogue', 'Broadcast', 'Sales', 'Team'] as const
 export type ConsoleSection = (typeof consoleSections)[number]
 
 const ChannelPage = lazy(() => import('./pages/channel-page'))
@@ -41,6 +41,13 @@ const SecurityPage = lazy(() => import('./pages/security-page'))
 const GoLivePage = lazy(() => import('./pages/go-live-page'))
 const MediaPage = lazy(() => import('./pages/media-page'))
 const ClipsPage = lazy(() => import('./pages/clips-page'))
+// Passes, prices and coupons (decision 0035).
+const PassesPage = lazy(() => import('./sales/passes-page'))
+const CouponsPage = lazy(() => import('./sales/coupons-page'))
+// Sales (decision 0036).
+const OrdersPage = lazy(() => import('./sales/orders-page'))
+const EventRefundsPage = lazy(() => import('./sales/event-refunds-page'))
+const RevenuePage = lazy(() => import('./sales/revenue-page'))
 
 export const consolePages: readonly ConsolePageEntry[] = [
   { path: 'channel', label: 'Channel', section: 'Channel', resource: 'channel', page: ChannelPage },
@@ -66,6 +73,11 @@ export const consolePages: readonly ConsolePageEntry[] = [
   { path: 'media', label: 'Media', section: 'Broadcast', resource: 'uploads', page: MediaPage },
   // Viewers' clips: reading and deleting them (decision 0024).
   { path: 'clips', label: 'Clips', section: 'Broadcast', resource: 'clips', page: ClipsPage },
+  { path: 'passes', label: 'Passes', section: 'Sales', resource: 'passes', page: PassesPage },
+  { path: 'coupons', label: 'Coupons', section: 'Sales', resource: 'coupons', page: CouponsPage },
+  { path: 'orders', label: 'Orders', section: 'Sales', resource: 'orders', page: OrdersPage },
+  { path: 'event-refunds', label: 'Refund an event', section: 'Sales', resource: 'refunds', page: EventRefundsPage },
+  { path: 'revenue', label: 'Revenue', section: 'Sales', resource: 'revenue', page: RevenuePage },
   { path: 'operators', label: 'Operators', section: 'Team', resource: 'operators', page: OperatorsPage },
   { path: 'audit-log', label: 'Audit log', section: 'Team', resource: 'audit-log', page: AuditLogPage },
   // Your own account: every operator reads the channel; the page is for roles with a second factor.

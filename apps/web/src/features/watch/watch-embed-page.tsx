@@ -3,9 +3,12 @@ import { useParams } from 'react-router'
 import { ItemLoadFailure } from '../../components/ui/load-states'
 import { Spinner } from '../../components/ui/spinner'
 import { paths } from '../../lib/navigation/paths'
+import { useEventCategories } from '../catalogue/api/use-event-categories'
+import { useParticipantGroups } from '../catalogue/api/use-participant-groups'
 import { useDocumentTitle } from '../channel/use-document-title'
 import { eventTimeText, eventTitle, formatEventTime } from '../events/event-display'
 import { useWatchEvent } from './api/use-watch-event'
+import { viewingMeta } from './viewing-meta'
 import { detailPollMs, watchIdOf } from './watch-params'
 import { WatchStage } from './watch-stage'
 import './watch-embed-page.css'
@@ -18,6 +21,8 @@ export function WatchEmbedPage() {
   const { t, i18n } = useTranslation()
   const id = watchIdOf(useParams().id)
   const event = useWatchEvent(id, { refetchInterval: detailPollMs })
+  const categories = useEventCategories()
+  const schools = useParticipantGroups()
   const title = event.data ? eventTitle(event.data) : t('watch.title')
   useDocumentTitle(title)
   const detail = event.data
@@ -48,6 +53,7 @@ export function WatchEmbedPage() {
           prerollTarget={{ locationId: detail.location_id, categoryId: detail.event_category_id }}
           fullPageHref={paths.watch(id)}
           onRefresh={() => void event.refetch()}
+          viewing={viewingMeta(detail, categories, schools)}
         />
       )}
     </div>

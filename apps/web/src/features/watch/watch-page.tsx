@@ -7,6 +7,8 @@ import { PageFrame } from '../../components/ui/page-frame'
 import { paths } from '../../lib/navigation/paths'
 import { useAppStore } from '../../lib/store/app-store'
 import { useUserAccess } from '../account/api/use-user-access'
+import { useEventCategories } from '../catalogue/api/use-event-categories'
+import { useParticipantGroups } from '../catalogue/api/use-participant-groups'
 import { useDocumentTitle } from '../channel/use-document-title'
 import { EventPassOffers } from '../checkout/event-pass-offers'
 import { ClipTool, useClipMarks } from '../clips/clip-tool'
@@ -15,6 +17,7 @@ import { eventTimeText, eventTitle, formatEventTime } from '../events/event-disp
 import { useWatchEvent } from './api/use-watch-event'
 import { DownloadButton } from './download-button'
 import { selectWatchScreen } from './player/watch-screen'
+import { viewingMeta } from './viewing-meta'
 import { detailPollMs, watchIdOf } from './watch-params'
 import { WatchStage } from './watch-stage'
 import './watch-page.css'
@@ -35,6 +38,8 @@ export function WatchPage() {
   const signedIn = useAppStore((state) => state.user !== null)
   const access = useUserAccess()
   const clip = useClipMarks()
+  const categories = useEventCategories()
+  const schools = useParticipantGroups()
   const title = event.data ? eventTitle(event.data) : t('watch.title')
   useDocumentTitle(title)
   if (event.isError || id === null) {
@@ -89,6 +94,7 @@ export function WatchPage() {
           offers={offersPasses(detail) ? <EventPassOffers eventId={id} /> : undefined}
           passesHref={`${paths.packages}?event_id=${id}`}
           onRefresh={() => void event.refetch()}
+          viewing={viewingMeta(detail, categories, schools)}
           clipMarks={clip.markers}
           controllerRef={clip.controllerRef}
         />

@@ -1,5 +1,7 @@
 import type { Playback } from '@fieldhouse/contract'
-import { type ReactNode, type RefObject, useCallback, useState } from 'react'
+import { type ReactNode, type RefObject, useCallback, useRef, useState } from 'react'
+import { productPlayerEvents } from '../../lib/analytics/product-analytics'
+import { ApiRequestError } from '../../lib/api/api-error'
 import { httpStatus } from '../../lib/api/error-text'
 import { browserBackend, createTtlStorage } from '../../lib/storage/ttl-storage'
 import { useAppStore } from '../../lib/store/app-store'
@@ -8,7 +10,7 @@ import { useEventCategories } from '../catalogue/api/use-event-categories'
 import { useSettings } from '../channel/api/use-settings'
 import { type PlaybackSource, useFetchPlayback } from './api/use-fetch-playback'
 import { playbackAssetKey } from './player/playback-token'
-import { defaultPlayerEvents, type PlayerEvents } from './player/player-events'
+import type { PlayerEvents, PlayerSubjectMeta } from './player/player-events'
 import {
   choosePreroll,
   createPrerollSuppression,
@@ -27,10 +29,16 @@ const prerollSuppression = () => {
   return suppression
 }
 
+/** Why a renewal was refused with 409 (decision 0031): the stream stopped, or the account has too many. */
+const streamRefusalOf = (error: unknown) =>
+  error instanceof ApiRequestError ? (error.fieldErrors.stream?.[0] ?? null) : null
+
 /**
  * The player area of a watch page: the screen for the detail's state (selectWatchScreen), or the player
  * with the pre-roll this viewer should see first. A refused token renewal (signed out, pass ended) asks
- * for the detail again, which then says why.
+ * for the detail again, which then says why. A stream stopped from another device (or as the oldest over
+ * the account's limit) stops the player and says so until the viewer chooses to watch here again, which
+ * asks for the detail afresh.
  */
 export function WatchStage({
   source,
@@ -43,7 +51,8 @@ export function WatchStage({
   passesHref,
   fullPageHref = null,
   onRefresh,
-  events = defaultPlayerEvents,
+  viewing,
+  events = productPlayerEvents,
   clipMarks,
   controllerRef,
 }: {
@@ -61,6 +70,8 @@ export function WatchStage({
   /** Embedded pages send every action to the full watch page. */
   fullPageHref?: string | null
   onRefresh: () => void
+  /** What is watched, for the viewing figures (an event's sport, school…); none for a library video. */
+  viewing?: PlayerSubjectMeta
   events?: PlayerEvents
   /** The clip tool's marks, drawn on the seek bar. */
   clipMarks?: ClipMarkers
@@ -73,7 +84,14 @@ export function WatchStage({
   const access = useUserAccess()
   const fetchPlayback = useFetchPlayback(source)
   const [now, setNow] = useState(() => Date.now())
-  const screen = selectWatchScreen(subject, now)
+  const [stopped, setStopped] = useState<{ reason: 'stopped' | 'replaced'; detailAt: number } | null>(null)
+  const detailAt = useRef(receivedAt)
+  detailAt.current = receivedAt
+  // A newer detail (the viewer chose to watch here) ends the stopped screen.
+  const screen =
+    stopped && stopped.detailAt === receivedAt
+      ? ({ kind: 'stream_stopped', reason: stopped.reason } as const)
+      : selectWatchScreen(subject, now)
   const subjectKey: WatchSubjectKey = `${source.kind}:${source.id}`
 
   const renewPlayback = useCallback(async (): Promise<Playback> => {
@@ -81,7 +99,9 @@ export function WatchStage({
       return await fetchPlayback()
     } catch (error) {
       const status = httpStatus(error)
-      if (status === 401 || status === 403 || status === 404) onRefresh()
+      const refusal = status === 409 ? streamRefusalOf(error) : null
+      if (refusal === 'stopped' || refusal === 'replaced') setStopped({ reason: refusal, detailAt: detailAt.current })
+      else if (status === 401 || status === 403 || status === 404 || status === 409) onRefresh()
       throw error
     }
   }, [fetchPlayback, onRefresh])
@@ -129,7 +149,7 @@ export function WatchStage({
       receivedAt={receivedAt}
       poster={subject.poster}
       title={title}
-      context={{ subject: subjectKey, live: screen.mode === 'live' }}
+      context={{ subject: subjectKey, live: screen.mode === 'live', ...(viewing ? { meta: viewing } : {}) }}
       fetchPlayback={renewPlayback}
       preroll={preroll}
       onPrerollPlayed={() => prerollSuppression().markPlayed(userId, subjectKey)}

@@ -56,6 +56,7 @@ function setup(replies: Reply[], keys = memoryKeys()) {
     apiKeyRecoveryFailed: vi.fn(),
     tooManyRequests: vi.fn(),
     unauthenticated: vi.fn(),
+    requestFailed: vi.fn(),
   }
   const client = createApiClient({ baseUrl: '/api', keys, fetch, sleep, events, retryDelayMs: 1000 })
   return { client, calls, sleep, events, keys }
@@ -164,6 +165,52 @@ describe('errors', () => {
     ])
     const client = createApiClient({ baseUrl: '/api', keys: memoryKeys(), fetch, timeoutMs: 5 })
     await expect(client.get('events')).rejects.toMatchObject({ kind: 'timeout' })
+  })
+})
+
+describe('failed requests for product analytics (spec §7 api_request)', () => {
+  it('tells of an error answer with its status, message and lengths, never the query with the api key', async () => {
+    const { client, events } = setup([{ status: 503, body: { message: 'Service unavailable' } }])
+    await expect(client.get('events', { query: { page: 2 } })).rejects.toThrow()
+    expect(events.requestFailed).toHaveBeenCalledWith({
+      method: 'GET',
+      url: '/api/events',
+      kind: 'http',
+      status: 503,
+      message: 'Service unavailable',
+      request_length: 0,
+      response_length: JSON.stringify({ message: 'Service unavailable' }).length,
+    })
+  })
+
+  it('does not tell of a status the call expects (the profile call tolerates 401)', async () => {
+    const { client, events } = setup([{ status: 401, body: { message: 'Unauthenticated.' } }])
+    await expect(client.get('profile', { expectedStatuses: [401] })).rejects.toThrow()
+    expect(events.unauthenticated).toHaveBeenCalled()
+    expect(events.requestFailed).not.toHaveBeenCalled()
+  })
+
+  it('tells of a request that never got an answer, and of none that succeeded or was cancelled', async () => {
+    const controller = new AbortController()
+    const { client, events } = setup([
+      async () => {
+        throw new TypeError('Failed to fetch')
+      },
+      { status: 200, body: { data: [] } },
+      async () => {
+        controller.abort()
+        throw new DOMException('aborted', 'AbortError')
+      },
+    ])
+    await expect(client.post('favorite', { favoritable_id: 1 })).rejects.toThrow()
+    expect(events.requestFailed).toHaveBeenCalledWith(
+      expect.objectContaining({ method: 'POST', url: '/api/favorite', kind: 'network', status: null }),
+    )
+    expect(events.requestFailed.mock.calls[0]?.[0]).toMatchObject({ request_length: expect.any(Number) })
+    expect(events.requestFailed.mock.calls[0]?.[0].request_length).toBeGreaterThan(0)
+    await client.get('events')
+    await expect(client.get('events', { signal: controller.signal })).rejects.toThrow()
+    expect(events.requestFailed).toHaveBeenCalledTimes(1)
   })
 })
 

@@ -37,6 +37,21 @@ export interface ApiClientEvents {
   tooManyRequests?(): void
   /** 401: the signed-in user is no longer valid. */
   unauthenticated?(): void
+  /**
+   * A request failed (an error status, a timeout, no connection; not a cancel): spec §7 `api_request`.
+   * `url` is the address without its query (which carries the api key).
+   */
+  requestFailed?(failure: RequestFailure): void
+}
+
+export interface RequestFailure {
+  method: HttpMethod
+  url: string
+  kind: 'http' | 'timeout' | 'network'
+  status: number | null
+  message: string
+  request_length: number
+  response_length: number
 }
 
 export interface ApiClientOptions {
@@ -64,6 +79,11 @@ export interface RequestOptions {
    * names (the console's colours), where an `api_key` entry would read as one more name.
    */
   keyInHeader?: boolean
+  /**
+   * Statuses this call expects and handles itself, not told as failures (spec §8: the profile call
+   * tolerates 401 without tracking; the custom form call tolerates 404).
+   */
+  expectedStatuses?: readonly number[]
 }
 
 export interface ApiClient {
@@ -112,13 +132,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
 
     const search = serializeQuery(query as QueryObject)
-    const url = `${base}/${cleanPath}${search ? `?${search}` : ''}`
+    const address = `${base}/${cleanPath}`
+    const url = `${address}${search ? `?${search}` : ''}`
     const init: RequestInit = { method, headers }
     if (body) {
       init.body = JSON.stringify(body)
       headers['Content-Type'] = 'application/json'
     }
-    return { url, init, apiKey }
+    return { url, address, init, apiKey }
   }
 
   async function send<T>(
@@ -130,7 +151,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const callerSignal = request.signal
     if (callerSignal?.aborted) throw new ApiRequestError('canceled')
 
-    const { url, init, apiKey: usedApiKey } = buildRequest(method, path, request)
+    const { url, address, init, apiKey: usedApiKey } = buildRequest(method, path, request)
+    const failed = (error: ApiRequestError, responseLength = 0) => {
+      if (error.kind !== 'http' && error.kind !== 'timeout' && error.kind !== 'network') return error
+      if (error.status !== null && request.expectedStatuses?.includes(error.status)) return error
+      events.requestFailed?.({
+        method,
+        url: address,
+        kind: error.kind,
+        status: error.status,
+        message: error.message,
+        request_length: typeof init.body === 'string' ? init.body.length : 0,
+        response_length: responseLength,
+      })
+      return error
+    }
 
     // One controller carries both the caller's cancel and our timeout, so we can tell them apart afterwards.
     const controller = new AbortController()
@@ -144,13 +179,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     let response: Response
     let data: unknown
+    let length: number
     try {
       response = await fetchImpl(url, { ...init, signal: controller.signal })
-      data = await readBody(response)
+      ;({ data, length } = await readBody(response))
     } catch (error) {
       if (callerSignal?.aborted) throw new ApiRequestError('canceled', { cause: error })
-      if (timedOut) throw new ApiRequestError('timeout', { cause: error })
-      throw new ApiRequestError('network', { cause: error })
+      if (timedOut) throw failed(new ApiRequestError('timeout', { cause: error }))
+      throw failed(new ApiRequestError('network', { cause: error }))
     } finally {
       clearTimeout(timer)
       callerSignal?.removeEventListener('abort', handleCallerAbort)
@@ -158,7 +194,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     if (response.ok) return data as ApiEnvelope<T>
 
-    const error = new ApiRequestError('http', { status: response.status, data })
+    const error = failed(new ApiRequestError('http', { status: response.status, data }), length)
     if (response.status === 429) events.tooManyRequests?.()
     if (response.status === 401) events.unauthenticated?.()
 
@@ -200,12 +236,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 }
 
-async function readBody(response: Response): Promise<unknown> {
+async function readBody(response: Response): Promise<{ data: unknown; length: number }> {
   const text = await response.text()
-  if (!text) return null
+  if (!text) return { data: null, length: 0 }
   try {
-    return JSON.parse(text)
+    return { data: JSON.parse(text), length: text.length }
   } catch {
-    return text
+    return { data: text, length: text.length }
   }
 }

@@ -53,7 +53,31 @@ export interface SubscribeRequest {
   description: string
   orderId: number
   /** Percent or amount off the first invoice. */
-  discount?: { percentOff?: number; amountOff?: number }
+  discount?: Discount
+  /** The pass's price at the provider (decision 0035), when the console made one. */
+  priceId?: string
+  idempotencyKey: string
+}
+
+/** A coupon as a gateway takes it: percent or amount off, once or for a number of months (decision 0035). */
+export interface Discount {
+  percentOff?: number
+  amountOff?: number
+  /** Renewals keep it for this many months after the first payment; absent: the first payment only. */
+  months?: number
+}
+
+/** A pass priced at the provider (decision 0035): its product, and a price per amount and period. */
+export interface PlanRequest {
+  passId: number
+  name: string
+  amount: number
+  currency: string
+  /** A subscription's period; null: a one-time price. */
+  interval: 'month' | 'year' | null
+  productId: string | null
+  /** The price in use; a new one is made when the amount, currency or period differ from it. */
+  priceId: string | null
   idempotencyKey: string
 }
 
@@ -79,6 +103,25 @@ export interface RenewRequest {
   interval: 'month' | 'year'
   /** Epoch ms the period being renewed ends (the next one runs from here). */
   periodEnd: number
+}
+
+/** Money given back on a payment (the console's refunds, decision 0036). */
+export interface RefundRequest {
+  /** The PaymentIntent refunded. */
+  paymentId: string
+  /** Minor units: part or all of what is left on the payment. */
+  amount: number
+  currency: string
+  orderId: number
+  reason: string
+  /** The same key for the same console action: the provider refunds once however often we ask. */
+  idempotencyKey: string
+}
+
+/** The brand and last four digits of the card a payment was made with: never more. */
+export interface PaymentCard {
+  brand: string
+  last4: string
 }
 
 export interface SavedCard {
@@ -177,6 +220,15 @@ export interface PaymentGateway {
   createCustomer(user: { id: number; email: string; name: string; channelId: number }): Promise<string>
   charge(req: ChargeRequest): Promise<ChargeResult>
   subscribe(req: SubscribeRequest): Promise<SubscribeResult>
+  /**
+   * Gives money back on a payment; throws `RefundRefused` with the provider's reason when it will
+   * not (more than is left, a payment that never succeeded). The `charge.refunded` event follows.
+   */
+  refund(req: RefundRequest): Promise<{ providerRefundId: string }>
+  /** Ends a subscription now: it charges nothing more (`customer.subscription.deleted` follows). */
+  cancelSubscription(providerSubscriptionId: string): Promise<void>
+  /** The card a payment was made with, when the provider knows it. */
+  paymentCard(providerPaymentId: string): Promise<PaymentCard | null>
   /** Auto-renewal off (or back on): the subscription ends with its current period. */
   setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void>
   listCards(customerId: string): Promise<SavedCard[]>
@@ -214,11 +266,26 @@ export interface PaymentGateway {
    * Stripe renews its own and tells us by webhook: it leaves this out.
    */
   renew?(req: RenewRequest): Promise<void>
+  /**
+   * Optional (Stripe): the pass's product and price at the provider, made or updated when the console
+   * writes a pass. A price change makes a new price (prices are immutable at Stripe) and retires the old.
+   */
+  syncPlan?(req: PlanRequest): Promise<{ productId: string; priceId: string }>
+  /**
+   * Optional (Stripe): a running subscription moved to a new price without proration, so it pays it
+   * from its next renewal.
+   */
+  movePlan?(subscriptionId: string, priceId: string, idempotencyKey: string): Promise<void>
 }
 
 /** A refused webhook signature (answered 400, nothing written). */
 export class WebhookSignatureError extends Error {
   override name = 'WebhookSignatureError'
+}
+
+/** A refund the provider would not make, with its reason for the operator. */
+export class RefundRefused extends Error {
+  override name = 'RefundRefused'
 }
 
 /** A card the provider refused, with its message for the viewer. */

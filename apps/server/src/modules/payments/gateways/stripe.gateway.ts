@@ -4,13 +4,17 @@ import {
   CardError,
   type ChargeRequest,
   type ChargeResult,
+  type Discount,
   type GatewayEvent,
   type InvoicePreview,
   type OrderLookup,
   type OrderRef,
+  type PaymentCard,
   type PaymentGateway,
   type PaymentSource,
   type PaymentStatus,
+  type PlanRequest,
+  type RefundRequest,
   type SavedCard,
   type SubscribeRequest,
   type SubscribeResult,
@@ -19,6 +23,7 @@ import {
 import { gatewayEventOf, idOf, paymentStatusOf, periodEndOf } from './stripe.events.js'
 import { cancelPending, lookupOrder } from './stripe.lookup.js'
 import { StripePrices, stripeRecurring } from './stripe.prices.js'
+import { cardOfPayment, refundAtStripe } from './stripe.refunds.js'
 
 /** How the gateway reaches Stripe: its keys, and (for tests) where the REST API answers. */
 export interface StripeGatewayOptions {
@@ -186,25 +191,28 @@ export class StripeGateway implements PaymentGateway {
           { idempotencyKey: `${key}-default` },
         )
       }
-      const product = await this.stripe.products.create(
-        { name: req.description, metadata: { order_id: String(req.orderId) } },
-        { idempotencyKey: `${key}-product` },
-      )
+      // The pass's own price when the console made one (decision 0035); else priced inline on a product of the order.
+      const item = req.priceId
+        ? { price: req.priceId }
+        : {
+            price_data: {
+              currency,
+              product: (
+                await this.stripe.products.create(
+                  { name: req.description, metadata: { order_id: String(req.orderId) } },
+                  { idempotencyKey: `${key}-product` },
+                )
+              ).id,
+              unit_amount: req.amount,
+              recurring: stripeRecurring(req.interval),
+            },
+          }
       const coupon = req.discount ? await this.prices.coupon(req.discount, currency) : null
       const sub = await this.stripe.subscriptions.create(
         {
           customer: req.customerId,
           default_payment_method: paymentMethod,
-          items: [
-            {
-              price_data: {
-                currency,
-                product: product.id,
-                unit_amount: req.amount,
-                recurring: stripeRecurring(req.interval),
-              },
-            },
-          ],
+          items: [item],
           ...(req.trialDays > 0 ? { trial_period_days: req.trialDays } : {}),
           ...(coupon ? { discounts: [{ coupon }] } : {}),
           payment_behavior: 'allow_incomplete',
@@ -247,6 +255,18 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 
+  refund(req: RefundRequest) {
+    return refundAtStripe(this.stripe, req)
+  }
+
+  async cancelSubscription(providerSubscriptionId: string) {
+    await this.stripe.subscriptions.cancel(providerSubscriptionId)
+  }
+
+  paymentCard(providerPaymentId: string): Promise<PaymentCard | null> {
+    return cardOfPayment(this.stripe, providerPaymentId)
+  }
+
   async setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean) {
     await this.stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: cancel })
   }
@@ -286,9 +306,18 @@ export class StripeGateway implements PaymentGateway {
     customerId: string | null
     amount: number
     currency: string
-    discount?: { percentOff?: number; amountOff?: number }
+    discount?: Discount
   }): Promise<InvoicePreview> {
     return this.prices.invoicePreview(req)
+  }
+
+  /** The pass's product and price at Stripe (decision 0035). */
+  syncPlan(req: PlanRequest) {
+    return this.prices.syncPlan(req)
+  }
+
+  movePlan(subscriptionId: string, priceId: string, idempotencyKey: string) {
+    return this.prices.movePlan(subscriptionId, priceId, idempotencyKey)
   }
 
   async portalUrl(customerId: string, returnUrl: string) {

@@ -9,9 +9,12 @@ import {
   type InvoicePreview,
   type OrderLookup,
   type OrderRef,
+  type PaymentCard,
   type PaymentGateway,
   type PaymentSource,
   type PaymentStatus,
+  RefundRefused,
+  type RefundRequest,
   type RenewRequest,
   type SavedCard,
   type SubscribeRequest,
@@ -108,7 +111,14 @@ export class TestGateway implements PaymentGateway {
   }
 
   /** One payment per idempotency key, however often it is asked for. */
-  private async pay(key: string, orderId: number, amount: number, currency: string, number: string) {
+  private async pay(
+    key: string,
+    orderId: number,
+    amount: number,
+    currency: string,
+    number: string,
+    card: { brand: string; last4: string } | null = null,
+  ) {
     const existing = await this.repo.paymentByKey(key)
     if (existing) return { payment: existing, fresh: false }
     const outcome = testCardOutcome(number)
@@ -120,6 +130,8 @@ export class TestGateway implements PaymentGateway {
       currency: currency.toUpperCase(),
       status: outcome.ok ? ('succeeded' as const) : ('failed' as const),
       failure_message: outcome.ok ? null : outcome.message,
+      card_brand: card?.brand ?? null,
+      card_last4: card?.last4 ?? null,
       created_at: this.now(),
     }
     try {
@@ -135,7 +147,14 @@ export class TestGateway implements PaymentGateway {
 
   async charge(req: ChargeRequest): Promise<ChargeResult> {
     const card = await this.card(req.customerId, req.source)
-    const { payment, fresh } = await this.pay(req.idempotencyKey, req.orderId, req.amount, req.currency, card.number)
+    const { payment, fresh } = await this.pay(
+      req.idempotencyKey,
+      req.orderId,
+      req.amount,
+      req.currency,
+      card.number,
+      card,
+    )
     if (fresh) {
       this.emit([
         {
@@ -175,7 +194,7 @@ export class TestGateway implements PaymentGateway {
       return { providerSubscriptionId: subscriptionId, status: 'trialing', currentPeriodEnd: end }
     }
     const amount = discounted(req.amount, req.discount)
-    const { payment, fresh } = await this.pay(req.idempotencyKey, req.orderId, amount, req.currency, card.number)
+    const { payment, fresh } = await this.pay(req.idempotencyKey, req.orderId, amount, req.currency, card.number, card)
     const end = periodEnd(now, req.interval)
     if (fresh) this.emit(this.invoiceEvents(req.orderId, subscriptionId, payment, 'subscription_create', end))
     return {
@@ -257,7 +276,14 @@ export class TestGateway implements PaymentGateway {
   async renew(req: RenewRequest) {
     const [card] = await this.repo.cards(req.customerId)
     const key = `renew-${req.subscriptionId}-${req.periodEnd}`
-    const { payment, fresh } = await this.pay(key, req.orderId, req.amount, req.currency, card?.number ?? '')
+    const { payment, fresh } = await this.pay(
+      key,
+      req.orderId,
+      req.amount,
+      req.currency,
+      card?.number ?? '',
+      card ?? null,
+    )
     if (fresh) {
       this.emit(
         this.invoiceEvents(
@@ -269,6 +295,66 @@ export class TestGateway implements PaymentGateway {
         ),
       )
     }
+  }
+
+  /**
+   * A refund as Stripe makes one: of a payment that succeeded, for no more than is left on it, once per
+   * key; `charge.refunded` follows with the total given back so far.
+   */
+  async refund(req: RefundRequest) {
+    const done = await this.repo.refundByKey(req.idempotencyKey)
+    if (done) return { providerRefundId: done.id }
+    const payment = await this.repo.payment(req.paymentId)
+    if (payment?.status !== 'succeeded') throw new RefundRefused(`No such charge: '${req.paymentId}'`)
+    const before = await this.repo.refunded(payment.id)
+    if (!(req.amount > 0) || before + req.amount > payment.amount) {
+      // The same key made it meanwhile (a concurrent request): that refund is the answer.
+      const made = await this.repo.refundByKey(req.idempotencyKey)
+      if (made) return { providerRefundId: made.id }
+      throw new RefundRefused(`Refund amount (${req.amount}) is greater than what is left on the charge.`)
+    }
+    const refund = {
+      id: id('re'),
+      idempotency_key: req.idempotencyKey,
+      payment_id: payment.id,
+      amount: req.amount,
+      created_at: this.now(),
+    }
+    try {
+      await this.repo.saveRefund(refund)
+    } catch {
+      const winner = await this.repo.refundByKey(req.idempotencyKey)
+      if (winner) return { providerRefundId: winner.id }
+      throw new Error(`no test refund for ${req.idempotencyKey}`)
+    }
+    const total = before + req.amount
+    this.emit([
+      {
+        type: 'charge.refunded',
+        orderId: payment.order_id,
+        paymentId: payment.id,
+        amount: total,
+        ...currencyOf(payment),
+        fullyRefunded: total === payment.amount,
+      },
+    ])
+    return { providerRefundId: refund.id }
+  }
+
+  async cancelSubscription(providerSubscriptionId: string) {
+    this.emit([
+      {
+        type: 'customer.subscription.deleted',
+        orderId: null,
+        subscriptionId: providerSubscriptionId,
+        status: 'canceled',
+      },
+    ])
+  }
+
+  async paymentCard(providerPaymentId: string): Promise<PaymentCard | null> {
+    const row = await this.repo.payment(providerPaymentId)
+    return row?.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null
   }
 
   async setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean) {

@@ -14,7 +14,9 @@ export const customFormQueryOptions = (api: ApiClient, userId: number, alias: st
     queryKey: customFormQueryKey(userId, alias),
     queryFn: async ({ signal }): Promise<CustomForm | null> => {
       try {
-        return CustomFormSchema.parse((await api.get(`custom-forms/${encodeURIComponent(alias)}`, { signal })).data)
+        return CustomFormSchema.parse(
+          (await api.get(`custom-forms/${encodeURIComponent(alias)}`, { signal, expectedStatuses: [404] })).data,
+        )
       } catch (error) {
         if (httpStatus(error) === 404) return null
         throw error

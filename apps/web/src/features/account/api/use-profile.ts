@@ -12,7 +12,8 @@ export const profileQueryKey = (userId: number) => userQueryKey(userId, 'profile
 export const profileQueryOptions = (api: ApiClient, userId: number) =>
   queryOptions({
     queryKey: profileQueryKey(userId),
-    queryFn: async ({ signal }): Promise<Profile> => ProfileSchema.parse((await api.get('profile', { signal })).data),
+    queryFn: async ({ signal }): Promise<Profile> =>
+      ProfileSchema.parse((await api.get('profile', { signal, expectedStatuses: [401] })).data),
     staleTime: MINUTE,
   })
 

@@ -1,6 +1,7 @@
 import { type AuthSession, AuthSessionSchema } from '@fieldhouse/contract'
 import { useMutation } from '@tanstack/react-query'
 import { pushDataLayer } from '../../../lib/analytics/data-layer'
+import { productAnalytics } from '../../../lib/analytics/product-analytics'
 import { useApiClient } from '../../../lib/api/api-context'
 
 /** `POST /api/auth/add_session`: the one-time code a social sign-in returns with becomes a session. */
@@ -9,6 +10,9 @@ export function useAddSession() {
   return useMutation({
     mutationFn: async (code: string): Promise<AuthSession> =>
       AuthSessionSchema.parse((await api.post('auth/add_session', { code })).data),
-    onSuccess: () => pushDataLayer({ event: 'login', method: 'social' }),
+    onSuccess: (session) => {
+      pushDataLayer({ event: 'login', method: 'social' })
+      productAnalytics.login('social', session.profile)
+    },
   })
 }

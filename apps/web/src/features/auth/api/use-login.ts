@@ -2,6 +2,7 @@ import { type AuthSession, AuthSessionSchema, type LoginSchema } from '@fieldhou
 import { useMutation } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { pushDataLayer } from '../../../lib/analytics/data-layer'
+import { productAnalytics } from '../../../lib/analytics/product-analytics'
 import { useApiClient } from '../../../lib/api/api-context'
 
 /** `POST /api/v2/auth/login`: 401 wrong credentials, 409 already signed in, 429 throttled. */
@@ -10,6 +11,9 @@ export function useLogin() {
   return useMutation({
     mutationFn: async (credentials: z.output<typeof LoginSchema>): Promise<AuthSession> =>
       AuthSessionSchema.parse((await api.post('v2/auth/login', { ...credentials })).data),
-    onSuccess: () => pushDataLayer({ event: 'login', method: 'email' }),
+    onSuccess: (session) => {
+      pushDataLayer({ event: 'login', method: 'email' })
+      productAnalytics.login('email', session.profile)
+    },
   })
 }

@@ -1,6 +1,7 @@
 import { type AuthSession, AuthSessionSchema, type EmailVerify } from '@fieldhouse/contract'
 import { useMutation } from '@tanstack/react-query'
 import { pushDataLayer } from '../../../lib/analytics/data-layer'
+import { productAnalytics } from '../../../lib/analytics/product-analytics'
 import { useApiClient } from '../../../lib/api/api-context'
 
 /** `POST /api/auth/email-verify` with the link's fields: signs the new account in (422 failed, 409 done before). */
@@ -9,6 +10,9 @@ export function useVerifyEmail() {
   return useMutation({
     mutationFn: async (link: EmailVerify): Promise<AuthSession> =>
       AuthSessionSchema.parse((await api.post('auth/email-verify', { ...link })).data),
-    onSuccess: () => pushDataLayer({ event: 'login', method: 'email_verification' }),
+    onSuccess: (session) => {
+      pushDataLayer({ event: 'login', method: 'email_verification' })
+      productAnalytics.login('email_verification', session.profile)
+    },
   })
 }

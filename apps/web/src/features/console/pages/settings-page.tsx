@@ -9,25 +9,52 @@ const fields: readonly FieldConfig[] = [
   { name: 'contact_email', label: 'Contact email', kind: 'email' },
   { name: 'contact_phone', label: 'Contact phone', kind: 'text' },
   { name: 'contact_address', label: 'Contact address', kind: 'text' },
+  {
+    name: 'streams_limit',
+    label: 'Streams per account',
+    kind: 'number',
+    required: true,
+    hint: 'How many videos one account may watch at once, on different devices. 0 for no limit.',
+  },
+  {
+    name: 'streams_over_limit',
+    label: 'Over the limit',
+    kind: 'select',
+    required: true,
+    options: [
+      { value: 'refuse', label: 'Refuse the new stream (the viewer may stop another)' },
+      { value: 'stop_oldest', label: 'Stop the oldest stream' },
+    ],
+  },
 ]
 
 const fromRecord = (record: FormValues): FormValues => {
   const contact = (record.contact ?? {}) as Record<string, unknown>
+  const streams = (record.streams ?? {}) as Record<string, unknown>
   return {
     ...record,
+    streams_limit: streams.limit === undefined ? '' : String(streams.limit),
+    streams_over_limit: streams.over_limit ?? 'refuse',
     contact_email: contact.email ?? null,
     contact_phone: contact.phone ?? null,
     contact_address: contact.address ?? null,
   }
 }
 
-/** The form's fields → the settings' shape (contact is one object). */
+/** The form's fields → the settings' shape (contact and streams are one object each). */
 const toNested = (values: FormValues): FormValues => {
-  const { contact_email, contact_phone, contact_address, ...rest } = values
-  return { ...rest, contact: { email: contact_email, phone: contact_phone, address: contact_address } }
+  const { contact_email, contact_phone, contact_address, streams_limit, streams_over_limit, ...rest } = values
+  return {
+    ...rest,
+    contact: { email: contact_email, phone: contact_phone, address: contact_address },
+    streams: { limit: streams_limit, over_limit: streams_over_limit },
+  }
 }
 
-/** Logo, analytics keys (Google tag, product analytics key) and contact details. */
+/**
+ * Logo, analytics keys (Google tag, product analytics key), contact details, and how many streams one
+ * account may watch at once (decision 0031).
+ */
 export default function SettingsPage() {
   return (
     <SingletonPage

@@ -1,10 +1,20 @@
 /**
- * What the player reports about a viewing. The analytics issue will record these; until then the default
- * sink writes them to the console in development and drops them in production.
+ * What the player reports about a viewing. The product analytics client records them (the watch pages
+ * pass `productPlayerEvents`); elsewhere the default sink writes them to the console in development and
+ * drops them in production.
  */
 export type PlayerEvent =
   /** The first picture after the viewer pressed play, `ms` after the press. */
   | { type: 'first_frame'; ms: number }
+  /** The viewer pressed play (the first start too: startup time runs from here to `first_frame`). */
+  | { type: 'play' }
+  | { type: 'pause' }
+  /** The viewer moved the playhead, from and to (seconds). */
+  | { type: 'seek'; from: number; to: number }
+  /** Playback stopped for want of data (not after a seek), and started again `ms` later. */
+  | { type: 'stall_start' }
+  | { type: 'stall_end'; ms: number }
+  | { type: 'ended' }
   /** Seconds actually watched so far (playing, not paused or buffering): every 10 s and on leaving. */
   | { type: 'heartbeat'; watchedSeconds: number; final: boolean }
   /** hls.js switched rendition; `auto` when it was its own choice. */
@@ -15,10 +25,24 @@ export type PlayerEvent =
   /** `completed` false when the pre-roll failed or stalled and the content went on without it. */
   | { type: 'preroll_end'; prerollId: number; completed: boolean }
 
+/** What is watched, for the viewing figures: nulls where it has none (a library video). */
+export interface PlayerSubjectMeta {
+  category: string | null
+  sport: string | null
+  gender: string | null
+  school: string | null
+  league: string | null
+}
+
 /** Who is watching what; passed with every event. */
 export interface PlayerContext {
   subject: `event:${number}` | `vod:${number}`
   live: boolean
+  /** One viewing: made when the player appears, new with each player (a new video, a reload). */
+  viewId?: string
+  meta?: PlayerSubjectMeta
+  /** Seconds into the stream when the event happened (the player adds it). */
+  position?: number
 }
 
 export interface PlayerEvents {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { paths } from '../../../lib/navigation/paths'
+import { OtherStreams } from '../streams/other-streams'
 import { countdownClock, countdownParts } from './countdown'
 import type { AccessNeed, WatchScreen } from './watch-screen'
 import './player.css'
@@ -57,7 +58,7 @@ export function StageScreen({
     )
   }
 
-  const body = (): { title: string; text?: ReactNode; actions?: ReactNode; tone?: 'alert' } => {
+  const body = (): { title: string; text?: ReactNode; block?: ReactNode; actions?: ReactNode; tone?: 'alert' } => {
     switch (screen.kind) {
       case 'upcoming':
         return {
@@ -121,6 +122,23 @@ export function StageScreen({
         }
       case 'geo_blocked':
         return { title: t('spec.geoBlocked'), tone: 'alert' }
+      case 'too_many_streams':
+        return {
+          title: t('spec.tooManyStreams'),
+          text: t('watch.streamsText'),
+          block: <OtherStreams onStopped={onRetry} />,
+        }
+      case 'stream_stopped':
+        return {
+          title: t('watch.streamStoppedTitle'),
+          text: t(screen.reason === 'stopped' ? 'spec.streamStopped' : 'spec.streamReplaced'),
+          tone: 'alert',
+          actions: (
+            <Button onClick={onRetry} data-testid="streams-watch-here">
+              {t('watch.streamWatchHere')}
+            </Button>
+          ),
+        }
       case 'no_video':
         return { title: t('watch.noVideoTitle'), text: t('watch.noVideoText') }
       case 'unavailable':
@@ -137,13 +155,14 @@ export function StageScreen({
     }
   }
 
-  const { title, text, actions, tone } = body()
+  const { title, text, block, actions, tone } = body()
   return (
     <div className="stage" data-testid="watch-stage" data-screen={screen.kind}>
       {poster ? <img className="stage__poster" src={poster} alt="" /> : null}
       <div className="stage__panel" role={tone === 'alert' ? 'alert' : undefined}>
         <p className="stage__title">{title}</p>
         {text ? <p className="stage__text">{text}</p> : null}
+        {block}
         {actions ? <div className="stage__actions">{actions}</div> : null}
       </div>
     </div>

@@ -12,6 +12,7 @@ import {
 } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Spinner } from '../../../components/ui/spinner'
+import { newId } from '../../../lib/analytics/new-id'
 import { type PlaybackEngine, startPlaybackEngine } from './playback-engine'
 import { createTokenKeeper, startTokenRenewal, type TokenRenewal } from './playback-token'
 import {
@@ -127,10 +128,16 @@ export function VideoPlayer({
   const firstFrameSentRef = useRef(false)
   const labelsRef = useRef(new Map<number, string>())
   const revealOnlyRef = useRef(false)
-  const latest = useRef({ events, context, fetchPlayback })
-  latest.current = { events, context, fetchPlayback }
+  // One viewing per player: its events share this id (video_view_uuid).
+  const [viewId] = useState(newId)
+  const latest = useRef({ events, context: { ...context, viewId }, fetchPlayback })
+  latest.current = { events, context: { ...context, viewId }, fetchPlayback }
 
-  const emit = useCallback((event: PlayerEvent) => latest.current.events.emit(event, latest.current.context), [])
+  const emit = useCallback(
+    (event: PlayerEvent) =>
+      latest.current.events.emit(event, { ...latest.current.context, position: videoRef.current?.currentTime }),
+    [],
+  )
 
   const attachVideo = useCallback((element: HTMLVideoElement | null) => {
     videoRef.current = element
@@ -142,6 +149,7 @@ export function VideoPlayer({
     // Time to first frame counts from the viewer's press (hls.js loading included) until a picture shows.
     if (!firstFrameSentRef.current && playRequestedAtRef.current === null) {
       playRequestedAtRef.current = performance.now()
+      emit({ type: 'play' })
     }
     if (!element || !engineRef.current) {
       wantsPlayRef.current = true
@@ -157,7 +165,7 @@ export function VideoPlayer({
         setPlayBlocked(true)
       }
     })
-  }, [])
+  }, [emit])
 
   const handleFatal = useCallback(
     (code: string) => {
@@ -277,6 +285,7 @@ export function VideoPlayer({
     }
     const handlePlaying = () => {
       clock.start()
+      stallEnds()
       const requestedAt = playRequestedAtRef.current
       if (requestedAt === null || firstFrameSentRef.current) return
       playRequestedAtRef.current = null
@@ -286,13 +295,58 @@ export function VideoPlayer({
       else report()
     }
     const handleStop = () => clock.stop()
+    // Pause, play again, seek, stalls and the end: once the first frame has shown (the start is first_frame).
+    let stalledAt: number | null = null
+    let seekFrom = video.currentTime
+    let lastTime = video.currentTime
+    const handleTime = () => {
+      if (!video.seeking) lastTime = video.currentTime
+    }
+    const handlePlay = () => {
+      if (firstFrameSentRef.current) emit({ type: 'play' })
+    }
+    const handlePause = () => {
+      if (firstFrameSentRef.current && !video.ended) emit({ type: 'pause' })
+    }
+    const handleSeeking = () => {
+      seekFrom = lastTime
+    }
+    const handleSeeked = () => {
+      lastTime = video.currentTime
+      if (firstFrameSentRef.current)
+        emit({ type: 'seek', from: Math.round(seekFrom), to: Math.round(video.currentTime) })
+    }
+    const handleWaiting = () => {
+      if (!firstFrameSentRef.current || video.seeking || stalledAt !== null) return
+      stalledAt = performance.now()
+      emit({ type: 'stall_start' })
+    }
+    const stallEnds = () => {
+      if (stalledAt === null) return
+      emit({ type: 'stall_end', ms: Math.round(performance.now() - stalledAt) })
+      stalledAt = null
+    }
+    const handleEnded = () => {
+      stallEnds()
+      emit({ type: 'ended' })
+    }
     const handleVisibility = () => {
       if (document.visibilityState === 'hidden') beat(false)
     }
     const handlePageHide = () => beat(true)
     const stops = ['pause', 'waiting', 'ended', 'error', 'emptied'] as const
+    const quality = {
+      timeupdate: handleTime,
+      play: handlePlay,
+      pause: handlePause,
+      seeking: handleSeeking,
+      seeked: handleSeeked,
+      waiting: handleWaiting,
+      ended: handleEnded,
+    }
     video.addEventListener('playing', handlePlaying)
     for (const name of stops) video.addEventListener(name, handleStop)
+    for (const [name, handler] of Object.entries(quality)) video.addEventListener(name, handler)
     document.addEventListener('visibilitychange', handleVisibility)
     window.addEventListener('pagehide', handlePageHide)
     const timer = setInterval(() => beat(false), HEARTBEAT_INTERVAL_MS)
@@ -302,6 +356,7 @@ export function VideoPlayer({
       clearInterval(timer)
       video.removeEventListener('playing', handlePlaying)
       for (const name of stops) video.removeEventListener(name, handleStop)
+      for (const [name, handler] of Object.entries(quality)) video.removeEventListener(name, handler)
       document.removeEventListener('visibilitychange', handleVisibility)
       window.removeEventListener('pagehide', handlePageHide)
     }

@@ -27,6 +27,14 @@ const subject = (over: Partial<WatchSubject>): WatchSubject => ({
 })
 
 describe('selectWatchScreen', () => {
+  it('an account watching on too many devices gets its screen, whatever the video is doing', () => {
+    for (const media_status of ['live', 'ready'] as const) {
+      expect(selectWatchScreen(subject({ media_status, denial: 'too_many_streams' }), now)).toEqual({
+        kind: 'too_many_streams',
+      })
+    }
+  })
+
   it('plays what there is: live with DVR, or a replay', () => {
     expect(selectWatchScreen(subject({ media_status: 'live', playback: playback(true) }), now)).toEqual({
       kind: 'player',

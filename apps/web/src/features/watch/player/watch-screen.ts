@@ -13,6 +13,8 @@ export type AccessNeed = 'sign_in' | 'no_access' | null
  * - `processing`: the replay is being prepared (`progress` 0–100 when known);
  * - `no_video`: a finished event (or library item) with nothing to play;
  * - `unavailable`: there should be video but the answer gave no way to play it; a Retry asks again;
+ * - `too_many_streams`: the account watches on as many devices as the channel allows (decision 0031);
+ * - `stream_stopped`: this device's stream was stopped from another device, or as the oldest over the limit;
  * - `player`: something to play, live (with DVR) or a replay.
  */
 export type WatchScreen =
@@ -24,6 +26,8 @@ export type WatchScreen =
   | { kind: 'processing'; progress: number | null }
   | { kind: 'no_video' }
   | { kind: 'unavailable' }
+  | { kind: 'too_many_streams' }
+  | { kind: 'stream_stopped'; reason: 'stopped' | 'replaced' }
   | { kind: 'player'; playback: Playback; mode: 'live' | 'replay' }
 
 /** An event's or a library item's detail, as far as the player area cares. */
@@ -49,6 +53,7 @@ function accessNeed(subject: WatchSubject): AccessNeed {
  */
 export function selectWatchScreen(subject: WatchSubject, nowMs: number): WatchScreen {
   if (subject.denial === 'geo_blocked' || subject.is_geo_blocked) return { kind: 'geo_blocked' }
+  if (subject.denial === 'too_many_streams') return { kind: 'too_many_streams' }
   if (subject.playback) {
     return { kind: 'player', playback: subject.playback, mode: subject.playback.live ? 'live' : 'replay' }
   }

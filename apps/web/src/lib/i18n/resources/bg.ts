@@ -1,6 +1,9 @@
+import { consoleSalesBg } from './console-sales.bg'
 import type { Translation } from './en'
 
 export const bg: Translation = {
+  /** The console's passes and coupons (decision 0035). */
+  consoleSales: consoleSalesBg,
   common: {
     skipToContent: 'Към съдържанието',
     loading: 'Зареждане…',
@@ -268,6 +271,15 @@ export const bg: Translation = {
     noVideoText: 'Тук все още няма видео за гледане. Проверете отново по-късно.',
     unavailableTitle: 'Видеото не можа да се зареди',
     unavailableText: 'Възникна проблем при нас. Опитайте отново след малко.',
+    streamsText: 'Спрете едно от тях, за да гледате тук. Всяко спряно устройство може да започне отново по-късно.',
+    streamsListLabel: 'Къде гледа профилът ви в момента',
+    streamsStarted: 'Започнато в {{time}}',
+    streamsStop: 'Спри',
+    streamsStopLabel: 'Спри гледането на {{device}}, започнато в {{time}}',
+    streamsStopFailed: 'Устройството не можа да бъде спряно. Опитайте отново след малко.',
+    streamsLoading: 'Зареждане на устройствата ви…',
+    streamStoppedTitle: 'Възпроизвеждането е спряно',
+    streamWatchHere: 'Гледай тук',
     openOn: 'Гледайте в {{name}}',
     download: 'Изтегляне',
     downloadPreparing: 'Изтеглянето се подготвя…',
@@ -619,7 +631,11 @@ export const bg: Translation = {
   },
   simulate: {
     title: 'Симулация',
-    lead: 'Следете мача ход по ход, докато се развива.',
+    lead: 'Записи, излъчвани като на живо: всички гледат заедно, от първия сигнал, както се е случило.',
+    playing: 'Излъчва се сега',
+    coming: 'Предстоящи',
+    nonePlaying: 'В момента не се излъчва премиера.',
+    noneComing: 'Все още няма насрочени премиери.',
   },
   moments: {
     title: 'Моменти',
@@ -636,6 +652,9 @@ export const bg: Translation = {
     more: 'Покажи още',
   },
   spec: {
+    tooManyStreams: 'Гледате на твърде много устройства',
+    streamStopped: 'Възпроизвеждането е спряно: спряно е от друго ваше устройство.',
+    streamReplaced: 'Възпроизвеждането е спряно: профилът ви започна да гледа на друго устройство.',
     emailInvalid: 'Необходим е валиден имейл адрес',
     phoneInvalid: 'Необходим е валиден телефонен номер',
     fieldRequired: 'Полето е задължително',

@@ -1,10 +1,13 @@
 import { alreadyBought, clipMessages, clipTimeFormatMessage, messages } from '@fieldhouse/contract'
+import { consoleSalesEn } from './console-sales.en'
 
 /**
  * Every UI string, in English. The spec's fixed words come from the contract so they cannot drift;
  * `fr.ts` and `bg.ts` must have exactly these keys (the type checker holds them to it).
  */
 export const en = {
+  /** The console's passes and coupons (decision 0035). */
+  consoleSales: consoleSalesEn,
   common: {
     skipToContent: 'Skip to content',
     loading: 'Loading…',
@@ -270,6 +273,15 @@ export const en = {
     noVideoText: 'There is no video to watch here yet. Check back later.',
     unavailableTitle: 'The video could not be loaded',
     unavailableText: 'Something went wrong on our side. Try again in a moment.',
+    streamsText: 'Stop one of them to watch here. Each device you stop can start again later.',
+    streamsListLabel: 'Where your account is watching now',
+    streamsStarted: 'Started {{time}}',
+    streamsStop: 'Stop',
+    streamsStopLabel: 'Stop watching on {{device}}, started {{time}}',
+    streamsStopFailed: 'That device could not be stopped. Try again in a moment.',
+    streamsLoading: 'Loading your devices…',
+    streamStoppedTitle: 'Playback stopped',
+    streamWatchHere: 'Watch here',
     openOn: 'Watch on {{name}}',
     download: 'Download',
     downloadPreparing: 'Preparing download…',
@@ -620,7 +632,11 @@ export const en = {
   },
   simulate: {
     title: 'Simulation',
-    lead: 'Follow a game play by play as it unfolds.',
+    lead: 'Replays shown as live: everyone watches together, from the first whistle, as it happened.',
+    playing: 'Playing now',
+    coming: 'Coming up',
+    nonePlaying: 'No premiere is playing right now.',
+    noneComing: 'No premiere is scheduled yet.',
   },
   moments: {
     title: 'Moments',
@@ -641,6 +657,9 @@ export const en = {
    * messages are looked up here by their English text (`lib/i18n/message-text.ts`).
    */
   spec: {
+    tooManyStreams: messages.tooManyStreams,
+    streamStopped: messages.streamStopped,
+    streamReplaced: messages.streamReplaced,
     emailInvalid: messages.emailInvalid,
     phoneInvalid: messages.phoneInvalid,
     fieldRequired: messages.fieldRequired,

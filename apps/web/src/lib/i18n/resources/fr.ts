@@ -1,6 +1,9 @@
+import { consoleSalesFr } from './console-sales.fr'
 import type { Translation } from './en'
 
 export const fr: Translation = {
+  /** The console's passes and coupons (decision 0035). */
+  consoleSales: consoleSalesFr,
   common: {
     skipToContent: 'Aller au contenu',
     loading: 'Chargement…',
@@ -268,6 +271,15 @@ export const fr: Translation = {
     noVideoText: 'Il n’y a pas encore de vidéo à regarder ici. Revenez plus tard.',
     unavailableTitle: 'La vidéo n’a pas pu être chargée',
     unavailableText: 'Un problème est survenu de notre côté. Réessayez dans un instant.',
+    streamsText: 'Arrêtez-en un pour regarder ici. Chaque appareil arrêté pourra reprendre plus tard.',
+    streamsListLabel: 'Où votre compte regarde en ce moment',
+    streamsStarted: 'Commencé à {{time}}',
+    streamsStop: 'Arrêter',
+    streamsStopLabel: 'Arrêter la lecture sur {{device}}, commencée à {{time}}',
+    streamsStopFailed: 'Cet appareil n’a pas pu être arrêté. Réessayez dans un instant.',
+    streamsLoading: 'Chargement de vos appareils…',
+    streamStoppedTitle: 'Lecture arrêtée',
+    streamWatchHere: 'Regarder ici',
     openOn: 'Regarder sur {{name}}',
     download: 'Télécharger',
     downloadPreparing: 'Préparation du téléchargement…',
@@ -626,7 +638,11 @@ export const fr: Translation = {
   },
   simulate: {
     title: 'Simulation',
-    lead: 'Suivez un match action par action, au fil du jeu.',
+    lead: 'Des rediffusions montrées en direct : tout le monde regarde ensemble, dès le coup d’envoi, comme si vous y étiez.',
+    playing: 'En cours',
+    coming: 'À venir',
+    nonePlaying: 'Aucune première n’est en cours.',
+    noneComing: 'Aucune première n’est encore programmée.',
   },
   moments: {
     title: 'Moments forts',
@@ -643,6 +659,9 @@ export const fr: Translation = {
     more: 'Afficher plus',
   },
   spec: {
+    tooManyStreams: 'Vous regardez sur trop d’appareils',
+    streamStopped: 'Lecture arrêtée : elle a été arrêtée depuis un autre de vos appareils.',
+    streamReplaced: 'Lecture arrêtée : votre compte a commencé à regarder sur un autre appareil.',
     emailInvalid: 'Une adresse e-mail valide est requise',
     phoneInvalid: 'Un numéro de téléphone valide est requis',
     fieldRequired: 'Ce champ est obligatoire',

@@ -1,0 +1,45 @@
+import { createHmac } from 'node:crypto'
+import type { Config } from '../../config.js'
+import type { AuditSink } from '../../lib/operator.js'
+import { AnalyticsRepository, type NewAnalyticsRow } from './analytics.repository.js'
+import { AnalyticsIngestService } from './analytics.service.js'
+import { AnalyticsReportsService } from './analytics-reports.service.js'
+import { GroupCommit } from './group-commit.js'
+
+/**
+ * Product analytics (decision 0032): the ingest behind the group commit, and the console's reports.
+ * The email key is derived from the server secret, so the hash is stable across restarts and
+ * processes and useless without the server.
+ */
+export function createAnalytics(
+  db: ConstructorParameters<typeof AnalyticsRepository>[0],
+  config: Config,
+  deps: { secret: Buffer; audit: AuditSink; clock: () => number },
+) {
+  const repo = new AnalyticsRepository(db)
+  const committer = new GroupCommit<NewAnalyticsRow>((rows) => repo.insertAll(rows))
+  const emailKey = createHmac('sha256', deps.secret).update('analytics user_email').digest()
+  return {
+    address: analyticsAddress(config),
+    committer,
+    ingest: new AnalyticsIngestService(repo, committer, { emailKey, clock: deps.clock }),
+    reports: new AnalyticsReportsService(repo, deps.audit, deps.clock),
+  }
+}
+export type Analytics = ReturnType<typeof createAnalytics>
+
+/**
+ * Where browsers reach the analytics service: ANALYTICS_PUBLIC_URL, else PUBLIC_URL's host on the
+ * port the role listens on; null while no analytics role listens in this process (and none is named).
+ */
+export function analyticsAddress(config: Config) {
+  let url: string | null = config.ANALYTICS_PUBLIC_URL ?? null
+  return {
+    url: () => url,
+    listening: (port: number) => {
+      if (config.ANALYTICS_PUBLIC_URL) return
+      const base = new URL(config.publicUrl)
+      url = `${base.protocol}//${base.hostname}:${port}`
+    },
+  }
+}

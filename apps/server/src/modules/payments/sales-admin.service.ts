@@ -1,0 +1,393 @@
+import { randomUUID } from 'node:crypto'
+import {
+  type AdminCoupon,
+  AdminCouponCreateSchema,
+  type AdminCouponFields,
+  AdminCouponSorts,
+  AdminCouponUpdateSchema,
+  type AdminListQuery,
+  type AdminPass,
+  AdminPassCreateSchema,
+  type AdminPassesQuerySchema,
+  type AdminPassFields,
+  AdminPassSorts,
+  AdminPassUpdateSchema,
+  catalogueMessages,
+  couponProblems,
+  passProblems,
+} from '@fieldhouse/contract'
+import type { FastifyBaseLogger } from 'fastify'
+import type { z } from 'zod'
+import type { CouponRow, PassRow } from '../../db/schema.js'
+import { AppError, conflict, invalid, notFound } from '../../lib/errors.js'
+import { parseJson } from '../../lib/json.js'
+import type { AuditSink, Operator } from '../../lib/operator.js'
+import { parseInput } from '../../lib/parse-input.js'
+import type { PaymentGateway } from './gateways/gateway.js'
+import type { SalesAdminRepository } from './sales-admin.repository.js'
+
+const problemsToErrors = (p: Record<string, string>) => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, [v]]))
+
+const passFieldsOf = (r: PassRow): AdminPassFields => ({
+  kind: r.kind,
+  name: r.name,
+  description: r.description,
+  price: r.price,
+  base_price: r.base_price,
+  service_fee: r.service_fee,
+  image: r.image,
+  offer: r.offer,
+  // `month` is the seed's older word for monthly.
+  period: r.period === null ? null : r.period === 'annual' ? 'annual' : 'monthly',
+  trial_period: r.trial_period,
+  pass_type: r.pass_type,
+  is_team_pass: r.is_team_pass === 1,
+  event_categories: parseJson<number[]>(r.event_categories, []),
+  participants: parseJson<number[]>(r.participants, []),
+  event_id: r.event_id,
+  capabilities: parseJson<AdminPassFields['capabilities']>(r.capabilities, []),
+  weight: r.weight,
+})
+
+const passColumns = (p: AdminPassFields) => ({
+  kind: p.kind,
+  name: p.name,
+  description: p.description,
+  price: p.price,
+  base_price: p.base_price ?? p.price,
+  service_fee: p.service_fee,
+  image: p.image,
+  offer: p.offer,
+  period: p.kind === 'subscription' ? p.period : null,
+  trial_period: p.kind === 'subscription' ? p.trial_period : 0,
+  // An add-on is bought on top of a regular pass (spec §3 pass_type addition).
+  pass_type: p.kind === 'addon' ? ('addition' as const) : p.pass_type,
+  is_team_pass: p.is_team_pass ? 1 : 0,
+  event_categories: JSON.stringify(p.event_categories),
+  participants: JSON.stringify(p.participants),
+  event_id: p.kind === 'event' ? p.event_id : null,
+  capabilities: JSON.stringify([...new Set(p.capabilities)]),
+  weight: p.weight,
+})
+
+const couponFieldsOf = (r: CouponRow): AdminCouponFields => ({
+  code: r.code,
+  percent_off: r.percent_off,
+  amount_off: r.amount_off,
+  applies_to: parseJson<number[]>(r.applies_to, []),
+  max_redemptions: r.max_redemptions,
+  max_per_viewer: r.max_per_viewer,
+  valid_from: r.valid_from,
+  valid_to: r.expires_at,
+  duration: r.duration,
+  duration_months: r.duration_months,
+})
+
+const couponColumns = (c: AdminCouponFields) => ({
+  code: c.code,
+  percent_off: c.percent_off,
+  amount_off: c.amount_off,
+  applies_to: JSON.stringify(c.applies_to),
+  max_redemptions: c.max_redemptions,
+  max_per_viewer: c.max_per_viewer,
+  valid_from: c.valid_from,
+  expires_at: c.valid_to,
+  duration: c.duration,
+  duration_months: c.duration === 'repeating' ? c.duration_months : null,
+})
+
+const intervalOfFields = (p: AdminPassFields) =>
+  p.kind === 'subscription' ? (p.period === 'annual' ? ('year' as const) : ('month' as const)) : null
+
+/**
+ * The console's passes, prices and coupons (decision 0035). Every query is scoped by the operator's
+ * channel (the route has asked the rule table). With a gateway that prices at the provider (Stripe),
+ * a pass's product and price are made or replaced there before our write, so a refusal changes
+ * nothing; a new price reaches running subscriptions at their renewal. A sold pass or a redeemed
+ * coupon is retired, never deleted. Creates are idempotent on the console action's key.
+ */
+export class SalesAdminService {
+  constructor(
+    private readonly d: {
+      repo: SalesAdminRepository
+      gateway: PaymentGateway
+      audit: AuditSink
+      log: FastifyBaseLogger
+      clock: () => number
+    },
+  ) {}
+
+  private async presentPasses(rows: PassRow[], currency: string): Promise<AdminPass[]> {
+    const sales = await this.d.repo.sales(rows.map((r) => r.id))
+    return rows.map((r) => ({
+      ...passFieldsOf(r),
+      id: r.id,
+      base_price: r.base_price,
+      currency,
+      retired: r.retired_at !== null,
+      retired_at: r.retired_at,
+      sold: sales.get(r.id)?.sold ?? 0,
+      subscribers: sales.get(r.id)?.subscribers ?? 0,
+      stripe_price_id: r.stripe_price_id,
+      created_at: r.created_at,
+    }))
+  }
+
+  private async presentPass(op: Operator, id: number) {
+    const row = await this.d.repo.pass(op.session.channel.id, id)
+    if (!row) throw notFound('pass')
+    return (await this.presentPasses([row], op.session.channel.currency))[0] as AdminPass
+  }
+
+  async listPasses(op: Operator, q: z.output<typeof AdminPassesQuerySchema>) {
+    const sort = q.sort ?? 'weight'
+    if (!(AdminPassSorts as readonly string[]).includes(sort)) throw invalid({ sort: ['Sort by a field name'] })
+    const direction = q.sort ? q.direction : 'desc'
+    const { rows, total } = await this.d.repo.passes(op.session.channel.id, { ...q, sort, direction })
+    return {
+      data: await this.presentPasses(rows, op.session.channel.currency),
+      meta: { total, offset: q.offset, limit: q.limit },
+    }
+  }
+
+  readPass(op: Operator, id: number) {
+    return this.presentPass(op, id)
+  }
+
+  private async checkPassRefs(channelId: number, p: AdminPassFields) {
+    if (p.kind === 'event' && p.event_id !== null && !(await this.d.repo.eventOf(channelId, p.event_id))) {
+      throw invalid({ event_id: [catalogueMessages.unknownEvent] })
+    }
+  }
+
+  /** The pass's plan at the provider for these fields; a refusal is a 502 and nothing is written. */
+  private async syncPlan(
+    row: Pick<PassRow, 'id' | 'stripe_product_id' | 'stripe_price_id'>,
+    p: AdminPassFields,
+    key: string,
+    currency: string,
+  ) {
+    if (!this.d.gateway.syncPlan) return null
+    try {
+      return await this.d.gateway.syncPlan({
+        passId: row.id,
+        name: p.name,
+        amount: p.price,
+        currency,
+        interval: intervalOfFields(p),
+        productId: row.stripe_product_id,
+        priceId: row.stripe_price_id,
+        idempotencyKey: `pass-${row.id}-${key}`,
+      })
+    } catch (error) {
+      this.d.log.warn({ err: error, pass: row.id }, 'pass price not taken by the gateway')
+      throw new AppError(502, catalogueMessages.stripeFailed)
+    }
+  }
+
+  async createPass(op: Operator, body: unknown): Promise<AdminPass> {
+    const input = parseInput(AdminPassCreateSchema, body)
+    const channelId = op.session.channel.id
+    const key = input.idempotency_key
+    if (key) {
+      const earlier = await this.d.repo.passByKey(channelId, key)
+      if (earlier) return this.presentPass(op, earlier.id)
+    }
+    await this.checkPassRefs(channelId, input)
+    const now = this.d.clock()
+    let id: number
+    try {
+      id = await this.d.repo.insertPass({
+        channel_id: channelId,
+        ...passColumns(input),
+        created_at: now,
+        idempotency_key: key ?? null,
+      })
+    } catch (error) {
+      // The same action twice at once: the other request made it.
+      const earlier = key ? await this.d.repo.passByKey(channelId, key) : undefined
+      if (earlier) return this.presentPass(op, earlier.id)
+      throw error
+    }
+    try {
+      const plan = await this.syncPlan(
+        { id, stripe_product_id: null, stripe_price_id: null },
+        input,
+        key ?? randomUUID(),
+        op.session.channel.currency,
+      )
+      if (plan)
+        await this.d.repo.updatePass(channelId, id, {
+          stripe_product_id: plan.productId,
+          stripe_price_id: plan.priceId,
+        })
+    } catch (error) {
+      await this.d.repo.deletePass(channelId, id)
+      throw error
+    }
+    const created = await this.presentPass(op, id)
+    await this.d.audit(op, { action: 'create', resource: 'passes', resourceId: id, after: created })
+    return created
+  }
+
+  async updatePass(op: Operator, id: number, body: unknown): Promise<AdminPass> {
+    const input = parseInput(AdminPassUpdateSchema, body)
+    const channelId = op.session.channel.id
+    const row = await this.d.repo.pass(channelId, id)
+    if (!row) throw notFound('pass')
+    const { retired, ...changes } = input
+    const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
+    const merged: AdminPassFields = { ...passFieldsOf(row), ...defined }
+    const problems = passProblems(merged)
+    if (Object.keys(problems).length > 0) throw invalid(problemsToErrors(problems))
+    await this.checkPassRefs(channelId, merged)
+    const before = await this.presentPass(op, id)
+    const priced =
+      row.stripe_price_id === null ||
+      merged.price !== row.price ||
+      merged.name !== row.name ||
+      intervalOfFields(merged) !== intervalOfFields(passFieldsOf(row))
+    const plan = priced ? await this.syncPlan(row, merged, randomUUID(), op.session.channel.currency) : null
+    await this.d.repo.updatePass(channelId, id, {
+      ...passColumns(merged),
+      ...(retired === undefined ? {} : { retired_at: retired ? (row.retired_at ?? this.d.clock()) : null }),
+      ...(plan ? { stripe_product_id: plan.productId, stripe_price_id: plan.priceId } : {}),
+    })
+    if (plan && plan.priceId !== row.stripe_price_id && row.stripe_price_id !== null) {
+      await this.moveSubscribers(id, plan.priceId)
+    }
+    const after = await this.presentPass(op, id)
+    await this.d.audit(op, { action: retired ? 'retire' : 'update', resource: 'passes', resourceId: id, before, after })
+    return after
+  }
+
+  /**
+   * Running subscriptions move to the new price without proration: they pay what they paid until
+   * their renewal, the new price from then (the console says so). One refused move is logged and the
+   * rest go on; reconciliation of plans is the provider's dashboard's.
+   */
+  private async moveSubscribers(passId: number, priceId: string) {
+    const move = this.d.gateway.movePlan?.bind(this.d.gateway)
+    if (!move) return
+    for (const o of await this.d.repo.runningSubscriptions(passId)) {
+      try {
+        await move(o.provider_subscription_id as string, priceId, `move-${o.id}-${priceId}`)
+      } catch (error) {
+        this.d.log.warn({ err: error, order: o.id }, 'subscription not moved to the new price')
+      }
+    }
+  }
+
+  async deletePass(op: Operator, id: number) {
+    const channelId = op.session.channel.id
+    const before = await this.presentPass(op, id)
+    if (await this.d.repo.hasOrders(id)) throw conflict(catalogueMessages.passSold)
+    await this.d.repo.deletePass(channelId, id)
+    await this.d.audit(op, { action: 'delete', resource: 'passes', resourceId: id, before })
+  }
+
+  // --- coupons ---------------------------------------------------------------------------------
+
+  private presentCoupon(op: Operator, r: CouponRow): AdminCoupon {
+    return {
+      ...couponFieldsOf(r),
+      id: r.id,
+      redemptions: r.redemptions,
+      retired: r.retired_at !== null,
+      currency: op.session.channel.currency,
+    }
+  }
+
+  private async couponOf(op: Operator, id: number) {
+    const row = await this.d.repo.coupon(op.session.channel.id, id)
+    if (!row) throw notFound('coupon')
+    return row
+  }
+
+  async listCoupons(op: Operator, q: AdminListQuery) {
+    const sort = q.sort ?? 'code'
+    if (!(AdminCouponSorts as readonly string[]).includes(sort)) throw invalid({ sort: ['Sort by a field name'] })
+    const { rows, total } = await this.d.repo.coupons(op.session.channel.id, { ...q, sort })
+    return { data: rows.map((r) => this.presentCoupon(op, r)), meta: { total, offset: q.offset, limit: q.limit } }
+  }
+
+  async readCoupon(op: Operator, id: number) {
+    return this.presentCoupon(op, await this.couponOf(op, id))
+  }
+
+  private async checkCoupon(op: Operator, c: AdminCouponFields, id: number | null) {
+    const channelId = op.session.channel.id
+    const known = await this.d.repo.passIdsOf(channelId, c.applies_to)
+    if (known.length !== new Set(c.applies_to).size) throw invalid({ applies_to: [catalogueMessages.unknownPass] })
+    const same = await this.d.repo.couponByCode(channelId, c.code)
+    if (same && same.id !== id) throw invalid({ code: [catalogueMessages.codeTaken] })
+  }
+
+  async createCoupon(op: Operator, body: unknown): Promise<AdminCoupon> {
+    const input = parseInput(AdminCouponCreateSchema, body)
+    const channelId = op.session.channel.id
+    const key = input.idempotency_key
+    const earlier = key ? await this.d.repo.couponByKey(channelId, key) : undefined
+    if (earlier) return this.presentCoupon(op, earlier)
+    await this.checkCoupon(op, input, null)
+    let id: number
+    try {
+      id = await this.d.repo.insertCoupon({
+        channel_id: channelId,
+        ...couponColumns(input),
+        redemptions: 0,
+        idempotency_key: key ?? null,
+      })
+    } catch (error) {
+      const again = key ? await this.d.repo.couponByKey(channelId, key) : undefined
+      if (again) return this.presentCoupon(op, again)
+      if (await this.d.repo.couponByCode(channelId, input.code)) throw invalid({ code: [catalogueMessages.codeTaken] })
+      throw error
+    }
+    const created = await this.readCoupon(op, id)
+    await this.d.audit(op, { action: 'create', resource: 'coupons', resourceId: id, after: created })
+    return created
+  }
+
+  async updateCoupon(op: Operator, id: number, body: unknown): Promise<AdminCoupon> {
+    const input = parseInput(AdminCouponUpdateSchema, body)
+    const row = await this.couponOf(op, id)
+    const { retired, ...changes } = input
+    const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
+    const merged: AdminCouponFields = { ...couponFieldsOf(row), ...defined }
+    // A coupon is one kind of discount: giving the other kind drops the first.
+    if (defined.percent_off !== undefined && defined.percent_off !== null && defined.amount_off === undefined)
+      merged.amount_off = null
+    if (defined.amount_off !== undefined && defined.amount_off !== null && defined.percent_off === undefined)
+      merged.percent_off = null
+    const problems = couponProblems(merged)
+    if (Object.keys(problems).length > 0) throw invalid(problemsToErrors(problems))
+    await this.checkCoupon(op, merged, id)
+    const before = this.presentCoupon(op, row)
+    await this.d.repo.updateCoupon(op.session.channel.id, id, {
+      ...couponColumns(merged),
+      ...(retired === undefined ? {} : { retired_at: retired ? (row.retired_at ?? this.d.clock()) : null }),
+    })
+    const after = await this.readCoupon(op, id)
+    await this.d.audit(op, {
+      action: retired ? 'retire' : 'update',
+      resource: 'coupons',
+      resourceId: id,
+      before,
+      after,
+    })
+    return after
+  }
+
+  async deleteCoupon(op: Operator, id: number) {
+    const row = await this.couponOf(op, id)
+    if (row.redemptions > 0) throw conflict(catalogueMessages.couponRedeemed)
+    await this.d.repo.deleteCoupon(op.session.channel.id, id)
+    await this.d.audit(op, {
+      action: 'delete',
+      resource: 'coupons',
+      resourceId: id,
+      before: this.presentCoupon(op, row),
+    })
+  }
+}

@@ -1,0 +1,102 @@
+import type { Kysely } from 'kysely'
+import type { ChannelRow, Database, PremiereRow } from '../../db/schema.js'
+
+/** What a premiere's files are checked against: the premiere, its channel and its event's geo rules. */
+export interface PremiereContext {
+  premiere: PremiereRow
+  channel: ChannelRow
+  geoRules: string
+}
+
+/** The only code that queries `premieres`; it also keeps the premiered events' status and time in step. */
+export class PremieresRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The event of the channel, if it is there. */
+  event(channelId: number, eventId: number) {
+    return this.db
+      .selectFrom('events')
+      .select(['id', 'name', 'stream_status'])
+      .where('channel_id', '=', channelId)
+      .where('id', '=', eventId)
+      .executeTakeFirst()
+  }
+
+  /** Schedules (or moves) the event's premiere: one per event. */
+  async upsert(values: Omit<PremiereRow, 'id' | 'created_at' | 'updated_at'>, now: number): Promise<PremiereRow> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('premieres').where('event_id', '=', values.event_id).execute()
+      return trx
+        .insertInto('premieres')
+        .values({ ...values, created_at: now, updated_at: now })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    })
+  }
+
+  byEvent(channelId: number, eventId: number) {
+    return this.db
+      .selectFrom('premieres')
+      .selectAll()
+      .where('channel_id', '=', channelId)
+      .where('event_id', '=', eventId)
+      .executeTakeFirst()
+  }
+
+  byId(channelId: number, id: number) {
+    return this.db
+      .selectFrom('premieres')
+      .selectAll()
+      .where('channel_id', '=', channelId)
+      .where('id', '=', id)
+      .executeTakeFirst()
+  }
+
+  async remove(channelId: number, id: number) {
+    const r = await this.db.deleteFrom('premieres').where('channel_id', '=', channelId).where('id', '=', id).execute()
+    return Number(r[0]?.numDeletedRows ?? 0) > 0
+  }
+
+  /** The channel's premieres with their events' names, soonest first. */
+  ofChannel(channelId: number) {
+    return this.db
+      .selectFrom('premieres')
+      .innerJoin('events', 'events.id', 'premieres.event_id')
+      .selectAll('premieres')
+      .select('events.name as event_name')
+      .where('premieres.channel_id', '=', channelId)
+      .orderBy('premieres.starts_at')
+      .execute()
+  }
+
+  /** Every premiere with its event's stored status and time (what the clock keeps in step). */
+  all() {
+    return this.db
+      .selectFrom('premieres')
+      .innerJoin('events', 'events.id', 'premieres.event_id')
+      .selectAll('premieres')
+      .select(['events.stream_status', 'events.event_utc_ts'])
+      .execute()
+  }
+
+  /** Sets the premiered event's status and start; whether anything changed. */
+  async setEvent(eventId: number, status: 'upcoming' | 'live' | 'vod', startsAt: number, now: number) {
+    const r = await this.db
+      .updateTable('events')
+      .set({ stream_status: status, event_utc_ts: startsAt, updated_at: now })
+      .where('id', '=', eventId)
+      .where((eb) => eb.or([eb('stream_status', '!=', status), eb('event_utc_ts', '!=', startsAt)]))
+      .execute()
+    return Number(r[0]?.numUpdatedRows ?? 0) > 0
+  }
+
+  async context(id: number): Promise<PremiereContext | null> {
+    const premiere = await this.db.selectFrom('premieres').selectAll().where('id', '=', id).executeTakeFirst()
+    if (!premiere) return null
+    const [channel, event] = await Promise.all([
+      this.db.selectFrom('channels').selectAll().where('id', '=', premiere.channel_id).executeTakeFirst(),
+      this.db.selectFrom('events').select('geo_rules').where('id', '=', premiere.event_id).executeTakeFirst(),
+    ])
+    return channel && event ? { premiere, channel, geoRules: event.geo_rules } : null
+  }
+}

@@ -1,0 +1,14 @@
+import type { Redis } from 'ioredis'
+import { RedisStreamStore } from './streams.redis.js'
+import { StreamsRepository } from './streams.repository.js'
+import { StreamsService } from './streams.service.js'
+
+/** Simultaneous streams per account (decision 0031): leases in Redis when there is one, else in the database. */
+export function createStreams(d: {
+  sql: ConstructorParameters<typeof StreamsRepository>
+  redis?: Redis | undefined
+  clock: () => number
+}) {
+  const store = d.redis ? new RedisStreamStore(d.redis) : new StreamsRepository(...d.sql)
+  return new StreamsService({ store, clock: d.clock })
+}
