@@ -158,8 +158,8 @@ describe('console: sales', () => {
     const perEvent = page
       .getByRole('table', { name: 'Per event' })
       .getByRole('row')
-      // The game's own row (the demo's premiere of it carries its name too).
-      .filter({ has: page.getByRole('cell', { name: replay.name, exact: true }) })
+      // The game's own row, headed by its name (the demo's premiere of it carries its name too).
+      .filter({ has: page.getByRole('rowheader', { name: replay.name, exact: true }) })
     await perEvent.waitFor()
     const cells = await perEvent.getByRole('cell').allTextContents()
     // Gross and refunds of the game: two sales, both refunded, nothing left.
