@@ -158,8 +158,9 @@ describe('console: sales', () => {
     const perEvent = page
       .getByRole('table', { name: 'Per event' })
       .getByRole('row')
-      // The game's own row, headed by its name (the demo's premiere of it carries its name too).
-      .filter({ has: page.getByRole('rowheader', { name: replay.name, exact: true }) })
+      // The game's own row, headed by a link to it: the demo has two games of the same name, and its
+      // premiere of this one carries the name too.
+      .filter({ has: page.locator(`th a[href="/admin/events/${replay.id}"]`) })
     await perEvent.waitFor()
     const cells = await perEvent.getByRole('cell').allTextContents()
     // Gross and refunds of the game: two sales, both refunded, nothing left.

@@ -109,6 +109,23 @@ describe.each(testDatabases())('limits on %s', (kind) => {
     }
   })
 
+  it('a crowd behind one address loads the public files freely, and that spends none of its budget', async () => {
+    const address = from(12)
+    const logo = path.join(ctx.config.mediaDir, 'public', 'crowd-logo.png')
+    fs.writeFileSync(logo, Buffer.alloc(64, 1))
+    const answers: { status: number }[] = []
+    for (let batch = 0; batch < 8; batch++) {
+      answers.push(
+        ...(await Promise.all(
+          Array.from({ length: 100 }, () => ctx.request('/media/public/crowd-logo.png', { headers: address })),
+        )),
+      )
+    }
+    expect(statuses(answers)).toEqual({ 200: 800 })
+    // The address's calls are still all its own: the runtime configuration answers.
+    expect((await ctx.request('/runtime-config.json', { headers: address })).status).toBe(200)
+  })
+
   it('700 made-up api keys from one address end in 429s; a real viewer there keeps going', async () => {
     const address = from(9)
     const real = await signedInKey(ctx)

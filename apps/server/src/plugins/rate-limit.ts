@@ -45,6 +45,17 @@ export function extraLimit(
   }
 }
 
+/**
+ * Files that are the same for everyone and cost no query: the app's hashed build files and the
+ * channel's public media (logos, posters). A venue's crowd loading the app behind one address asks
+ * for dozens of them per page, before any of them has an api key; counted, they spent the address's
+ * budget and the app failed to start. The calls, pages and signed media stay counted.
+ */
+export function isSharedFile(req: Pick<FastifyRequest, 'method' | 'url'>): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false
+  return req.url.startsWith('/assets/') || req.url.startsWith('/media/public/')
+}
+
 export default fp(
   async (
     app: FastifyInstance,
@@ -56,6 +67,7 @@ export default fp(
       timeWindow: 60_000,
       hook: 'preValidation',
       keyGenerator: rateLimitKeyOf(opts.keys),
+      allowList: (req) => isSharedFile(req),
       // The counters go out only with a 429 (Retry-After and the limit), not on every answer.
       addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
       ...(opts.redis ? { redis: opts.redis, nameSpace: opts.nameSpace } : {}),

@@ -1,6 +1,7 @@
 import type { Revenue } from '@fieldhouse/contract'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
+import { Link } from 'react-router'
 import { useApiClient } from '../../../lib/api/api-context'
 import { errorText } from '../../../lib/api/error-text'
 import { adminQueriesRoot } from '../api/admin-api'
@@ -63,7 +64,7 @@ function SumsTable({
 }: {
   caption: string
   first: string
-  rows: (Sums & { label: string; key: string })[]
+  rows: (Sums & { label: string; key: string; href?: string })[]
   currency: string
 }) {
   const money = (n: number) => formatMoney(n, currency)
@@ -88,7 +89,7 @@ function SumsTable({
           ) : (
             rows.map((r) => (
               <tr key={r.key}>
-                <th scope="row">{r.label}</th>
+                <th scope="row">{r.href ? <Link to={r.href}>{r.label}</Link> : r.label}</th>
                 <td>{money(r.gross)}</td>
                 <td>{money(r.refunds)}</td>
                 <td>{money(r.net)}</td>
@@ -185,13 +186,23 @@ export default function RevenuePage() {
             caption="Per pass"
             first="Pass"
             currency={r.currency}
-            rows={r.passes.map((p) => ({ ...p, label: p.name, key: String(p.pass_id) }))}
+            rows={r.passes.map((p) => ({
+              ...p,
+              label: p.name,
+              key: String(p.pass_id),
+              href: `/admin/passes/${p.pass_id}`,
+            }))}
           />
           <SumsTable
             caption="Per event"
             first="Event"
             currency={r.currency}
-            rows={r.events.map((e) => ({ ...e, label: e.name, key: String(e.event_id) }))}
+            rows={r.events.map((e) => ({
+              ...e,
+              label: e.name,
+              key: String(e.event_id),
+              href: `/admin/events/${e.event_id}`,
+            }))}
           />
         </>
       ) : revenue.isPending ? (
