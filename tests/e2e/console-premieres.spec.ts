@@ -95,6 +95,7 @@ describe('console: premieres', () => {
       await page.getByLabel('Event it premieres as').selectOption(String(eventId))
       await page.getByRole('button', { name: 'Schedule premiere' }).click()
       await page.getByText('Choose the recording to premiere: an event with a replay or a library video.').waitFor()
+      await page.getByText('Nothing was scheduled: see what is marked above.').waitFor()
       await shoot(page, 'premiere-form-error')
 
       // A finished game's replay, from the recordings that are ready; the start a couple of minutes ahead.
@@ -102,6 +103,8 @@ describe('console: premieres', () => {
       const replay = await source.locator('optgroup[label="Replays of events"] option').first().getAttribute('value')
       expect(replay).toMatch(/^event:\d+$/)
       await source.selectOption(replay as string)
+      // The field's error goes once it is changed.
+      await expect(page.getByText('Choose the recording to premiere').count()).resolves.toBe(0)
       expect(await page.getByLabel(/^Start \(/).inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/)
       await shoot(page, 'premiere-form')
       await page.getByRole('button', { name: 'Schedule premiere' }).click()

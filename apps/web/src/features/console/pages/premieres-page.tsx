@@ -128,10 +128,10 @@ function PremiereList() {
             <thead>
               <tr>
                 <th scope="col">Event</th>
-                <th scope="col">Shows</th>
+                <th scope="col">State</th>
                 <th scope="col">Start</th>
                 <th scope="col">End</th>
-                <th scope="col">State</th>
+                <th scope="col">Shows</th>
                 <th scope="col">Repeat</th>
                 {canDelete ? (
                   <th scope="col">
@@ -143,19 +143,21 @@ function PremiereList() {
             <tbody>
               {list.data.map((p) => (
                 <tr key={p.id}>
-                  <th scope="row">{p.event_name}</th>
-                  <td>{sourceText(p)}</td>
+                  <th scope="row" className="console-table__name">
+                    {p.event_name}
+                  </th>
+                  <td>
+                    <span className={`console-live-badge${p.status === 'live' ? ' is-live' : ''}`}>
+                      {stateWords[p.status]}
+                    </span>
+                  </td>
                   <td>
                     <time dateTime={p.starts_at}>{zonedText(p.starts_at, zone)}</time>
                   </td>
                   <td>
                     <time dateTime={p.ends_at}>{zonedText(p.ends_at, zone)}</time>
                   </td>
-                  <td>
-                    <span className={`console-live-badge${p.status === 'live' ? ' is-live' : ''}`}>
-                      {stateWords[p.status]}
-                    </span>
-                  </td>
+                  <td>{sourceText(p)}</td>
                   <td>{repeatText(p.repeat_every_minutes)}</td>
                   {canDelete ? (
                     <td>
@@ -244,11 +246,18 @@ function ScheduleForm() {
       onError: (err) => {
         const problem = saveProblem(err)
         setErrors(problem.fields)
-        setMessage(problem.message)
+        setMessage(
+          Object.keys(problem.fields).length > 0
+            ? 'Nothing was scheduled: see what is marked above.'
+            : problem.message || 'Nothing was scheduled.',
+        )
       },
     })
   }
 
+  /** A field changed: its error no longer stands. */
+  const clear = (...fields: string[]) =>
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !fields.includes(k))))
   const sourceError = errors.source_event_id ?? errors.source_vod_media_item_id
   const replays = (sources.data ?? []).filter((s) => s.type === 'event')
   const videos = (sources.data ?? []).filter((s) => s.type === 'vod')
@@ -269,7 +278,10 @@ function ScheduleForm() {
             label="Event it premieres as"
             value={eventId}
             error={errors.event_id}
-            onChange={setEventId}
+            onChange={(v) => {
+              setEventId(v)
+              clear('event_id')
+            }}
             options={[
               { value: '', label: 'Choose an event' },
               ...(events.data ?? []).map((row) => ({ value: String(row.id), label: String(row.name ?? row.id) })),
@@ -285,7 +297,10 @@ function ScheduleForm() {
               value={source}
               aria-invalid={sourceError ? true : undefined}
               aria-describedby={sourceError ? `${ids.source}-error` : `${ids.source}-hint`}
-              onChange={(e) => setSource(e.target.value)}
+              onChange={(e) => {
+                setSource(e.target.value)
+                clear('source_event_id', 'source_vod_media_item_id')
+              }}
             >
               <option value="">Choose a recording</option>
               {replays.length > 0 ? (
@@ -327,7 +342,10 @@ function ScheduleForm() {
               type="datetime-local"
               value={startText}
               error={errors.starts_at}
-              onChange={(e) => setStart(e.target.value)}
+              onChange={(e) => {
+                setStart(e.target.value)
+                clear('starts_at')
+              }}
             />
             <TextField
               label="Repeat every (minutes)"
@@ -338,7 +356,10 @@ function ScheduleForm() {
               value={repeat}
               hint="Leave empty to show it once."
               error={errors.repeat_every_minutes}
-              onChange={(e) => setRepeat(e.target.value)}
+              onChange={(e) => {
+                setRepeat(e.target.value)
+                clear('repeat_every_minutes')
+              }}
             />
           </div>
         </fieldset>
