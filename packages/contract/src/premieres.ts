@@ -42,6 +42,23 @@ export const PremiereInputSchema = z
   })
 export type PremiereInput = z.infer<typeof PremiereInputSchema>
 
+/** Where a premiere's recording comes from: an event's replay or a library video. */
+export const PremiereSourceSchema = z.object({
+  type: z.enum(['event', 'vod']),
+  /** The event's or the library video's id (`source_event_id` or `source_vod_media_item_id` when scheduling). */
+  id: z.number().int(),
+  /** The event's name or the video's title. */
+  name: z.string(),
+})
+export type PremiereSource = z.infer<typeof PremiereSourceSchema>
+
+/** `GET /api/admin/premieres/sources`: the channel's ready recordings a premiere may show, with their length. */
+export const PremiereRecordingSchema = PremiereSourceSchema.extend({
+  /** Seconds; null when the recording did not say. */
+  duration: z.number().nullable(),
+})
+export type PremiereRecording = z.infer<typeof PremiereRecordingSchema>
+
 /** A premiere as the console sees it. */
 export const PremiereSchema = z.object({
   id: z.number().int(),
@@ -49,12 +66,18 @@ export const PremiereSchema = z.object({
   event_name: z.string(),
   /** The recording shown. */
   asset_id: z.number().int(),
+  /** Whose recording it is (null if its event or video has since been deleted). */
+  source: PremiereSourceSchema.nullable(),
   /** The current showing's start, or the next one's. */
   starts_at: z.string(),
   ends_at: z.string(),
   /** Seconds. */
   duration: z.number(),
-  repeat_every_minutes: z.number().int().nullable(),
+  /**
+   * Minutes between starts; null: shown once. Not always whole: the demo's repeat is set in seconds
+   * (`DEMO_PREMIERE_EVERY_S`), so the read side takes fractions where scheduling takes whole minutes.
+   */
+  repeat_every_minutes: z.number().positive().nullable(),
   status: z.enum(PremiereStatuses),
 })
 export type Premiere = z.infer<typeof PremiereSchema>

@@ -222,9 +222,9 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
     // pre-roll's videos, deleting one; clips moderation's list and delete; the passes form's two;
     // passes' and coupons' five each; sales' ten (orders: list, export, one, grant, refund, cancel, revoke;
     // an event's refund preview and run; revenue); analytics' stream and channel reports and its retention's two;
-    // premieres' list, scheduling and calling off.
+    // premieres' list, recordings to choose from, scheduling and calling off.
     expect(declared.length).toBe(
-      collections.length * 5 + AdminSingletons.length * 2 + 5 + 2 + 1 + 1 + 3 + 5 + 3 + 1 + 2 + 2 + 5 + 5 + 10 + 4 + 3,
+      collections.length * 5 + AdminSingletons.length * 2 + 5 + 2 + 1 + 1 + 3 + 5 + 3 + 1 + 2 + 2 + 5 + 5 + 10 + 4 + 4,
     )
     expect(declared.filter((r) => gated(r.url)).length).toBe(3 + 5 + 3 + 1 + 2)
     // The rest are the operator's own page and second factor, open to every role.

@@ -111,6 +111,70 @@ describe.each(testDatabases())('premieres (%s)', (kind) => {
     expect(list.body.data.map((p: { id: number }) => p.id)).toContain(made.body.data.id)
   })
 
+  it("lists a premiere repeating every few seconds (the demo's) with its fractional minutes, and what it shows", async () => {
+    now = Date.parse('2026-11-24T12:00:00Z')
+    const eventId = await createEvent()
+    const vod = await libraryVideo()
+    // The demo's repeat is set in seconds: 10 s back to back with a 7.5 s recording.
+    const placed = await ctx.container
+      .premieres()
+      .place(
+        channelId,
+        { event_id: eventId, source_vod_media_item_id: vod, starts_at: new Date(START).toISOString() },
+        10_000,
+        null,
+        true,
+      )
+    expect(placed.repeat_every_minutes).toBeCloseTo(10 / 60, 6)
+    const list = await ctx.json('/api/admin/premieres', { headers: as(owner) })
+    expect(list.status).toBe(200)
+    const row = list.body.data.find((p: { id: number }) => p.id === placed.id)
+    expect(row.repeat_every_minutes).toBeCloseTo(10 / 60, 6)
+    expect(row).toMatchObject({
+      event_id: eventId,
+      event_name: 'Tigers at Lions',
+      status: 'upcoming',
+      source: { type: 'vod', id: vod, name: 'Season highlights' },
+    })
+    // Scheduling still takes whole minutes, with the field named.
+    const fraction = await ctx.json('/api/admin/premieres', {
+      method: 'POST',
+      headers: as(owner),
+      body: {
+        event_id: eventId,
+        source_vod_media_item_id: vod,
+        starts_at: new Date(START).toISOString(),
+        repeat_every_minutes: 0.5,
+      },
+    })
+    expect(fraction.status).toBe(422)
+    expect(fraction.body.errors.repeat_every_minutes).toHaveLength(1)
+    expect((await ctx.json('/api/admin/premieres', { headers: as(owner) })).body.data).toContainEqual(
+      expect.objectContaining({ id: placed.id, starts_at: new Date(START).toISOString() }),
+    )
+  })
+
+  it("offers the channel's ready recordings to premiere, an event's replay named as the event", async () => {
+    now = Date.parse('2026-11-24T12:00:00Z')
+    const eventId = await createEvent()
+    const vod = await libraryVideo()
+    const replayOf = await createEvent()
+    await buildRecording(ctx, channelId, { type: 'event', id: replayOf })
+    const res = await ctx.json('/api/admin/premieres/sources', { headers: as(owner) })
+    expect(res.status).toBe(200)
+    expect(res.body.data).toContainEqual({ type: 'vod', id: vod, name: 'Season highlights', duration: 8 })
+    expect(res.body.data).toContainEqual({ type: 'event', id: replayOf, name: 'Tigers at Lions', duration: 8 })
+    // An event without a recording is not offered.
+    expect(res.body.data).not.toContainEqual(expect.objectContaining({ type: 'event', id: eventId }))
+    expect((await ctx.request('/api/admin/premieres/sources', { headers: as(support) })).status).toBe(403)
+    // Scheduled from it, the premiere says whose replay it shows.
+    const body = { event_id: eventId, source_event_id: replayOf, starts_at: new Date(START).toISOString() }
+    const made = await ctx.json('/api/admin/premieres', { method: 'POST', headers: as(owner), body })
+    expect(made.status).toBe(201)
+    expect(made.body.data.source).toEqual({ type: 'event', id: replayOf, name: 'Tigers at Lions' })
+    expect(made.body.data.repeat_every_minutes).toBeNull()
+  })
+
   it('is upcoming before the start, live in step from it, a replay after; the playlist never lists what has not aired', async () => {
     now = Date.parse('2026-11-24T12:00:00Z')
     const eventId = await createEvent()

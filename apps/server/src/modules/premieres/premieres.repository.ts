@@ -57,15 +57,58 @@ export class PremieresRepository {
     return Number(r[0]?.numDeletedRows ?? 0) > 0
   }
 
-  /** The channel's premieres with their events' names, soonest first. */
-  ofChannel(channelId: number) {
-    return this.db
+  /**
+   * The channel's premieres (or one of them) with their events' names and whose recording each shows,
+   * soonest first.
+   */
+  ofChannel(channelId: number, id?: number) {
+    let q = this.db
       .selectFrom('premieres')
       .innerJoin('events', 'events.id', 'premieres.event_id')
+      .leftJoin('media_assets', 'media_assets.id', 'premieres.asset_id')
+      .leftJoin('events as source_events', (j) =>
+        j.onRef('source_events.id', '=', 'media_assets.owner_id').on('media_assets.owner_type', '=', 'event'),
+      )
+      .leftJoin('vod_items', (j) =>
+        j.onRef('vod_items.id', '=', 'media_assets.owner_id').on('media_assets.owner_type', '=', 'vod'),
+      )
       .selectAll('premieres')
-      .select('events.name as event_name')
+      .select([
+        'events.name as event_name',
+        'media_assets.owner_type as source_type',
+        'media_assets.owner_id as source_id',
+        'source_events.name as source_event_name',
+        'vod_items.title as source_vod_title',
+      ])
       .where('premieres.channel_id', '=', channelId)
-      .orderBy('premieres.starts_at')
+    if (id !== undefined) q = q.where('premieres.id', '=', id)
+    return q.orderBy('premieres.starts_at').orderBy('premieres.id').execute()
+  }
+
+  /** The channel's ready recordings of events and library videos, newest first, with their owners' names. */
+  readyRecordings(channelId: number) {
+    return this.db
+      .selectFrom('media_assets')
+      .leftJoin('events', (j) =>
+        j.onRef('events.id', '=', 'media_assets.owner_id').on('media_assets.owner_type', '=', 'event'),
+      )
+      .leftJoin('vod_items', (j) =>
+        j.onRef('vod_items.id', '=', 'media_assets.owner_id').on('media_assets.owner_type', '=', 'vod'),
+      )
+      .select([
+        'media_assets.owner_type',
+        'media_assets.owner_id',
+        'media_assets.duration',
+        'events.name as event_name',
+        'events.stream_status',
+        'vod_items.title as vod_title',
+      ])
+      .where('media_assets.channel_id', '=', channelId)
+      .where('media_assets.status', '=', 'ready')
+      .where('media_assets.owner_type', 'in', ['event', 'vod'])
+      .orderBy('media_assets.created_at', 'desc')
+      .orderBy('media_assets.id', 'desc')
+      .limit(1000)
       .execute()
   }
 

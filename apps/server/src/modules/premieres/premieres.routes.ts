@@ -1,4 +1,12 @@
-import { dataOf, Id, messages, PremiereInputSchema, PremiereListItemSchema, PremiereSchema } from '@fieldhouse/contract'
+import {
+  dataOf,
+  Id,
+  messages,
+  PremiereInputSchema,
+  PremiereListItemSchema,
+  PremiereRecordingSchema,
+  PremiereSchema,
+} from '@fieldhouse/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { MediaStore } from '../../lib/media-store/index.js'
@@ -40,6 +48,11 @@ export const premieresRoutes: FastifyPluginAsyncZod<{
     '/api/admin/premieres',
     { config: read, schema: { tags: consoleTags, response: { 200: dataOf(z.array(PremiereSchema)) } } },
     async (req) => ({ data: await premieres.list(consoleOperator(req)) }),
+  )
+  app.get(
+    '/api/admin/premieres/sources',
+    { config: read, schema: { tags: consoleTags, response: { 200: dataOf(z.array(PremiereRecordingSchema)) } } },
+    async (req) => ({ data: await premieres.sources(consoleOperator(req)) }),
   )
   app.post(
     '/api/admin/premieres',

@@ -4,6 +4,7 @@ import {
   type Premiere,
   type PremiereInput,
   type PremiereListItem,
+  type PremiereRecording,
   premiereMessages,
 } from '@fieldhouse/contract'
 import {
@@ -127,7 +128,8 @@ export class PremieresService {
         after: { event_id: event.id, asset_id: recording.id, starts_at: startsAt, repeat_every_ms: repeatMs },
       })
     await this.settle()
-    return this.present({ ...row, event_name: event.name }, now)
+    const [made] = await this.deps.repo.ofChannel(channelId, row.id)
+    return this.present(made ?? { ...row, event_name: event.name }, now)
   }
 
   /** `DELETE /api/admin/premieres/{id}`: the premiere is called off; a showing under way ends as a replay. */
@@ -154,6 +156,24 @@ export class PremieresService {
     mustBeAllowed(op, 'read', 'premieres')
     const now = this.now()
     return (await this.deps.repo.ofChannel(op.session.channel.id)).map((r) => this.present(r, now))
+  }
+
+  /**
+   * `GET /api/admin/premieres/sources`: what a premiere may show — each event's and library video's
+   * newest ready recording, newest first (the console's choices; scheduling checks again).
+   */
+  async sources(op: Operator): Promise<PremiereRecording[]> {
+    mustBeAllowed(op, 'read', 'premieres')
+    const seen = new Set<string>()
+    const out: PremiereRecording[] = []
+    for (const r of await this.deps.repo.readyRecordings(op.session.channel.id)) {
+      const name = r.owner_type === 'event' ? r.event_name : r.vod_title
+      const key = `${r.owner_type}:${r.owner_id}`
+      if (name == null || seen.has(key) || r.stream_status === 'live') continue
+      seen.add(key)
+      out.push({ type: r.owner_type as 'event' | 'vod', id: r.owner_id, name, duration: r.duration })
+    }
+    return out
   }
 
   /** `GET /api/premieres` (`/simulate`): the channel's premieres under way and coming, soonest first. */
@@ -308,13 +328,18 @@ export class PremieresService {
     }
   }
 
-  private present(r: PremiereRow & { event_name: string }, now: number): Premiere {
+  private present(r: PremiereRow & { event_name: string } & Partial<SourceNames>, now: number): Premiere {
     const s = showingAt(r, now)
+    const sourceName = r.source_type === 'event' ? r.source_event_name : r.source_vod_title
     return {
       id: r.id,
       event_id: r.event_id,
       event_name: r.event_name,
       asset_id: r.asset_id,
+      source:
+        (r.source_type === 'event' || r.source_type === 'vod') && r.source_id != null && sourceName != null
+          ? { type: r.source_type, id: r.source_id, name: sourceName }
+          : null,
       starts_at: iso(s.startsAt),
       ends_at: iso(s.endsAt),
       duration: r.duration_ms / 1000,
@@ -325,3 +350,11 @@ export class PremieresService {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString()
+
+/** Whose recording a listed premiere shows, as the repository joins it. */
+interface SourceNames {
+  source_type: string | null
+  source_id: number | null
+  source_event_name: string | null
+  source_vod_title: string | null
+}

@@ -41,6 +41,8 @@ const SecurityPage = lazy(() => import('./pages/security-page'))
 const GoLivePage = lazy(() => import('./pages/go-live-page'))
 const MediaPage = lazy(() => import('./pages/media-page'))
 const ClipsPage = lazy(() => import('./pages/clips-page'))
+// Premieres: a finished recording shown as an event's live broadcast (decisions 0030, 0037).
+const PremieresPage = lazy(() => import('./pages/premieres-page'))
 // Passes, prices and coupons (decision 0035).
 const PassesPage = lazy(() => import('./sales/passes-page'))
 const CouponsPage = lazy(() => import('./sales/coupons-page'))
@@ -73,6 +75,7 @@ export const consolePages: readonly ConsolePageEntry[] = [
   { path: 'media', label: 'Media', section: 'Broadcast', resource: 'uploads', page: MediaPage },
   // Viewers' clips: reading and deleting them (decision 0024).
   { path: 'clips', label: 'Clips', section: 'Broadcast', resource: 'clips', page: ClipsPage },
+  { path: 'premieres', label: 'Premieres', section: 'Broadcast', resource: 'premieres', page: PremieresPage },
   { path: 'passes', label: 'Passes', section: 'Sales', resource: 'passes', page: PassesPage },
   { path: 'coupons', label: 'Coupons', section: 'Sales', resource: 'coupons', page: CouponsPage },
   { path: 'orders', label: 'Orders', section: 'Sales', resource: 'orders', page: OrdersPage },
