@@ -234,7 +234,7 @@ function CustomerDetail() {
       <p className="console-breadcrumb">
         <Link to="..">Customers</Link>
       </p>
-      <h1>{c.email}</h1>
+      <h1 className="console-title-wrap">{c.email}</h1>
       <dl className="console-changes console-order-facts">
         <div>
           <dt>Name</dt>
