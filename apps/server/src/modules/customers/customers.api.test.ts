@@ -206,6 +206,22 @@ describe.each(testDatabases())('the console’s customers on %s', (kind) => {
     expect(actions.filter((a: string) => a === 'unblock')).toHaveLength(1)
   })
 
+  it('gives a blocked viewer no session through their verification link either', async () => {
+    const viewer = await buildUser(ctx, { email: email('blocked-unverified'), verified: false, password: PASSWORD })
+    expect((await post(keys.manager, `/api/admin/customers/${viewer.id}/block`)).status).toBe(200)
+    // Refused before anything is mailed: a blocked sign-in does not send a new link.
+    const before = mailer.sent.length
+    expect((await login(viewer.email)).body.message).toBe(messages.accountBlocked)
+    expect(mailer.sent.length).toBe(before)
+    expect((await post(keys.support, `/api/admin/customers/${viewer.id}/verification`)).status).toBe(200)
+    const link = new URL(mailer.sent.filter((m) => m.to === viewer.email).at(-1)?.link as string)
+    const verified = await ctx.json('/api/auth/email-verify', {
+      method: 'POST',
+      body: { ...Object.fromEntries(link.searchParams), api_key: await ctx.apiKey() },
+    })
+    expect(verified).toMatchObject({ status: 403, body: { message: messages.accountBlocked } })
+  })
+
   it('never blocks an operator of the channel', async () => {
     const support = await buildOperator(ctx, 'demo', 'support')
     const res = await post(keys.owner, `/api/admin/customers/${support.user.id}/block`)
