@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { dataOf, HealthSchema, messages } from '@fieldhouse/contract'
-import Fastify from 'fastify'
+import Fastify, { type FastifyRequest } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Container } from './container.js'
 import { AppError } from './lib/errors.js'
@@ -18,6 +18,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.js'
 import { channelRoutes } from './modules/channel/channel.routes.js'
 import { clipsAdminRoutes } from './modules/clips/clips.admin.routes.js'
 import { clipsRoutes } from './modules/clips/clips.routes.js'
+import { customersRoutes } from './modules/customers/customers.routes.js'
 import { geoRoutes } from './modules/geo/geo.routes.js'
 import { keysRoutes } from './modules/keys/keys.routes.js'
 import { goLiveRoutes } from './modules/live/go-live.routes.js'
@@ -185,16 +186,19 @@ export async function buildApp(container: Container) {
     images: services.admin.images,
     passesForm: services.admin.passesForm,
   })
+  /** Where a mailed link points: the request's host when it is the session's channel's, else the public address. */
+  const mailOrigin = async (req: FastifyRequest) => {
+    const host = req.hostname.replace(/:\d+$/, '').toLowerCase()
+    return (await channels.findKeyByHost(host)) === req.session.channel.key
+      ? `${req.protocol}://${req.host}`
+      : config.publicUrl
+  }
   await app.register(operatorsRoutes, {
     operators: services.admin.operators,
     codeRateLimitMax: config.AUTH_RATE_LIMIT_MAX,
-    origin: async (req) => {
-      const host = req.hostname.replace(/:\d+$/, '').toLowerCase()
-      return (await channels.findKeyByHost(host)) === req.session.channel.key
-        ? `${req.protocol}://${req.host}`
-        : config.publicUrl
-    },
+    origin: mailOrigin,
   })
+  await app.register(customersRoutes, { customers: services.customers, origin: mailOrigin })
   // The console's go-live panel and uploads (decision 20).
   await app.register(goLiveRoutes, { goLive: services.goLive })
   await app.register(clipsAdminRoutes, { clips: services.clips })

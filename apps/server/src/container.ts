@@ -34,6 +34,8 @@ import { ChannelRepository } from './modules/channel/channel.repository.js'
 import { ChannelService } from './modules/channel/channel.service.js'
 import { createClips, ownerMediaCleanup } from './modules/clips/clips.module.js'
 import { ClipsRepository } from './modules/clips/clips.repository.js'
+import { CustomersRepository } from './modules/customers/customers.repository.js'
+import { CustomersService } from './modules/customers/customers.service.js'
 import { FormsRepository } from './modules/forms/forms.repository.js'
 import { FormsService } from './modules/forms/forms.service.js'
 import { GeoService } from './modules/geo/geo.service.js'
@@ -249,6 +251,12 @@ export async function createContainer(deps: ContainerDeps) {
 
   // Go-live, upload and clips moderation writes in the console's audit log.
   const audit = auditSink(db.kysely, clock)
+  // The console's customers (decision 0038).
+  const customers = once(
+    'customers',
+    () =>
+      new CustomersService(new CustomersRepository(db.kysely), { accounts: accounts(), keys: keys(), audit, clock }),
+  )
   const clipsRepo = once('clipsRepo', () => new ClipsRepository(db.kysely, clock))
   const clips = once('clips', () => {
     const parts = {
@@ -324,6 +332,7 @@ export async function createContainer(deps: ContainerDeps) {
         channels,
         keys,
         accounts,
+        customers,
         forms,
         social,
         geo,

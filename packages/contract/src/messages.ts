@@ -67,6 +67,7 @@ export const messages = {
   serverError: 'Something went wrong. Please try again or contact technical support.',
   temporaryPassword: 'Please choose a new password to replace your temporary one.',
   emailNotVerified: 'Please confirm your email address first: we have sent you a new link.',
+  accountBlocked: 'This account has been blocked. Please contact technical support.',
   mustSignInToWatch: 'Please sign in to watch this event.',
   noAccessToWatch: 'You need a pass to watch this.',
   noVideoYet: 'There is no video to play yet.',

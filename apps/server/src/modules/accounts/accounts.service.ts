@@ -37,6 +37,8 @@ const TOKEN_LIFETIME: Record<TokenPurpose, number> = {
 /** Reset (and verification) mails an account may be sent per window (design: reset throttled per account). */
 const MAILS_PER_WINDOW = 3
 const MAIL_WINDOW_MS = 15 * 60_000
+/** The console's words when an operator asks for more mails than the per-account limit lets out. */
+const operatorMailLimit = `This viewer was sent ${MAILS_PER_WINDOW} such mails in the last 15 minutes. Try again later.`
 
 export interface AccountsDeps {
   repo: AccountsRepository
@@ -100,8 +102,9 @@ export class AccountsService {
     return this.d.mailer.send(message)
   }
 
-  /** Replaces the request's key with a fresh one bound to the user (no session fixation). */
+  /** Replaces the request's key with a fresh one bound to the user (no session fixation). A blocked account never gets one. */
   private async signIn(session: Session, user: UserRow): Promise<AuthSession> {
+    if (user.blocked_at !== null) throw forbidden(messages.accountBlocked)
     const apiKey = await this.d.keys.issue(session.channel.id, user.id)
     if (session.apiKeyId) await this.d.keys.revoke(session.apiKeyId)
     return { api_key: apiKey, profile: presentProfile(user) }
@@ -299,6 +302,8 @@ export class AccountsService {
     const ok = await this.d.hasher.verify(input.password, user?.password_hash ?? null)
     if (!user || !ok) throw unauthorized(messages.wrongAuthData, { email: [messages.wrongAuthData] })
     this.d.throttle.succeed(throttleKey)
+    // Blocked by an operator (decision 0038): said only to whoever knows the password, before anything is mailed.
+    if (user.blocked_at !== null) throw forbidden(messages.accountBlocked)
     if (user.email_verified_at === null) {
       this.defer(async () => {
         if (await this.mayMail(user.id, 'verify')) await this.sendVerification(session.channel, user, origin)
@@ -323,12 +328,29 @@ export class AccountsService {
     if (user) {
       this.defer(async () => {
         if (!(await this.mayMail(user.id, 'reset'))) return
-        const { token } = await this.newLink(user.id, 'reset')
-        const url = `${origin}/password-reset?${new URLSearchParams({ email: user.email, token })}`
-        await this.send(passwordResetMail(await this.mailChannel(session.channel), user.email, url))
+        await this.sendPasswordReset(session.channel, user, origin)
       })
     }
     return { status: 'sent' as const }
+  }
+
+  private async sendPasswordReset(channel: ChannelRow, user: UserRow, origin: string) {
+    const { token } = await this.newLink(user.id, 'reset')
+    const url = `${origin}/password-reset?${new URLSearchParams({ email: user.email, token })}`
+    await this.send(passwordResetMail(await this.mailChannel(channel), user.email, url))
+  }
+
+  /**
+   * An operator sends the account's mail again (decision 0038): the verification link (not to a
+   * verified address) or a password reset link, the very mails sign-up and "forgot password" send,
+   * under the same per-account limit. Sent before the answer, so the console learns a failure.
+   */
+  async mailForOperator(channel: ChannelRow, user: UserRow, mail: 'verify' | 'reset', origin: string) {
+    if (mail === 'verify' && user.email_verified_at !== null) throw conflict(messages.emailAlreadyVerified)
+    if (!(await this.mayMail(user.id, mail))) throw new AppError(429, operatorMailLimit)
+    if (mail === 'verify') await this.sendVerification(channel, user, origin)
+    else await this.sendPasswordReset(channel, user, origin)
+    return { status: 'sent' as const, email: user.email }
   }
 
   /** `POST auth/password-reset`: a single-use link of at most an hour sets a new password and ends every session. */
@@ -378,6 +400,11 @@ export class AccountsService {
   /** `GET /user/access`: capability flags (spec §3), counters, trial and geo flags. */
   async access(session: Session, isGeoBlocked = false): Promise<UserAccess> {
     const user = session.userId ? await this.d.repo.findUser(session.channel.id, session.userId) : undefined
+    return this.accessOf(user, isGeoBlocked)
+  }
+
+  /** What `GET /user/access` answers for this user (the console's customer page shows it too). */
+  async accessOf(user: UserRow | undefined, isGeoBlocked = false): Promise<UserAccess> {
     return {
       capabilities: capabilityFlags(user ? [...capabilitiesOf(user), ...(await this.d.passCapabilities(user.id))] : []),
       featureCount: user ? await this.d.featureCount(user.id) : { clips: 0, downloads: 0 },

@@ -147,6 +147,12 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
       return (await ctx.app.services.admin.operators.invite(channel, { email, role: 'support' }, null, 'http://x')).id
     }
     if (resource === 'orders') return (await sale(owner)).orderId
+    if (resource === 'customers') {
+      // Unverified, so resending the verification mail has something to do; a fresh one per call, within the mail limit.
+      return (
+        await buildUser(ctx, { channelKey: owner.channelId === ownOwner.channelId ? own : other, verified: false })
+      ).id
+    }
     if (resource === 'operators') {
       const channel = await ctx.app.services.channels.findByKey(owner.channelId === ownOwner.channelId ? own : other)
       const user = await buildUser(ctx, { channelKey: channel?.key as string })
@@ -222,9 +228,27 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
     // pre-roll's videos, deleting one; clips moderation's list and delete; the passes form's two;
     // passes' and coupons' five each; sales' ten (orders: list, export, one, grant, refund, cancel, revoke;
     // an event's refund preview and run; revenue); analytics' stream and channel reports and its retention's two;
-    // premieres' list, recordings to choose from, scheduling and calling off.
+    // premieres' list, recordings to choose from, scheduling and calling off; customers' six (list, one,
+    // resend verification, send a password reset, block, unblock).
     expect(declared.length).toBe(
-      collections.length * 5 + AdminSingletons.length * 2 + 5 + 2 + 1 + 1 + 3 + 5 + 3 + 1 + 2 + 2 + 5 + 5 + 10 + 4 + 4,
+      collections.length * 5 +
+        AdminSingletons.length * 2 +
+        5 +
+        2 +
+        1 +
+        1 +
+        3 +
+        5 +
+        3 +
+        1 +
+        2 +
+        2 +
+        5 +
+        5 +
+        10 +
+        4 +
+        4 +
+        6,
     )
     expect(declared.filter((r) => gated(r.url)).length).toBe(3 + 5 + 3 + 1 + 2)
     // The rest are the operator's own page and second factor, open to every role.

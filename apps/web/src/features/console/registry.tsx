@@ -50,6 +50,8 @@ const CouponsPage = lazy(() => import('./sales/coupons-page'))
 const OrdersPage = lazy(() => import('./sales/orders-page'))
 const EventRefundsPage = lazy(() => import('./sales/event-refunds-page'))
 const RevenuePage = lazy(() => import('./sales/revenue-page'))
+// Customers (decision 0038).
+const CustomersPage = lazy(() => import('./sales/customers-page'))
 
 export const consolePages: readonly ConsolePageEntry[] = [
   { path: 'channel', label: 'Channel', section: 'Channel', resource: 'channel', page: ChannelPage },
@@ -81,6 +83,7 @@ export const consolePages: readonly ConsolePageEntry[] = [
   { path: 'orders', label: 'Orders', section: 'Sales', resource: 'orders', page: OrdersPage },
   { path: 'event-refunds', label: 'Refund an event', section: 'Sales', resource: 'refunds', page: EventRefundsPage },
   { path: 'revenue', label: 'Revenue', section: 'Sales', resource: 'revenue', page: RevenuePage },
+  { path: 'customers', label: 'Customers', section: 'Sales', resource: 'users', page: CustomersPage },
   { path: 'operators', label: 'Operators', section: 'Team', resource: 'operators', page: OperatorsPage },
   { path: 'audit-log', label: 'Audit log', section: 'Team', resource: 'audit-log', page: AuditLogPage },
   // Your own account: every operator reads the channel; the page is for roles with a second factor.

@@ -692,6 +692,7 @@ export const en = {
     payloadTooLarge: messages.payloadTooLarge,
     validationFailed: messages.validationFailed,
     temporaryPassword: messages.temporaryPassword,
+    accountBlocked: messages.accountBlocked,
     emailNotVerified: messages.emailNotVerified,
     geoBlocked: messages.geoBlocked,
     paymentCardRequired: messages.paymentCardRequired,

@@ -695,6 +695,7 @@ export const fr: Translation = {
     payloadTooLarge: 'La requête est trop volumineuse.',
     validationFailed: 'Les données fournies ne sont pas valides.',
     temporaryPassword: 'Veuillez choisir un nouveau mot de passe pour remplacer votre mot de passe temporaire.',
+    accountBlocked: 'Ce compte a été bloqué. Veuillez contacter le support technique.',
     emailNotVerified: 'Veuillez d’abord confirmer votre adresse e-mail : nous vous avons envoyé un nouveau lien.',
     geoBlocked: 'Nous sommes désolés, mais ce contenu n’est pas disponible dans votre région',
     paymentCardRequired: 'Veuillez choisir l’une de vos cartes enregistrées ou en saisir une nouvelle.',
