@@ -1,7 +1,7 @@
 import fs from 'node:fs'
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { seriousFindings } from './axe.js'
 import { launchBrowser, newPage } from './browser.js'
 import { accountViaApi, apiKey, appReady, newEmail, playUntilMoving, signIn, videoReady } from './helpers.js'
 
@@ -33,14 +33,6 @@ async function recordedAtLeast(id: number, seconds: number, live: boolean) {
     await new Promise((r) => setTimeout(r, 500))
   }
   throw new Error(`event ${id} has not recorded ${seconds} s to clip`)
-}
-
-/** Serious and critical WCAG 2.1 A/AA findings of axe on the page as it stands. */
-async function seriousFindings(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)
 }
 
 async function shot(page: Page, name: string) {

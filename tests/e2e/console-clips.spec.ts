@@ -1,7 +1,7 @@
 import fs from 'node:fs'
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { seriousFindings } from './axe.js'
 import { launchBrowser, newPage } from './browser.js'
 import { accountViaApi, apiKey, appReady, newEmail, signIn, videoReady } from './helpers.js'
 import { operatorViaInvitation } from './operators.js'
@@ -10,13 +10,6 @@ const baseUrl = inject('baseUrl')
 const dataDir = inject('dataDir')
 const PASSWORD = 'a long password 1'
 const shots = '/tmp/console-shots'
-
-async function seriousFindings(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')} — ${v.nodes[0]?.failureSummary}`)
-}
 
 /** A viewer with the Season Pass (clipping) cuts a clip of a replay on the watch page, and waits until it is ready. */
 async function viewerClip(browser: Browser, name: string) {

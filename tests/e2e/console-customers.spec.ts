@@ -1,8 +1,8 @@
 import fs from 'node:fs'
-import { AxeBuilder } from '@axe-core/playwright'
 import { messages } from '@fieldhouse/contract'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { seriousFindings } from './axe.js'
 import { launchBrowser, newPage } from './browser.js'
 import { accountViaApi, apiKey, appReady, newEmail, signIn } from './helpers.js'
 import { linkFromOutbox } from './mail.js'
@@ -12,13 +12,6 @@ const baseUrl = inject('baseUrl')
 const dataDir = inject('dataDir')
 const PASSWORD = 'a long password 1'
 const shots = '/tmp/console-shots'
-
-async function seriousFindings(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')} — ${v.nodes[0]?.failureSummary}`)
-}
 
 /** A viewer who bought a single-event pass with a test card: their email, api key and the pass's name. */
 async function viewerWithPass() {

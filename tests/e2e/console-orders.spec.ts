@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
-import path from 'node:path'
-import { AxeBuilder } from '@axe-core/playwright'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { seriousFindings } from './axe.js'
 import { launchBrowser, newPage } from './browser.js'
 import { accountViaApi, apiKey, appReady, newEmail, playUntilMoving, signIn, videoReady } from './helpers.js'
+import { operatorViaInvitation } from './operators.js'
 
 const baseUrl = inject('baseUrl')
 const dataDir = inject('dataDir')
@@ -13,19 +12,6 @@ const PASSWORD = 'a long password 1'
 const shots = '/tmp/console-shots'
 /** The server's default playback token lifetime (PLAYBACK_TOKEN_TTL_S): the player renews at 80 % of it. */
 const RENEWAL_MS = 600_000 * 0.8
-
-const cli = (...args: string[]) =>
-  execFileSync(process.execPath, [path.resolve('apps/server/dist/cli.js'), ...args], {
-    env: { ...process.env, DATA_DIR: dataDir },
-    encoding: 'utf8',
-  })
-
-async function seriousFindings(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')} — ${v.nodes[0]?.failureSummary}`)
-}
 
 /** A viewer who bought the single-event pass of `eventId` with a test card; their email and api key. */
 async function buyer(eventId: number) {
@@ -59,26 +45,6 @@ async function buyer(eventId: number) {
   throw new Error(`order ${orderId} was not paid`)
 }
 
-/** A manager of the demo channel from a CLI invitation, signed in to the console. */
-async function manager(page: Page) {
-  const printed = cli('channel', 'invite', '--channel', 'demo', '--email', newEmail('manager'), '--role', 'manager')
-  const link = /\/admin\/invitation\/[A-Za-z0-9_-]+/.exec(printed)?.[0]
-  if (!link) throw new Error(`no invitation in ${printed}`)
-  await page.goto(`${baseUrl}${link}`)
-  await appReady(page)
-  await page.getByRole('heading', { name: 'Your invitation' }).waitFor()
-  for (const [label, text] of [
-    ['First name', 'Ana'],
-    ['Last name', 'Cruz'],
-    ['Password', PASSWORD],
-    ['Password confirmation', PASSWORD],
-  ] as const) {
-    await page.getByLabel(label, { exact: true }).fill(text)
-  }
-  await page.keyboard.press('Enter')
-  await page.getByRole('navigation', { name: 'Console' }).waitFor({ timeout: 15_000 })
-}
-
 describe('console: sales', () => {
   let browser: Browser
   beforeAll(async () => {
@@ -110,7 +76,7 @@ describe('console: sales', () => {
 
     // The manager finds the order by the viewer's email and refunds all of it.
     const { context, page } = await newPage(browser, 1280, 900)
-    await manager(page)
+    await operatorViaInvitation(page, { baseUrl, dataDir, role: 'manager', name: ['Ana', 'Cruz'] })
     const nav = page.getByRole('navigation', { name: 'Console' })
     await nav.getByRole('link', { name: 'Orders', exact: true }).click()
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor()

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { seriousFindings } from './axe.js'
 import { launchBrowser, newPage } from './browser.js'
 import { apiKey, appReady } from './helpers.js'
 import { operatorViaInvitation } from './operators.js'
@@ -9,13 +9,6 @@ import { operatorViaInvitation } from './operators.js'
 const baseUrl = inject('baseUrl')
 const dataDir = inject('dataDir')
 const shots = '/tmp/console-shots'
-
-async function seriousFindings(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')} — ${v.nodes[0]?.failureSummary}`)
-}
 
 /** Screenshots of the page at 1280 and 390 px, each checked with axe. */
 async function shoot(page: Page, name: string) {

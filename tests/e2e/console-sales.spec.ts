@@ -1,29 +1,15 @@
-import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
-import path from 'node:path'
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { seriousFindings } from './axe.js'
 import { launchBrowser, newPage } from './browser.js'
 import { accountViaApi, apiKey, appReady, newEmail, playUntilMoving, signIn, videoReady } from './helpers.js'
+import { operatorViaInvitation } from './operators.js'
 
 const baseUrl = inject('baseUrl')
 const dataDir = inject('dataDir')
 const PASSWORD = 'a long password 1'
 const shots = '/tmp/console-shots'
-
-const cli = (...args: string[]) =>
-  execFileSync(process.execPath, [path.resolve('apps/server/dist/cli.js'), ...args], {
-    env: { ...process.env, DATA_DIR: dataDir },
-    encoding: 'utf8',
-  })
-
-async function seriousFindings(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')} — ${v.nodes[0]?.failureSummary}`)
-}
 
 /** Screenshots of the page at 1280 and 390 px, each checked with axe. */
 async function shoot(page: Page, name: string) {
@@ -33,26 +19,6 @@ async function shoot(page: Page, name: string) {
     expect(await seriousFindings(page)).toEqual([])
   }
   await page.setViewportSize({ width: 1280, height: 900 })
-}
-
-/** A manager of the demo channel from a CLI invitation, signed in to the console. */
-async function manager(page: Page) {
-  const printed = cli('channel', 'invite', '--channel', 'demo', '--email', newEmail('manager'), '--role', 'manager')
-  const link = /\/admin\/invitation\/[A-Za-z0-9_-]+/.exec(printed)?.[0]
-  if (!link) throw new Error(`no invitation in ${printed}`)
-  await page.goto(`${baseUrl}${link}`)
-  await appReady(page)
-  await page.getByRole('heading', { name: 'Your invitation' }).waitFor()
-  for (const [label, text] of [
-    ['First name', 'Ana'],
-    ['Last name', 'Lopez'],
-    ['Password', PASSWORD],
-    ['Password confirmation', PASSWORD],
-  ] as const) {
-    await page.getByLabel(label, { exact: true }).fill(text)
-  }
-  await page.keyboard.press('Enter')
-  await page.getByRole('navigation', { name: 'Console' }).waitFor({ timeout: 15_000 })
 }
 
 describe('console: passes and coupons', () => {
@@ -75,7 +41,7 @@ describe('console: passes and coupons', () => {
     const code = `RIVAL${Date.now() % 100000}`
 
     const { context, page } = await newPage(browser, 1280, 900)
-    await manager(page)
+    await operatorViaInvitation(page, { baseUrl, dataDir, role: 'manager', name: ['Ana', 'Lopez'] })
     const nav = page.getByRole('navigation', { name: 'Console' })
     await nav.getByRole('link', { name: 'Passes', exact: true }).click()
     await page.getByRole('heading', { level: 1, name: 'Passes' }).waitFor()

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { seriousFindings } from './axe.js'
 import { launchBrowser, newPage } from './browser.js'
 import { accountViaApi, apiKey, appReady, newEmail, signIn, videoReady } from './helpers.js'
 
@@ -17,13 +17,6 @@ const cli = (...args: string[]) =>
     env: { ...process.env, DATA_DIR: dataDir },
     encoding: 'utf8',
   })
-
-async function seriousFindings(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')} — ${v.nodes[0]?.failureSummary}`)
-}
 
 /** A manager of the demo channel from a CLI invitation, on the console's channel settings page. */
 async function managerSettings(page: Page) {
