@@ -44,6 +44,8 @@ const ClipsPage = lazy(() => import('./pages/clips-page'))
 // Passes, prices and coupons (decision 0035).
 const PassesPage = lazy(() => import('./sales/passes-page'))
 const CouponsPage = lazy(() => import('./sales/coupons-page'))
+// Bundles (decision 0040).
+const BundlesPage = lazy(() => import('./sales/bundles-page'))
 // Sales (decision 0036).
 const OrdersPage = lazy(() => import('./sales/orders-page'))
 const EventRefundsPage = lazy(() => import('./sales/event-refunds-page'))
@@ -74,6 +76,7 @@ export const consolePages: readonly ConsolePageEntry[] = [
   // Viewers' clips: reading and deleting them (decision 0024).
   { path: 'clips', label: 'Clips', section: 'Broadcast', resource: 'clips', page: ClipsPage },
   { path: 'passes', label: 'Passes', section: 'Sales', resource: 'passes', page: PassesPage },
+  { path: 'bundles', label: 'Bundles', section: 'Sales', resource: 'bundles', page: BundlesPage },
   { path: 'coupons', label: 'Coupons', section: 'Sales', resource: 'coupons', page: CouponsPage },
   { path: 'orders', label: 'Orders', section: 'Sales', resource: 'orders', page: OrdersPage },
   { path: 'event-refunds', label: 'Refund an event', section: 'Sales', resource: 'refunds', page: EventRefundsPage },
