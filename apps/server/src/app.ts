@@ -25,6 +25,7 @@ import { goLiveRoutes } from './modules/live/go-live.routes.js'
 import { liveHookRoutes } from './modules/live/live.routes.js'
 import { mediaRoutes } from './modules/media/media.routes.js'
 import { uploadsRoutes } from './modules/media/uploads.routes.js'
+import { bundlesAdminRoutes } from './modules/payments/bundles.admin.routes.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
 import { salesAdminRoutes } from './modules/payments/sales.admin.routes.js'
 import { salesRoutes } from './modules/payments/sales.routes.js'
@@ -204,6 +205,7 @@ export async function buildApp(container: Container) {
   await app.register(clipsAdminRoutes, { clips: services.clips })
   const sales = services.payments.admin
   if (sales) await app.register(salesAdminRoutes, { sales })
+  if (payments.bundles) await app.register(bundlesAdminRoutes, { bundles: payments.bundles })
   if (payments.sales && payments.revenue)
     await app.register(salesRoutes, { sales: payments.sales, revenue: payments.revenue })
   await app.register(analyticsAdminRoutes, { reports: container.analytics().reports })

@@ -51,6 +51,7 @@ import { createMedia, createUploads } from './modules/media/media.module.js'
 import { MediaRepository } from './modules/media/media.repository.js'
 import { uploadStore } from './modules/media/tus-uploads.js'
 import { UploadsRepository } from './modules/media/uploads.repository.js'
+import { BundlesAdminRepository } from './modules/payments/bundles-admin.repository.js'
 import { createGateway } from './modules/payments/gateways/create-gateway.js'
 import type { PaymentGateway } from './modules/payments/gateways/gateway.js'
 import { TestGatewayRepository } from './modules/payments/gateways/test-gateway.repository.js'
@@ -138,7 +139,11 @@ export async function createContainer(deps: ContainerDeps) {
         clock,
         access: access(),
         onPaid: (order) => forms().chooseBasicPass(order.channelId, order.userId),
-        console: { repo: new SalesAdminRepository(db.kysely), audit: auditSink(db.kysely, clock) },
+        console: {
+          repo: new SalesAdminRepository(db.kysely),
+          bundles: new BundlesAdminRepository(db.kysely),
+          audit: auditSink(db.kysely, clock),
+        },
         sales: { repo: new SalesRepository(db.kysely, db.dialect), audit: auditSink(db.kysely, clock) },
       }),
   )

@@ -183,3 +183,73 @@ export type AdminCoupon = z.infer<typeof AdminCouponSchema>
 
 export const AdminCouponsQuerySchema = AdminListQuerySchema
 export const AdminCouponSorts = ['code', 'redemptions', 'valid_to', 'id'] as const
+
+// ---------------------------------------------------------------------------------------------
+// Bundles (decision 0040)
+
+export const bundleMessages = {
+  bundleSold: 'This bundle has been sold: retire it instead of deleting it.',
+  twoPasses: 'Choose at least two passes',
+  unknownPass: 'One of the passes is not a pass of this channel',
+  noSubscriptions: 'A bundle is paid once: a subscription cannot be in one',
+  retiredPass: 'One of the passes is retired: put it back on sale or choose another',
+  passInBundle: 'This pass is in a bundle: take it out of the bundle, or retire the pass instead.',
+} as const
+
+/** What the console writes of a bundle: several passes sold together at one price, in one charge. */
+const bundleFields = z.object({
+  name: z.string().trim().min(1, 'Field is required').max(200),
+  price: money('The price'),
+  /** The passes' own prices together, shown struck through; defaults to the price. */
+  base_price: money('The base price').nullable().default(null),
+  service_fee: money('The service fee').default(0),
+  image: z.string().trim().max(500).nullable().default(null),
+  weight: z.number().int().min(-10_000).max(10_000).default(0),
+  /** The passes it holds, in the order the checkout names them; two or more of the channel's. */
+  pass_ids: z
+    .array(z.number().int().positive(), { error: bundleMessages.twoPasses })
+    .max(20, 'A bundle holds at most 20 passes')
+    .transform((v) => [...new Set(v)])
+    .refine((v) => v.length >= 2, bundleMessages.twoPasses),
+})
+export type AdminBundleFields = z.output<typeof bundleFields>
+
+/** `POST /api/admin/bundles`. */
+export const AdminBundleCreateSchema = bundleFields.extend({ idempotency_key: idempotencyKey })
+export type AdminBundleCreate = z.output<typeof AdminBundleCreateSchema>
+
+/** `PATCH /api/admin/bundles/:id`: any fields, and `retired` to take it off sale (or back on). */
+export const AdminBundleUpdateSchema = z
+  .object(
+    Object.fromEntries(Object.entries(bundleFields.shape).map(([k, v]) => [k, bare(v as z.ZodTypeAny)])) as {
+      [K in keyof typeof bundleFields.shape]: z.ZodOptional<(typeof bundleFields.shape)[K]>
+    },
+  )
+  .extend({ retired: z.boolean().optional() })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Change at least one field')
+export type AdminBundleUpdate = z.output<typeof AdminBundleUpdateSchema>
+
+/** A bundle as the console shows it (minor units), with what has been sold of it. */
+export const AdminBundleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: z.number().int(),
+  base_price: z.number().int(),
+  service_fee: z.number().int(),
+  image: z.string().nullable(),
+  weight: z.number().int(),
+  pass_ids: z.array(z.number().int()),
+  currency: z.string(),
+  retired: z.boolean(),
+  /** Viewers can buy it: not retired, and every pass in it on sale. */
+  on_sale: z.boolean(),
+  /** Checkouts of it paid (or paid, then refunded), ever: a bundle with any order is retired, never deleted. */
+  sold: z.number().int(),
+})
+export type AdminBundle = z.infer<typeof AdminBundleSchema>
+
+/** `GET /api/admin/bundles`: search by name; retired ones only when asked. */
+export const AdminBundlesQuerySchema = AdminListQuerySchema.extend({
+  retired: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['0', '1', 'all']).default('all')),
+})
+export const AdminBundleSorts = ['weight', 'name', 'price', 'id'] as const

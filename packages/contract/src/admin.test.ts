@@ -38,6 +38,7 @@ const expected: Record<'manager' | 'producer' | 'support', Partial<Record<AdminR
     'vod-categories': ['read', 'create', 'update', 'delete'],
     'vod-rails': ['read', 'create', 'update', 'delete'],
     passes: ['read', 'create', 'update', 'delete'],
+    bundles: ['read', 'create', 'update', 'delete'],
     prices: ['read', 'create', 'update', 'delete'],
     coupons: ['read', 'create', 'update', 'delete'],
     orders: ['read', 'create', 'update'],
@@ -131,6 +132,7 @@ describe('can', () => {
       'custom-forms',
       'passes',
       'coupons',
+      'bundles',
       'analytics',
       'premieres',
     ])

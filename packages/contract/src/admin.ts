@@ -61,6 +61,8 @@ export const AdminResources = [
   /** Passes and prices, coupons (decision 0035). */
   'passes',
   'coupons',
+  /** Several passes sold together at one price (decision 0040): the same rights as passes. */
+  'bundles',
   /** Product analytics' reports (decision 0033): the live viewers, quality, the funnel; the retention. */
   'analytics',
   /** Recordings played as an event's live broadcast from a start time (decision 0030). */
@@ -122,6 +124,7 @@ const contentResources = [
   'vod-categories',
   'vod-rails',
   'passes',
+  'bundles',
   'prices',
   'coupons',
   'orders',

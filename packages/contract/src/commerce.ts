@@ -54,6 +54,9 @@ export const BundleSchema = z.object({
   service_fee: z.number(),
   currency: z.string(),
   package_ids: z.array(z.number().int()),
+  image: z.string().nullable().default(null),
+  /** Higher shows first (decision 0040). */
+  weight: z.number().int().default(0),
 })
 export type Bundle = z.infer<typeof BundleSchema>
 

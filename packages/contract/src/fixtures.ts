@@ -54,5 +54,7 @@ export const aBundle = (b: Partial<Bundle> = {}): Bundle => ({
   service_fee: 1.5,
   currency: 'USD',
   package_ids: [3, 5],
+  image: null,
+  weight: 0,
   ...b,
 })

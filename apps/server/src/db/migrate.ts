@@ -17,6 +17,7 @@ import * as streamLeases from './migrations/0016_stream_leases.js'
 import * as analytics from './migrations/0017_analytics.js'
 import * as salesCatalogue from './migrations/0018_sales_catalogue.js'
 import * as salesConsole from './migrations/0019_sales_console.js'
+import * as consoleBundles from './migrations/0021_console_bundles.js'
 
 /** Migrations in order; each is written once for both databases through `dialect.ts`. */
 const migrations = {
@@ -37,6 +38,7 @@ const migrations = {
   '0017_analytics': analytics,
   '0018_sales_catalogue': salesCatalogue,
   '0019_sales_console': salesConsole,
+  '0021_console_bundles': consoleBundles,
 }
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -497,7 +497,15 @@ export interface BundleTable {
   price: number
   base_price: number
   service_fee: number
+  /** JSON array of pass ids; the first is the checkout's lead order. */
   pass_ids: string
+  /** Console fields (migration 0021, decision 0040). */
+  image: Generated<string | null>
+  weight: Generated<number>
+  /** Set when the console retires a sold bundle: off sale, its orders keep it. */
+  retired_at: Generated<number | null>
+  created_at: Generated<number | null>
+  idempotency_key: Generated<string | null>
 }
 
 export interface CouponTable {

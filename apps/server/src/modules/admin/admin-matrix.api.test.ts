@@ -14,7 +14,7 @@ import { createTestContext, type TestContext, testDatabases } from '../../test/c
 import { buildChannel, buildUser } from '../../test/factories.js'
 import { buildOperator, memoryMailer, sampleInput, sampleUpdate, tinyPng } from '../../test/operators.js'
 import { buildRecording } from '../../test/premieres.js'
-import { createSale, sampleCoupon, samplePass } from '../../test/sales.js'
+import { bundlePasses, createSale, sampleBundle, sampleCoupon, samplePass } from '../../test/sales.js'
 import { OperatorsRepository } from './operators.repository.js'
 import type { Operator } from './operators.service.js'
 
@@ -163,6 +163,11 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
         Date.now(),
       )
     }
+    if (resource === 'bundles') {
+      const key = owner === ownOwner ? ownOwnerKey : otherOwnerKey
+      const passIds = await bundlePasses(ctx, key, await target('events', owner))
+      return (await createSale(ctx, key, 'bundles', sampleBundle(passIds))).id
+    }
     if (resource === 'passes' || resource === 'coupons') {
       const key = owner === ownOwner ? ownOwnerKey : otherOwnerKey
       return (await createSale(ctx, key, resource, resource === 'passes' ? samplePass() : sampleCoupon())).id
@@ -194,6 +199,8 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
         return { email: `invitee-${Math.random().toString(36).slice(2)}@example.com`, role: 'support' }
       if (resource === 'passes') return samplePass()
       if (resource === 'coupons') return sampleCoupon()
+      if (resource === 'bundles')
+        return sampleBundle(await bundlePasses(ctx, ownOwnerKey, await target('events', ownOwner)))
       return sampleInput(resource as AdminCollection)
     }
     if (method === 'PATCH') {
@@ -204,6 +211,7 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
       if (resource === 'custom-forms') return { enabled: true, fields: [{ name: 'school', default: null }] }
       if (resource === 'passes') return { price: 1299, weight: 3 }
       if (resource === 'coupons') return { percent_off: 25 }
+      if (resource === 'bundles') return { price: 900, weight: 2 }
       if (resource === 'analytics') return { days: 90 }
       return sampleUpdate(resource as AdminCollection)
     }
@@ -226,7 +234,7 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
     // Every collection's five routes, the singletons' two, operators' five, invitations' two, the audit
     // log and images; go live's three, tus's five (its HEAD among them), an event's, a VOD item's and a
     // pre-roll's videos, deleting one; clips moderation's list and delete; the passes form's two;
-    // passes' and coupons' five each; sales' ten (orders: list, export, one, grant, refund, cancel, revoke;
+    // passes', coupons' and bundles' five each; sales' ten (orders: list, export, one, grant, refund, cancel, revoke;
     // an event's refund preview and run; revenue); analytics' stream and channel reports and its retention's two;
     // premieres' list, recordings to choose from, scheduling and calling off; customers' six (list, one,
     // resend verification, send a password reset, block, unblock).
@@ -243,6 +251,7 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
         1 +
         2 +
         2 +
+        5 +
         5 +
         5 +
         10 +

@@ -119,10 +119,12 @@ export class CheckoutService {
     if (!req.bundle_id) throw invalid({ bundle_id: [messages.idNotSelected] }, messages.idNotSelected)
     const bundle = await this.repo.bundle(session.channel.id, req.bundle_id)
     if (!bundle) throw new AppError(404, messages.passNotFound)
+    // A bundle is sold whole: one of its passes off sale takes the bundle off sale (decision 0040).
     const passes: PassRow[] = []
     for (const pid of parseJson<number[]>(bundle.pass_ids, [])) {
       const p = await this.repo.pass(session.channel.id, pid)
-      if (p && p.retired_at === null) passes.push(p)
+      if (!p || p.retired_at !== null) throw new AppError(404, messages.passNotFound)
+      passes.push(p)
     }
     if (passes.length === 0) throw new AppError(404, messages.passNotFound)
     return this.checkout(session, user, passes, req, { trialDays: 0, bundle })

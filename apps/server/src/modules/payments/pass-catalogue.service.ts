@@ -75,8 +75,12 @@ export class PassCatalogueService {
       .map((p) => presentPass(p, channel.currency))
   }
 
+  /** The bundles on sale: not retired, and every pass in them on sale (decision 0040). */
   async bundles(channel: ChannelRow) {
-    return (await this.repo.bundles(channel.id)).map((b) => presentBundle(b, channel.currency))
+    const rows = await this.repo.bundles(channel.id)
+    const idsOf = (b: { pass_ids: string }) => parseJson<number[]>(b.pass_ids, [])
+    const onSale = await this.repo.passIdsOnSale(channel.id, [...new Set(rows.flatMap(idsOf))])
+    return rows.filter((b) => idsOf(b).every((id) => onSale.has(id))).map((b) => presentBundle(b, channel.currency))
   }
 
   // --- prices and coupons ----------------------------------------------------------------------

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { AuditSink } from '../../lib/operator.js'
 import type { AccessService } from '../access/access.service.js'
+import type { BundlesAdminRepository } from './bundles-admin.repository.js'
+import { BundlesAdminService } from './bundles-admin.service.js'
 import { CheckoutService } from './checkout.service.js'
 import type { PaymentGateway } from './gateways/gateway.js'
 import { OrderEventsService } from './order-events.service.js'
@@ -29,7 +31,7 @@ export interface PaymentsDeps {
   /** An order has just become paid (after its commit): the basic-pass choice. */
   onPaid?: ((order: { channelId: number; userId: number }) => Promise<void>) | undefined
   /** The console's passes and coupons (decision 0035): their queries, and where their writes are recorded. */
-  console?: { repo: SalesAdminRepository; audit: AuditSink } | undefined
+  console?: { repo: SalesAdminRepository; bundles: BundlesAdminRepository; audit: AuditSink } | undefined
   /** The console's sales (decision 0036): its queries, and where its money actions are recorded. */
   sales?: { repo: SalesRepository; audit: AuditSink } | undefined
 }
@@ -41,7 +43,8 @@ export interface PaymentsDeps {
  * - `events`: the provider's events applied to orders (the only writer of an order's state);
  * - `account`: the viewer's orders, transactions, cards and auto-renewal;
  * - `renewals`: the scheduled work — `renewDue()` and `reconcile()`;
- * - `admin`: the console's passes, prices and coupons (when `console` is given).
+ * - `admin`: the console's passes, prices and coupons (when `console` is given);
+ * - `bundles`: the console's bundles (decision 0040, when `console` is given);
  * - `sales`, `revenue`: the console's orders, refunds, complimentary passes and revenue.
  */
 export function createPayments(deps: PaymentsDeps) {
@@ -65,6 +68,9 @@ export function createPayments(deps: PaymentsDeps) {
           log,
           clock,
         })
+      : null,
+    bundles: deps.console
+      ? new BundlesAdminService({ repo: deps.console.bundles, audit: deps.console.audit, clock })
       : null,
     sales: deps.sales
       ? new SalesService(deps.sales.repo, gateway, { access, audit: deps.sales.audit, log, clock })

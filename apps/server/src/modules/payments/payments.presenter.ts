@@ -46,6 +46,8 @@ export const presentBundle = (r: BundleRow, currency: string): Bundle => ({
   service_fee: units(r.service_fee),
   currency,
   package_ids: parseJson<number[]>(r.pass_ids, []),
+  image: r.image,
+  weight: r.weight,
 })
 
 export const presentOrder = (

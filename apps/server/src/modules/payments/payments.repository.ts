@@ -42,17 +42,39 @@ export class PaymentsRepository {
       .executeTakeFirst()
   }
 
+  /** A bundle on sale (a retired one is off sale, decision 0040; its orders still name it). */
   bundle(channelId: number, id: number) {
     return this.db
       .selectFrom('bundles')
       .selectAll()
       .where('channel_id', '=', channelId)
       .where('id', '=', id)
+      .where('retired_at', 'is', null)
       .executeTakeFirst()
   }
 
   bundles(channelId: number) {
-    return this.db.selectFrom('bundles').selectAll().where('channel_id', '=', channelId).orderBy('id').execute()
+    return this.db
+      .selectFrom('bundles')
+      .selectAll()
+      .where('channel_id', '=', channelId)
+      .where('retired_at', 'is', null)
+      .orderBy('weight', 'desc')
+      .orderBy('id')
+      .execute()
+  }
+
+  /** Which of these ids are passes of the channel on sale. */
+  async passIdsOnSale(channelId: number, ids: number[]) {
+    if (ids.length === 0) return new Set<number>()
+    const rows = await this.db
+      .selectFrom('passes')
+      .select('id')
+      .where('channel_id', '=', channelId)
+      .where('id', 'in', ids)
+      .where('retired_at', 'is', null)
+      .execute()
+    return new Set(rows.map((r) => r.id))
   }
 
   coupon(channelId: number, code: string) {

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Updateable } from 'kysely'
 import { containsText } from '../../db/dialect.js'
 import type { CouponTable, Database, PassKind, PassTable } from '../../db/schema.js'
+import { parseJson } from '../../lib/json.js'
 
 type SortDir = 'asc' | 'desc'
 
@@ -89,6 +90,12 @@ export class SalesAdminRepository {
       .limit(1)
       .executeTakeFirst()
     return row !== undefined
+  }
+
+  /** Whether one of the channel's bundles holds the pass (deleting it would leave a hole in the bundle). */
+  async inBundle(channelId: number, passId: number) {
+    const rows = await this.db.selectFrom('bundles').select('pass_ids').where('channel_id', '=', channelId).execute()
+    return rows.some((r) => parseJson<number[]>(r.pass_ids, []).includes(passId))
   }
 
   /** Running subscriptions of a pass at the provider (their plan moves to the new price at renewal). */

@@ -12,6 +12,7 @@ import {
   type AdminPassFields,
   AdminPassSorts,
   AdminPassUpdateSchema,
+  bundleMessages,
   catalogueMessages,
   couponProblems,
   passProblems,
@@ -282,6 +283,7 @@ export class SalesAdminService {
     const channelId = op.session.channel.id
     const before = await this.presentPass(op, id)
     if (await this.d.repo.hasOrders(id)) throw conflict(catalogueMessages.passSold)
+    if (await this.d.repo.inBundle(channelId, id)) throw conflict(bundleMessages.passInBundle)
     await this.d.repo.deletePass(channelId, id)
     await this.d.audit(op, { action: 'delete', resource: 'passes', resourceId: id, before })
   }

@@ -46,6 +46,8 @@ const PremieresPage = lazy(() => import('./pages/premieres-page'))
 // Passes, prices and coupons (decision 0035).
 const PassesPage = lazy(() => import('./sales/passes-page'))
 const CouponsPage = lazy(() => import('./sales/coupons-page'))
+// Bundles (decision 0040).
+const BundlesPage = lazy(() => import('./sales/bundles-page'))
 // Sales (decision 0036).
 const OrdersPage = lazy(() => import('./sales/orders-page'))
 const EventRefundsPage = lazy(() => import('./sales/event-refunds-page'))
@@ -79,6 +81,7 @@ export const consolePages: readonly ConsolePageEntry[] = [
   { path: 'clips', label: 'Clips', section: 'Broadcast', resource: 'clips', page: ClipsPage },
   { path: 'premieres', label: 'Premieres', section: 'Broadcast', resource: 'premieres', page: PremieresPage },
   { path: 'passes', label: 'Passes', section: 'Sales', resource: 'passes', page: PassesPage },
+  { path: 'bundles', label: 'Bundles', section: 'Sales', resource: 'bundles', page: BundlesPage },
   { path: 'coupons', label: 'Coupons', section: 'Sales', resource: 'coupons', page: CouponsPage },
   { path: 'orders', label: 'Orders', section: 'Sales', resource: 'orders', page: OrdersPage },
   { path: 'event-refunds', label: 'Refund an event', section: 'Sales', resource: 'refunds', page: EventRefundsPage },

@@ -2,6 +2,16 @@
 export const consoleSalesEn = {
   passes: 'Passes',
   coupons: 'Coupons',
+  bundles: 'Bundles',
+  newBundle: 'New bundle',
+  bundlesLead:
+    'Several passes sold together at one price, in one payment. Subscriptions renew, so they are not bundled.',
+  bundlePasses: 'Passes in the bundle (two or more; the first named leads the order)',
+  passesInBundle: 'Passes',
+  offSale: 'Off sale (a pass in it is retired)',
+  bundleSoldNote: 'This bundle has been sold {{count}} times: it can be retired, never deleted.',
+  bundleOffSaleNote:
+    'A pass in this bundle is retired, so viewers do not see the bundle. Put the pass back on sale or choose another.',
   newPass: 'New pass',
   newCoupon: 'New coupon',
   passesLead: 'What viewers can buy: single games, packages by sport or team, subscriptions and add-ons.',

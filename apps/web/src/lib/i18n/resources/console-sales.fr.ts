@@ -5,6 +5,16 @@ type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]>
 export const consoleSalesFr: Strings<typeof consoleSalesEn> = {
   passes: 'Passes',
   coupons: 'Coupons',
+  bundles: 'Lots',
+  newBundle: 'Nouveau lot',
+  bundlesLead:
+    'Plusieurs passes vendus ensemble à un seul prix, en un seul paiement. Les abonnements se renouvellent : ils ne vont pas dans un lot.',
+  bundlePasses: 'Passes du lot (deux ou plus ; le premier choisi porte la commande)',
+  passesInBundle: 'Passes',
+  offSale: 'Hors vente (un de ses passes est retiré)',
+  bundleSoldNote: 'Ce lot a été vendu {{count}} fois : il peut être retiré, jamais supprimé.',
+  bundleOffSaleNote:
+    'Un pass de ce lot est retiré : les spectateurs ne voient pas le lot. Remettez le pass en vente ou choisissez-en un autre.',
   newPass: 'Nouveau pass',
   newCoupon: 'Nouveau coupon',
   passesLead:

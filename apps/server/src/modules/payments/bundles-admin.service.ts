@@ -1,0 +1,167 @@
+import {
+  type AdminBundle,
+  AdminBundleCreateSchema,
+  type AdminBundleFields,
+  AdminBundleSorts,
+  type AdminBundlesQuerySchema,
+  AdminBundleUpdateSchema,
+  bundleMessages,
+} from '@fieldhouse/contract'
+import type { z } from 'zod'
+import type { BundleRow } from '../../db/schema.js'
+import { conflict, invalid, notFound } from '../../lib/errors.js'
+import { parseJson } from '../../lib/json.js'
+import type { AuditSink, Operator } from '../../lib/operator.js'
+import { parseInput } from '../../lib/parse-input.js'
+import type { BundlesAdminRepository } from './bundles-admin.repository.js'
+
+const fieldsOf = (r: BundleRow): AdminBundleFields => ({
+  name: r.name,
+  price: r.price,
+  base_price: r.base_price,
+  service_fee: r.service_fee,
+  image: r.image,
+  weight: r.weight,
+  pass_ids: parseJson<number[]>(r.pass_ids, []),
+})
+
+const columnsOf = (b: AdminBundleFields) => ({
+  name: b.name,
+  price: b.price,
+  base_price: b.base_price ?? b.price,
+  service_fee: b.service_fee,
+  image: b.image,
+  weight: b.weight,
+  pass_ids: JSON.stringify(b.pass_ids),
+})
+
+/**
+ * The console's bundles (decision 0040): several of the channel's passes sold together at one price, in
+ * one charge. A bundle is a one-time payment (a PaymentIntent at Stripe with its amount, as every
+ * one-time pass), so nothing is priced at the provider; a subscription cannot be in one. A bundle that
+ * has any order is retired, never deleted. Creates are idempotent on the console action's key; every
+ * write is audited.
+ */
+export class BundlesAdminService {
+  constructor(
+    private readonly d: {
+      repo: BundlesAdminRepository
+      audit: AuditSink
+      clock: () => number
+    },
+  ) {}
+
+  private async present(rows: BundleRow[], currency: string, channelId: number): Promise<AdminBundle[]> {
+    const sales = await this.d.repo.sales(rows.map((r) => r.id))
+    const ids = [...new Set(rows.flatMap((r) => parseJson<number[]>(r.pass_ids, [])))]
+    const onSale = new Set(
+      (await this.d.repo.passesOf(channelId, ids)).filter((p) => p.retired_at === null).map((p) => p.id),
+    )
+    return rows.map((r) => {
+      const fields = fieldsOf(r)
+      return {
+        ...fields,
+        id: r.id,
+        base_price: r.base_price,
+        currency,
+        retired: r.retired_at !== null,
+        on_sale: r.retired_at === null && fields.pass_ids.every((id) => onSale.has(id)),
+        sold: sales.get(r.id) ?? 0,
+      }
+    })
+  }
+
+  private async presentOne(op: Operator, id: number) {
+    const channel = op.session.channel
+    const row = await this.d.repo.bundle(channel.id, id)
+    if (!row) throw notFound('bundle')
+    return (await this.present([row], channel.currency, channel.id))[0] as AdminBundle
+  }
+
+  async list(op: Operator, q: z.output<typeof AdminBundlesQuerySchema>) {
+    const sort = q.sort ?? 'weight'
+    if (!(AdminBundleSorts as readonly string[]).includes(sort)) throw invalid({ sort: ['Sort by a field name'] })
+    const direction = q.sort ? q.direction : 'desc'
+    const channel = op.session.channel
+    const { rows, total } = await this.d.repo.bundles(channel.id, { ...q, sort, direction })
+    return {
+      data: await this.present(rows, channel.currency, channel.id),
+      meta: { total, offset: q.offset, limit: q.limit },
+    }
+  }
+
+  read(op: Operator, id: number) {
+    return this.presentOne(op, id)
+  }
+
+  /**
+   * The passes a bundle is given: every one a pass of this channel, paid once (not a subscription) and
+   * on sale. Passes it already held may have been retired since: it then stays off sale until they are
+   * back or chosen again.
+   */
+  private async checkPasses(channelId: number, passIds: number[]) {
+    const found = await this.d.repo.passesOf(channelId, passIds)
+    const fail = (message: string) => invalid({ pass_ids: [message] })
+    if (found.length !== passIds.length) throw fail(bundleMessages.unknownPass)
+    if (found.some((p) => p.kind === 'subscription')) throw fail(bundleMessages.noSubscriptions)
+    if (found.some((p) => p.retired_at !== null)) throw fail(bundleMessages.retiredPass)
+  }
+
+  async create(op: Operator, body: unknown): Promise<AdminBundle> {
+    const input = parseInput(AdminBundleCreateSchema, body)
+    const channelId = op.session.channel.id
+    const key = input.idempotency_key
+    const earlier = key ? await this.d.repo.bundleByKey(channelId, key) : undefined
+    if (earlier) return this.presentOne(op, earlier.id)
+    await this.checkPasses(channelId, input.pass_ids)
+    let id: number
+    try {
+      id = await this.d.repo.insertBundle({
+        channel_id: channelId,
+        ...columnsOf(input),
+        created_at: this.d.clock(),
+        idempotency_key: key ?? null,
+      })
+    } catch (error) {
+      // The same action twice at once: the other request made it.
+      const again = key ? await this.d.repo.bundleByKey(channelId, key) : undefined
+      if (again) return this.presentOne(op, again.id)
+      throw error
+    }
+    const created = await this.presentOne(op, id)
+    await this.d.audit(op, { action: 'create', resource: 'bundles', resourceId: id, after: created })
+    return created
+  }
+
+  async update(op: Operator, id: number, body: unknown): Promise<AdminBundle> {
+    const input = parseInput(AdminBundleUpdateSchema, body)
+    const channelId = op.session.channel.id
+    const row = await this.d.repo.bundle(channelId, id)
+    if (!row) throw notFound('bundle')
+    const { retired, ...changes } = input
+    const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
+    const merged: AdminBundleFields = { ...fieldsOf(row), ...defined }
+    if (changes.pass_ids !== undefined) await this.checkPasses(channelId, merged.pass_ids)
+    const before = await this.presentOne(op, id)
+    await this.d.repo.updateBundle(channelId, id, {
+      ...columnsOf(merged),
+      ...(retired === undefined ? {} : { retired_at: retired ? (row.retired_at ?? this.d.clock()) : null }),
+    })
+    const after = await this.presentOne(op, id)
+    await this.d.audit(op, {
+      action: retired ? 'retire' : 'update',
+      resource: 'bundles',
+      resourceId: id,
+      before,
+      after,
+    })
+    return after
+  }
+
+  async delete(op: Operator, id: number) {
+    const before = await this.presentOne(op, id)
+    if (await this.d.repo.hasOrders(id)) throw conflict(bundleMessages.bundleSold)
+    await this.d.repo.deleteBundle(op.session.channel.id, id)
+    await this.d.audit(op, { action: 'delete', resource: 'bundles', resourceId: id, before })
+  }
+}
