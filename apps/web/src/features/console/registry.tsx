@@ -48,6 +48,8 @@ const CouponsPage = lazy(() => import('./sales/coupons-page'))
 const OrdersPage = lazy(() => import('./sales/orders-page'))
 const EventRefundsPage = lazy(() => import('./sales/event-refunds-page'))
 const RevenuePage = lazy(() => import('./sales/revenue-page'))
+// Product analytics (decision 0039): its plots' library is loaded by this page only.
+const AnalyticsPage = lazy(() => import('./analytics/analytics-page'))
 
 export const consolePages: readonly ConsolePageEntry[] = [
   { path: 'channel', label: 'Channel', section: 'Channel', resource: 'channel', page: ChannelPage },
@@ -73,6 +75,7 @@ export const consolePages: readonly ConsolePageEntry[] = [
   { path: 'media', label: 'Media', section: 'Broadcast', resource: 'uploads', page: MediaPage },
   // Viewers' clips: reading and deleting them (decision 0024).
   { path: 'clips', label: 'Clips', section: 'Broadcast', resource: 'clips', page: ClipsPage },
+  { path: 'analytics', label: 'Analytics', section: 'Broadcast', resource: 'analytics', page: AnalyticsPage },
   { path: 'passes', label: 'Passes', section: 'Sales', resource: 'passes', page: PassesPage },
   { path: 'coupons', label: 'Coupons', section: 'Sales', resource: 'coupons', page: CouponsPage },
   { path: 'orders', label: 'Orders', section: 'Sales', resource: 'orders', page: OrdersPage },
