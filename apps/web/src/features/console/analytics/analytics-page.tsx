@@ -39,9 +39,22 @@ function Stat({ label, value, testId }: { label: string; value: string; testId?:
   )
 }
 
+/**
+ * A table's box, scrolled sideways on a narrow screen: focusable, so a keyboard can scroll it, and
+ * named as its table.
+ */
+function ScrollBox({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard (WCAG 2.1.1).
+    <section className="console-table-wrap" tabIndex={0} aria-label={label}>
+      {children}
+    </section>
+  )
+}
+
 function CountsTable({ caption, first, rows }: { caption: string; first: string; rows: StreamReport['countries'] }) {
   return (
-    <div className="console-table-wrap">
+    <ScrollBox label={caption}>
       <table className="console-table">
         <caption>{caption}</caption>
         <thead>
@@ -65,7 +78,7 @@ function CountsTable({ caption, first, rows }: { caption: string; first: string;
           )}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   )
 }
 
@@ -104,7 +117,7 @@ function ViewingPlot({ report, timeZone, name }: { report: StreamReport; timeZon
         <>
           <details className="console-analytics-details">
             <summary>Every minute as a table ({rows.length})</summary>
-            <div className="console-table-wrap">
+            <ScrollBox label="Viewers and viewing minutes per minute">
               <table className="console-table">
                 <caption>Viewers and viewing minutes per minute ({timeZone})</caption>
                 <thead>
@@ -130,7 +143,7 @@ function ViewingPlot({ report, timeZone, name }: { report: StreamReport; timeZon
                   )}
                 </tbody>
               </table>
-            </div>
+            </ScrollBox>
           </details>
           <Button variant="secondary" onClick={download} disabled={report.minutes.length === 0}>
             Download CSV
@@ -407,8 +420,8 @@ export default function AnalyticsPage() {
               <Stat label="Page visits" value={String(c.visits)} testId="analytics-visits" />
               <Stat label="Sessions" value={String(c.sessions)} />
             </dl>
-            <div className="console-analytics-pair">
-              <div className="console-table-wrap">
+            <div className="console-analytics-stack">
+              <ScrollBox label="The funnel">
                 <table className="console-table">
                   <caption>The funnel: sessions at each step</caption>
                   <thead>
@@ -430,8 +443,8 @@ export default function AnalyticsPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
-              <div className="console-table-wrap">
+              </ScrollBox>
+              <ScrollBox label="Most watched">
                 <table className="console-table">
                   <caption>Most watched</caption>
                   <thead>
@@ -460,7 +473,7 @@ export default function AnalyticsPage() {
                     )}
                   </tbody>
                 </table>
-              </div>
+              </ScrollBox>
             </div>
           </>
         ) : report.isPending && range !== null ? (
