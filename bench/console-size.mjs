@@ -33,6 +33,7 @@ const CONSOLE_SOURCES = [
   /app\/views\/console\.ts$/,
   /@tanstack\/(react-table|table-core)\//,
   /\/tus-js-client\//,
+  /\/uplot\//,
 ]
 
 /** The sizes and sources of one build's pages; `dist` is a built apps/web/dist. */
@@ -218,7 +219,7 @@ export function printConsoleSizes(r) {
   console.log(
     `  console opened, every page visited           ${kb(r.console.gzipBytes).padStart(9)}  budget ≤ ${r.budgetKb} KB`,
   )
-  console.log(`  + on-demand libraries (upload client, QR)    ${kb(r.everything.gzipBytes).padStart(9)}  in all`)
+  console.log(`  + on-demand libraries (upload, QR, plots)    ${kb(r.everything.gzipBytes).padStart(9)}  in all`)
   console.log(`  console, chunks only the console loads       ${kb(r.consoleOnly.gzipBytes).padStart(9)}`)
   for (const { file, gzipBytes } of r.consoleOnly.files) console.log(`    ${kb(gzipBytes).padStart(9)}  ${file}`)
   console.log(`  shared with viewer pages, loaded lazily      ${kb(r.sharedWithViewer.gzipBytes).padStart(9)}`)

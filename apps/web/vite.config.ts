@@ -56,6 +56,8 @@ export default defineConfig({
           // page loads them, on demand; in `vendor` they would be in every viewer page's start.
           if (/\/node_modules\/(tus-js-client|js-base64|url-parse|querystringify|requires-port)\//.test(id))
             return 'console-upload'
+          // The console's Analytics plots (decision 0039): imported by that page when it draws a plot.
+          if (id.includes('/node_modules/uplot/')) return 'uplot'
           if (/\/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react'
           if (id.includes('/node_modules/zod/')) return 'zod'
           return 'vendor'

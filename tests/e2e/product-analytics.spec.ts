@@ -114,6 +114,14 @@ describe('product analytics from the browser', () => {
     await vi.waitFor(() => expect(visits()).toHaveLength(2), { timeout: 15_000 })
     expect(extrasOf(visits()[1] as Received)).toMatchObject({ page: '/login', from_page: '/?trk=spring-promo' })
 
+    // The passes page is the funnel's second step: view_item_list, by the name the reports count.
+    await page.goto(`${baseUrl}/packages`)
+    await appReady(page)
+    const itemLists = () => received.filter((r) => eventName(r) === 'view_item_list')
+    await vi.waitFor(() => expect(itemLists().length).toBeGreaterThan(0), { timeout: 15_000 })
+    expect(itemLists()[0]?.fields).toMatchObject({ profile: 'yak_journey', session_uuid: hashes[0] })
+    expect(extrasOf(itemLists()[0] as Received)).toEqual({ item_id: 'packages', item_name: 'Packages' })
+
     // A new page load the same day: the same session and tracking value, no new hash.
     await page.goto(`${baseUrl}/watch/${replay.id}`)
     await appReady(page)

@@ -5,7 +5,8 @@ import { useSearchParams } from 'react-router'
 import { ButtonLink } from '../../components/ui/button'
 import { EmptyState, LoadingStatus } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
-import { checkoutEcommerce, pushDataLayer } from '../../lib/analytics/data-layer'
+import { checkoutEcommerce, commerceItemOf, pushDataLayer } from '../../lib/analytics/data-layer'
+import { productAnalytics } from '../../lib/analytics/product-analytics'
 import { ApiRequestError } from '../../lib/api/api-error'
 import { errorText } from '../../lib/api/error-text'
 import { useMessageText } from '../../lib/i18n/message-text'
@@ -179,7 +180,9 @@ function Checkout({
   useEffect(() => {
     if (begun.current === state.idempotencyKey) return
     begun.current = state.idempotencyKey
-    pushDataLayer({ event: 'begin_checkout', ecommerce: ecommerceRef.current() })
+    const e = ecommerceRef.current()
+    pushDataLayer({ event: 'begin_checkout', ecommerce: e })
+    productAnalytics.commerce('begin_checkout', commerceItemOf(e))
   }, [state.idempotencyKey])
 
   // 3-D Secure: Stripe.js (its lazy chunk) shows the bank's page; then the order is polled as before.
@@ -208,6 +211,8 @@ function Checkout({
       refresh()
       pushDataLayer({ event: 'purchase', ecommerce: e })
       pushDataLayer({ event: 'purchase_success', ecommerce: e })
+      // The funnel's last step is a paid order (decision 0033 counts purchase_success).
+      productAnalytics.commerce('purchase_success', commerceItemOf(e))
     } else {
       pushDataLayer({ event: 'purchase_failed', ecommerce: e, failure_message: settled.failure_message })
     }

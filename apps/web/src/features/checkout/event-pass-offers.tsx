@@ -1,5 +1,7 @@
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { productAnalytics } from '../../lib/analytics/product-analytics'
 import { useEventPasses } from './api/use-event-passes'
 import { checkoutHref } from './checkout-logic'
 import { priceLabel } from './pass-display'
@@ -13,6 +15,11 @@ import './checkout.css'
 export function EventPassOffers({ eventId }: { eventId: number }) {
   const { t } = useTranslation()
   const passes = useEventPasses(eventId)
+  const offered = (passes.data?.length ?? 0) > 0
+  // Passes offered on the game's page are a list of items too: the funnel's second step.
+  useEffect(() => {
+    if (offered) productAnalytics.commerce('view_item_list', { item_id: `event-${eventId}`, item_name: 'Game offers' })
+  }, [offered, eventId])
   if (!passes.data || passes.data.length === 0) return null
   return (
     <ul className="watch-offers" aria-label={t('checkout.offersTitle')} data-testid="watch-offers">

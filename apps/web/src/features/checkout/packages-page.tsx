@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router'
 import { LoadError, LoadingStatus } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
 import { passItem, pushDataLayer } from '../../lib/analytics/data-layer'
+import { productAnalytics } from '../../lib/analytics/product-analytics'
 import { useAppStore } from '../../lib/store/app-store'
 import { useOrders } from '../account/api/use-orders'
 import { BasicPassOffer } from '../account/basic-pass-offer'
@@ -51,7 +52,7 @@ export function PackagesPage() {
   )
   const names = useCoverageNames(Boolean(sections?.packages.some((p) => p.participants.length > 0)))
 
-  // view_item_list once the list is there (web ecommerce analytics).
+  // view_item_list once the list is there (web ecommerce analytics, and the product analytics' funnel).
   useEffect(() => {
     if (!sections) return
     const items = [
@@ -62,6 +63,7 @@ export function PackagesPage() {
       event: 'view_item_list',
       ecommerce: { item_list_id: 'packages', item_list_name: 'Packages', items },
     })
+    productAnalytics.commerce('view_item_list', { item_id: 'packages', item_name: 'Packages' })
   }, [sections])
 
   const failed = packages.isError || subscriptions.isError || bundles.isError

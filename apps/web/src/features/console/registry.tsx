@@ -54,6 +54,8 @@ const EventRefundsPage = lazy(() => import('./sales/event-refunds-page'))
 const RevenuePage = lazy(() => import('./sales/revenue-page'))
 // Customers (decision 0038).
 const CustomersPage = lazy(() => import('./sales/customers-page'))
+// Product analytics (decision 0039): its plots' library is loaded by this page only.
+const AnalyticsPage = lazy(() => import('./analytics/analytics-page'))
 
 export const consolePages: readonly ConsolePageEntry[] = [
   { path: 'channel', label: 'Channel', section: 'Channel', resource: 'channel', page: ChannelPage },
@@ -80,6 +82,7 @@ export const consolePages: readonly ConsolePageEntry[] = [
   // Viewers' clips: reading and deleting them (decision 0024).
   { path: 'clips', label: 'Clips', section: 'Broadcast', resource: 'clips', page: ClipsPage },
   { path: 'premieres', label: 'Premieres', section: 'Broadcast', resource: 'premieres', page: PremieresPage },
+  { path: 'analytics', label: 'Analytics', section: 'Broadcast', resource: 'analytics', page: AnalyticsPage },
   { path: 'passes', label: 'Passes', section: 'Sales', resource: 'passes', page: PassesPage },
   { path: 'bundles', label: 'Bundles', section: 'Sales', resource: 'bundles', page: BundlesPage },
   { path: 'coupons', label: 'Coupons', section: 'Sales', resource: 'coupons', page: CouponsPage },

@@ -2,6 +2,7 @@ import { ecommerceValue } from '@fieldhouse/contract'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   checkoutEcommerce,
+  commerceItemOf,
   createPageViews,
   type DataLayerEvent,
   enableDataLayer,
@@ -65,6 +66,23 @@ describe('ecommerce dataLayer', () => {
     const [command, name, params] = Array.from(t.dataLayer[0] as ArrayLike<unknown>)
     expect([command, name]).toEqual(['event', 'purchase_failed'])
     expect(params).toEqual({ ...ecommerce, failure_message: 'Your card was declined.' })
+  })
+
+  it('gives product analytics the checkout’s pass, value and currency', () => {
+    const ecommerce = checkoutEcommerce({
+      currency: 'USD',
+      price: 14.99,
+      discount: 0,
+      tax: 0,
+      serviceFee: 1,
+      item: basketball,
+    })
+    expect(commerceItemOf(ecommerce)).toEqual({
+      item_id: String(basketball.id),
+      item_name: basketball.name,
+      value: ecommerce.value,
+      currency: 'USD',
+    })
   })
 
   it('stays off without the channel’s google tag', () => {

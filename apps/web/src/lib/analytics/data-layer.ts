@@ -165,6 +165,14 @@ export function checkoutEcommerce(q: {
   }
 }
 
+/** A checkout's pass, value and currency, for product analytics' funnel events (its `CommerceItem`). */
+export const commerceItemOf = (e: Ecommerce) => ({
+  item_id: e.items[0]?.item_id ?? null,
+  item_name: e.items[0]?.item_name ?? null,
+  value: e.value,
+  currency: e.currency,
+})
+
 /**
  * page_view once per route change, with the page's own title: pages set their title just after they
  * render (a lazy page later still), so the event waits for the title (`pageTitleSet`) or `waitMs`,

@@ -80,6 +80,36 @@ describe('product analytics start-up', () => {
     vi.unstubAllGlobals()
   })
 
+  it('notes the funnel’s steps with the pass they are about, empty fields as null', async () => {
+    vi.stubGlobal('window', {
+      location: { pathname: '/packages', search: '', href: 'https://tv.example.com/packages' },
+    })
+    const { tracker, handled } = fakeTracker()
+    const { win } = fakeWindow()
+    startProductAnalytics(
+      { base: '', profile: 'yak_1' },
+      { load: async () => () => tracker, whenIdle: (run) => run(), target: win },
+    )
+    await vi.waitFor(() => expect(tracker).toBeDefined())
+    await Promise.resolve()
+    productAnalytics.commerce('view_item_list', { item_id: 'packages', item_name: 'Packages' })
+    productAnalytics.commerce('purchase_success', {
+      item_id: '4',
+      item_name: 'Season pass',
+      value: 9.5,
+      currency: 'USD',
+    })
+    await vi.waitFor(() => expect(handled).toHaveLength(2))
+    expect(handled[0]).toMatchObject({
+      kind: 'commerce',
+      event: 'view_item_list',
+      item: { item_id: 'packages', item_name: 'Packages', value: null, currency: null },
+      href: 'https://tv.example.com/packages',
+    })
+    expect(handled[1]).toMatchObject({ event: 'purchase_success', item: { value: 9.5, currency: 'USD' } })
+    vi.unstubAllGlobals()
+  })
+
   it('keeps nothing and loads nothing when it is off', () => {
     const load = vi.fn()
     const whenIdle = vi.fn()

@@ -1,6 +1,7 @@
 import type { PlayerEvents } from '../../features/watch/player/player-events'
 import { useAppStore } from '../store/app-store'
-import type { ApiFailure, ProductTracker, TrackCall, Viewer } from './product/product-tracker'
+import type { ApiFailure, CommerceItem, ProductTracker, TrackCall, Viewer } from './product/product-tracker'
+import type { CommerceEvent } from './product/records'
 
 /**
  * Product analytics (spec §1, §7), the part in the page's first JavaScript: a few functions that note
@@ -85,6 +86,25 @@ export const productAnalytics = {
       ts: Date.now(),
       method,
       viewer: { user_id: user.id, user_email: user.email },
+      href: here().href,
+    }))
+  },
+  /**
+   * The funnel's steps (decision 0033 counts exactly these): `view_item_list` when passes are offered,
+   * `begin_checkout` when a checkout opens with a pass, `purchase_success` when its order is paid.
+   */
+  commerce(event: CommerceEvent, item: Partial<CommerceItem> = {}) {
+    note(() => ({
+      kind: 'commerce',
+      ts: Date.now(),
+      event,
+      item: {
+        item_id: item.item_id ?? null,
+        item_name: item.item_name ?? null,
+        value: item.value ?? null,
+        currency: item.currency ?? null,
+      },
+      viewer: viewer(),
       href: here().href,
     }))
   },

@@ -1,4 +1,4 @@
-import type { GoLive, OwnerMedia, Upload } from '@fieldhouse/contract'
+import type { GoLive, OwnerMedia, StreamReport, Upload } from '@fieldhouse/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useApiClient } from '../../../lib/api/api-context'
 import { adminQueriesRoot } from './admin-api'
@@ -11,6 +11,24 @@ export function useGoLive(eventId: number | null) {
     enabled: eventId !== null,
     refetchInterval: 2000,
     queryFn: async ({ signal }) => (await api.get<GoLive>(`admin/live/${eventId}`, { signal })).data as GoLive,
+  })
+}
+
+/**
+ * Viewers watching an event now (the analytics reports, decision 0039), asked every 15 s while it is
+ * live; for operators who may read the analytics. A short range: only `viewers_now` is read.
+ */
+export function useViewersNow(eventId: number | null, enabled: boolean) {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: [...adminQueriesRoot, 'analytics', 'viewers-now', eventId] as const,
+    enabled: eventId !== null && enabled,
+    refetchInterval: 15_000,
+    queryFn: async ({ signal }) => {
+      const query = { type: 'event', id: eventId as number, from: Date.now() - 2 * 60_000 }
+      return ((await api.get<StreamReport>('admin/analytics/streams', { query, signal })).data as StreamReport)
+        .viewers_now
+    },
   })
 }
 

@@ -1,7 +1,9 @@
 import { useState } from 'react'
+import { allowed } from '../access'
 import { useAdminOptions } from '../api/admin-api'
-import { useGoLive, useLiveAction, useRevealKey } from '../api/use-console-media'
+import { useGoLive, useLiveAction, useRevealKey, useViewersNow } from '../api/use-console-media'
 import { HlsPreview } from '../media/hls-preview'
+import { useOperator } from '../operator-context'
 
 const dash = '—'
 const num = (v: number | null | undefined, unit = '') => (v === null || v === undefined ? dash : `${v}${unit}`)
@@ -23,6 +25,11 @@ export default function GoLivePage() {
 
   const data = panel.data
   const status = data?.status
+  // While the event is live, its viewers now come from the analytics (for roles that read them).
+  const live = status?.receiving === true || status?.stream_status === 'live'
+  const readsAnalytics = allowed(useOperator(), 'read', 'analytics')
+  const viewersNow = useViewersNow(eventId, live && readsAnalytics)
+  const viewers = status?.viewers ?? viewersNow.data ?? null
   const handleEvent = (value: string) => {
     setEventId(value ? Number(value) : null)
     setRevealed(null)
@@ -158,7 +165,7 @@ export default function GoLivePage() {
               </div>
               <div>
                 <dt>Viewers</dt>
-                <dd>{status.viewers === null ? 'Not measured yet' : status.viewers}</dd>
+                <dd data-testid="live-viewers">{viewers === null ? 'Not measured yet' : `${viewers} now`}</dd>
               </div>
             </dl>
             {status.receiving || status.stream_status === 'live' ? (

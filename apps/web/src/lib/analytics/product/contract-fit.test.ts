@@ -39,6 +39,11 @@ async function journeyRecords() {
   tracker.handle({ kind: 'visit', ts: 1700000000000, page: '/', viewer: anonymous, referrer: '' })
   tracker.handle({ kind: 'visit', ts: 1700000001000, page: '/live', viewer, referrer: 'https://news.example.org/' })
   tracker.handle({ kind: 'login', ts: 1700000002000, method: 'email', viewer })
+  const list = { item_id: 'packages', item_name: 'Packages', value: null, currency: null }
+  const pass = { item_id: '4', item_name: 'Season pass', value: 41.49, currency: 'USD' }
+  tracker.handle({ kind: 'commerce', ts: 1700000002100, event: 'view_item_list', item: list, viewer })
+  tracker.handle({ kind: 'commerce', ts: 1700000002200, event: 'begin_checkout', item: pass, viewer })
+  tracker.handle({ kind: 'commerce', ts: 1700000002300, event: 'purchase_success', item: pass, viewer })
   for (const [status, kind] of [
     [503, 'http'],
     [null, 'timeout'],

@@ -128,6 +128,30 @@ describe('product tracker', () => {
     })
   })
 
+  it('records the funnel’s ecommerce events by the names the reports count, without empty fields', async () => {
+    const { tracker, records } = setup()
+    const viewer = { user_id: 5, user_email: 'a@b.c' }
+    const pass = { item_id: '4', item_name: 'Season pass', value: 41.49, currency: 'USD' }
+    tracker.handle({
+      kind: 'commerce',
+      ts: 1,
+      event: 'view_item_list',
+      item: { item_id: 'packages', item_name: 'Packages', value: null, currency: null },
+      viewer: anonymous,
+    })
+    tracker.handle({ kind: 'commerce', ts: 2, event: 'begin_checkout', item: pass, viewer })
+    tracker.handle({ kind: 'commerce', ts: 3, event: 'purchase_success', item: pass, viewer })
+    await vi.advanceTimersByTimeAsync(100)
+    expect(records().map((r) => r.kind === 'event' && r.event)).toEqual([
+      'view_item_list',
+      'begin_checkout',
+      'purchase_success',
+    ])
+    expect(records()[0]).toMatchObject({ extras: { item_id: 'packages', item_name: 'Packages' } })
+    expect(Object.keys((records()[0] as { extras: object }).extras)).toEqual(['item_id', 'item_name'])
+    expect(records()[2]).toMatchObject({ user_id: '5', ts: 3, extras: pass })
+  })
+
   it('turns the player events into video events and heartbeats into the seconds each adds', async () => {
     const { tracker, records } = setup()
     const at = (ts: number, event: PlayerEvent, context: PlayerContext = live) =>

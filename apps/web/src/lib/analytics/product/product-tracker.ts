@@ -4,7 +4,7 @@ import type { KeyValueBackend } from '../../storage/ttl-storage'
 import { newId } from '../new-id'
 import { createAnalyticsSession, createTrackingValue } from './analytics-session'
 import { createErrorDedupe, errorFingerprint } from './error-dedupe'
-import type { AnalyticsRecord, ErrorReport, StreamRef, VideoEventName } from './records'
+import type { AnalyticsRecord, CommerceEvent, ErrorReport, SiteEvent, StreamRef, VideoEventName } from './records'
 import { createSendQueue } from './send-queue'
 import type { ServiceCalls } from './service-calls'
 
@@ -27,10 +27,20 @@ export interface ApiFailure {
   response_length: number
 }
 
+/** What a commerce event was about (the contract's `CommerceExtrasSchema`): a list, or one pass. */
+export interface CommerceItem {
+  item_id: string | null
+  item_name: string | null
+  /** What the checkout comes to, in the currency's major units (the data layer's `value`). */
+  value: number | null
+  currency: string | null
+}
+
 /** What the page tells the tracker, each with the time it happened (the tracker may start later). */
 export type TrackCall =
   | { kind: 'visit'; ts: number; page: string; viewer: Viewer; referrer: string; href?: string }
   | { kind: 'login'; ts: number; method: string; viewer: Viewer; href?: string }
+  | { kind: 'commerce'; ts: number; event: CommerceEvent; item: CommerceItem; viewer: Viewer; href?: string }
   | { kind: 'api_failed'; ts: number; viewer: Viewer; failure: ApiFailure; page: string; href?: string }
   | { kind: 'player'; ts: number; event: PlayerEvent; context: PlayerContext }
   | {
@@ -133,7 +143,7 @@ export function createProductTracker({
 
   const siteEvent = (
     call: { ts: number; viewer: Viewer; href?: string },
-    event: 'visit_page' | 'login' | 'api_request',
+    event: SiteEvent,
     extras: Record<string, string | number | boolean | null>,
   ) =>
     push({
@@ -217,6 +227,13 @@ export function createProductTracker({
         }
         case 'login':
           return siteEvent(call, 'login', { method: call.method })
+        case 'commerce':
+          // A field without a value is left out (the service would read a null value as 0).
+          return siteEvent(
+            call,
+            call.event,
+            Object.fromEntries(Object.entries(call.item).filter(([, value]) => value !== null)),
+          )
         case 'api_failed': {
           const { failure } = call
           siteEvent(call, 'api_request', {

@@ -7,7 +7,9 @@ import { analyticsPaths, type StreamType, type VideoEventName } from '@fieldhous
  * a record sent late still lands in its minute and in its order within a viewing.
  */
 
-export type SiteEvent = 'visit_page' | 'login' | 'api_request'
+/** The ecommerce events the funnel counts (decision 0033: visit → item list → begin checkout → paid). */
+export type CommerceEvent = 'view_item_list' | 'begin_checkout' | 'purchase_success'
+export type SiteEvent = 'visit_page' | 'login' | 'api_request' | CommerceEvent
 export type { StreamType, VideoEventName }
 
 export interface StreamRef {
