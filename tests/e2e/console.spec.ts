@@ -379,7 +379,7 @@ describe('operator console', () => {
 
       // The navigation holds only what the role may read; no page offers a write.
       const nav = await page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents()
-      expect(nav).toEqual(['Channel', 'Passes form', 'Events', 'VOD items', 'Orders'])
+      expect(nav).toEqual(['Channel', 'Passes form', 'Events', 'VOD items', 'Orders', 'Customers'])
       await expect(page.getByText('Your role may read this, not change it.').isVisible()).resolves.toBe(true)
       await expect(page.getByRole('button', { name: 'Save changes' }).count()).resolves.toBe(0)
       await expect(page.getByLabel(/^Name/).isDisabled()).resolves.toBe(true)
