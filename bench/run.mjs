@@ -1,3 +1,4 @@
+import { benchAnalyticsPlot } from './analytics-plot.bench.mjs'
 import { benchBootstrap } from './bootstrap.bench.mjs'
 import { benchClips } from './clips.bench.mjs'
 import { benchConsole } from './console.bench.mjs'
@@ -25,6 +26,7 @@ const benches = {
   clips: benchClips,
   console: benchConsole,
   ingest: benchIngest,
+  plot: benchAnalyticsPlot,
 }
 const chosen = process.argv.slice(2)
 for (const name of chosen) {
@@ -116,6 +118,17 @@ for (const r of results) {
     row('analytics ingest vs bare inserts', rs(r.ours), rs(r.reference), r.ratio.toFixed(2), `≥ ${r.goal.ratio}`)
     row('  absolute', rs(r.ours), '', '', `≥ ${r.goal.recordsPerSecond}`)
     row('  acknowledged records lost', String(r.lost), '', '', `${r.goal.lost}`)
+  } else if (r.name === 'plot') {
+    const ms = (x) => `${x.toFixed(1)} ms`
+    row(
+      `analytics plot, ${r.ours.points} minutes, p50`,
+      ms(r.ours.p50Ms),
+      `bare uPlot ${ms(r.reference.p50Ms)}`,
+      r.ratio.toFixed(2),
+      `≤ ${r.goalMs} ms ${r.meetsGoal ? 'met' : 'missed'}`,
+    )
+    row('  slowest', ms(r.ours.maxMs), `bare uPlot ${ms(r.reference.maxMs)}`, '', '')
+    row('  from mount (uPlot chunk loaded), p50', ms(r.oursFromMount.p50Ms), '', '', `≤ ${r.goalMs} ms`)
   } else if (r.name === 'console') {
     const kb = (b) => `${(b / 1024).toFixed(1)} KB`
     row(

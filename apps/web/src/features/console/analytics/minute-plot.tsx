@@ -36,10 +36,11 @@ export function MinutePlot({
     const el = box.current
     if (!el) return
     let observer: ResizeObserver | null = null
+    const requestedAt = performance.now()
     import('./uplot-draw').then(
       ({ drawPlot }) => {
         if (gone) return
-        plot.current = drawPlot(el, { ...latest.current, timeZone })
+        plot.current = drawPlot(el, { ...latest.current, timeZone, requestedAt })
         observer = new ResizeObserver(() => plot.current?.resize(el.clientWidth))
         observer.observe(el)
       },
