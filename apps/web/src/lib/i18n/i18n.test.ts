@@ -1,8 +1,13 @@
 import { alreadyBought, lengthGreaterThan, lengthLessThan, messages, reloadPageAfter } from '@fieldhouse/contract'
 import i18next from 'i18next'
 import { describe, expect, it } from 'vitest'
-import { pickLanguage, resources } from './i18n'
+import { initI18n, pickLanguage } from './i18n'
 import { lookupMessage } from './message-text'
+import { bg } from './resources/bg'
+import { en } from './resources/en'
+import { fr } from './resources/fr'
+
+const resources = { en: { translation: en }, fr: { translation: fr }, bg: { translation: bg } } as const
 
 /** Every key path of a nested resource object. */
 const keyPaths = (value: object, prefix = ''): string[] =>
@@ -40,6 +45,20 @@ describe('translations', () => {
     expect(instance.t('errors.reloadPageAfter', { count: 1 })).toBe('Презареждане на страницата след 1 секунда')
     await instance.changeLanguage('fr')
     expect(instance.t('errors.reloadPageAfter', { count: 5 })).toBe('Recharger la page dans 5 secondes')
+  })
+})
+
+describe('initI18n', () => {
+  it('starts in English and loads another language when asked', async () => {
+    const instance = await initI18n()
+    expect(instance.hasResourceBundle('fr', 'translation')).toBe(false)
+    expect(instance.t('common.close')).toBe('Close')
+    await initI18n('fr')
+    expect(instance.t('common.close')).toBe(fr.common.close)
+    await initI18n('bg')
+    expect(instance.t('errors.reloadPageAfter', { count: 1 })).toBe('Презареждане на страницата след 1 секунда')
+    await initI18n('en')
+    expect(instance.t('common.close')).toBe('Close')
   })
 })
 

@@ -1,15 +1,20 @@
 import { constants, type Language } from '@fieldhouse/contract'
-import i18next from 'i18next'
+import i18next, { type Resource } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import { bg } from './resources/bg'
-import { en } from './resources/en'
-import { fr } from './resources/fr'
+import { en, type Translation } from './resources/en'
 
-export const resources = {
-  en: { translation: en },
-  fr: { translation: fr },
-  bg: { translation: bg },
-} as const
+/**
+ * English is the default language and every language's fallback, so it comes with the start; the others
+ * are loaded when a channel speaks them (issue 16: no page carries the words of languages it does not show).
+ */
+const translations: Record<Exclude<Language, 'en'>, () => Promise<Translation>> = {
+  fr: () => import('./resources/fr').then((m) => m.fr),
+  bg: () => import('./resources/bg').then((m) => m.bg),
+}
+
+/** The words of `language`: English's at hand, another language's loaded. */
+const wordsOf = (language: Language): Translation | Promise<Translation> =>
+  language === 'en' ? en : translations[language]()
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -30,9 +35,13 @@ export function pickLanguage(channelLanguage: string | null | undefined): Langua
 export async function initI18n(language: Language = constants.defaultLanguage) {
   if (typeof document !== 'undefined') document.documentElement.lang = language
   if (i18next.isInitialized) {
+    if (!i18next.hasResourceBundle(language, 'translation'))
+      i18next.addResourceBundle(language, 'translation', await wordsOf(language))
     await i18next.changeLanguage(language)
     return i18next
   }
+  const resources: Resource = { en: { translation: en } }
+  if (language !== 'en') resources[language] = { translation: await wordsOf(language) }
   await i18next.use(initReactI18next).init({
     resources,
     lng: language,
