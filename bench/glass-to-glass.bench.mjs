@@ -46,6 +46,7 @@ export async function benchGlassToGlass({ duration = 5 } = {}) {
       behindEdgeS: Number(median(samples.map((s) => s.behindEdge)).toFixed(2)),
       samples: samples.length,
     })
+    const withStalls = (visit) => ({ ...summary(visit.samples), stalls: visit.stalls })
     const hlsJsDates = reference.samples.filter((s) => s.playingDateLag !== null).map((s) => s.playingDateLag)
     await browser.close()
     browser = null
@@ -60,10 +61,10 @@ export async function benchGlassToGlass({ duration = 5 } = {}) {
       what: 'program-date-time of the frame on screen vs the wall clock, /watch/{id} on the live demo, DVR on',
       covers: COVERS,
       sampleSeconds,
-      ours: summary(again.samples),
-      oursAfterPreroll: { ...summary(first.samples), prerollPlayed: first.prerollPlayed },
+      ours: withStalls(again),
+      oursAfterPreroll: { ...withStalls(first), prerollPlayed: first.prerollPlayed },
       bareHlsJs: {
-        ...summary(reference.samples),
+        ...withStalls(reference),
         playingDateMedianS: hlsJsDates.length ? Number(median(hlsJsDates).toFixed(2)) : null,
       },
       fromEncoder,
@@ -122,13 +123,14 @@ async function fromEncoderClock(sampleSeconds) {
         )
         await page.getByTestId('player-preroll').waitFor({ state: 'detached', timeout: 60_000 })
         await page.waitForTimeout(2000)
+        await page.evaluate(watchStalls, VIDEO)
         const lags = await page.evaluate(readEncoderClock, {
           video: VIDEO,
           seconds: sampleSeconds,
           bits: BITS,
           square: SQUARE,
         })
-        return { lags, storageState: await context.storageState() }
+        return { lags, stalls: await page.evaluate(stallsSoFar), storageState: await context.storageState() }
       } finally {
         await context.close()
       }
@@ -143,6 +145,8 @@ async function fromEncoderClock(sampleSeconds) {
       maxS: Number(Math.max(...again.lags).toFixed(2)),
       samples: again.lags.length,
       afterPrerollMedianS: first.lags.length ? Number(median(first.lags).toFixed(2)) : null,
+      stalls: again.stalls,
+      afterPrerollStalls: first.stalls,
       covers:
         'the frame is stamped with the wall clock when the publisher makes it, so capture, encode (x264 ' +
         'veryfast, zerolatency, 1-s keyframes), RTMP, our ingest, segmenting, playlist, HTTP, hls.js and ' +
@@ -215,6 +219,7 @@ async function sample(browser, url, seconds, storageState) {
     )
     // Let playback settle where the player holds it.
     await page.waitForTimeout(2000)
+    await page.evaluate(watchStalls, VIDEO)
     const samples = []
     let missed = 0
     const end = Date.now() + seconds * 1000
@@ -228,7 +233,12 @@ async function sample(browser, url, seconds, storageState) {
       throw new Error(
         `${url}: most frames could not be dated (${missed} of ${samples.length + missed}; no program-date-time in the playlist?)`,
       )
-    return { samples, prerollPlayed, storageState: await context.storageState() }
+    return {
+      samples,
+      prerollPlayed,
+      stalls: await page.evaluate(stallsSoFar),
+      storageState: await context.storageState(),
+    }
   } finally {
     await context.close()
   }
@@ -271,4 +281,33 @@ async function frameLag(video) {
     }
   }
   return null
+}
+
+/**
+ * In the page: from now on, counts the times playback waits for data with the video playing (a
+ * rebuffer: `waiting` while not paused and not seeking) and how long each lasts, until `playing`.
+ */
+function watchStalls(video) {
+  const v = document.querySelector(video)
+  const stalls = { count: 0, seconds: 0, since: null }
+  window.__stalls = stalls
+  if (!v) return
+  v.addEventListener('waiting', () => {
+    if (v.paused || v.seeking || stalls.since !== null) return
+    stalls.count += 1
+    stalls.since = performance.now()
+  })
+  v.addEventListener('playing', () => {
+    if (stalls.since === null) return
+    stalls.seconds += (performance.now() - stalls.since) / 1000
+    stalls.since = null
+  })
+}
+
+/** In the page: the rebuffers `watchStalls` counted, one still going on included. */
+function stallsSoFar() {
+  const s = window.__stalls
+  if (!s) return null
+  const open = s.since === null ? 0 : (performance.now() - s.since) / 1000
+  return { count: s.count, seconds: Number((s.seconds + open).toFixed(2)) }
 }

@@ -60,10 +60,25 @@ for (const r of results) {
   } else if (r.name === 'first-frame') {
     row('first frame', `${r.ours.medianMs} ms`, `${r.reference.medianMs} ms`, r.ratio.toFixed(2), `≤ ${r.goal}`)
   } else if (r.name === 'glass-to-glass') {
-    const lag = (x) => `${x.medianS.toFixed(1)} s`
+    const lag = (x) => `${x.medianS.toFixed(2)} s`
+    const stalls = (s) => (s ? `${s.count} stalls (${s.seconds.toFixed(1)} s)` : 'stalls not counted')
     row('live glass-to-glass', lag(r.ours), `bare hls.js ${lag(r.bareHlsJs)}`, '', `≤ ${r.goalS} s`)
     row('  (after the pre-roll)', lag(r.oursAfterPreroll), '', '', `≤ ${r.goalS} s`)
     row("  from the encoder's clock", lag(r.fromEncoder), '', '', `≤ ${r.goalFromEncoderS} s`)
+    row(
+      '  (rebuffers while sampled)',
+      stalls(r.fromEncoder.stalls),
+      `bare hls.js ${stalls(r.bareHlsJs.stalls)}`,
+      '',
+      '0',
+    )
+    row(
+      '  (rebuffers, demo feed)',
+      stalls(r.ours.stalls),
+      `after the pre-roll ${stalls(r.oursAfterPreroll.stalls)}`,
+      '',
+      '0',
+    )
   } else if (r.name === 'spike') {
     const ms = (x) => `${x.toFixed(1)} ms`
     row(

@@ -168,6 +168,7 @@ export async function buildApp(container: Container) {
     store: services.store,
     mediaRateLimitMax: config.MEDIA_RATE_LIMIT_MAX,
     sendFile: services.sendMediaFile,
+    sendLivePlaylist: services.sendLivePlaylist,
     clipInfo: (session, event, mayWatch) => services.clips.eventClipInfo(session, event, mayWatch),
     vodClipInfo: (session, item, mayWatch) => services.clips.vodClipInfo(session, item, mayWatch),
     downloaded: (session, eventId) => services.clips.recordEventDownload(session, eventId),

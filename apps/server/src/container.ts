@@ -45,6 +45,7 @@ import { GoLiveRepository } from './modules/live/go-live.repository.js'
 import { createGoLive, createLive } from './modules/live/live.module.js'
 import { LiveRepository } from './modules/live/live.repository.js'
 import type { IngestControl } from './modules/live/rtmp-ingest.js'
+import { createLivePlaylistSender, LivePlaylists } from './modules/media/live-playlist.js'
 import { createMediaFileSender, HotFileCache } from './modules/media/media.files.js'
 import { MediaGate } from './modules/media/media.gate.js'
 import { createMedia, createUploads } from './modules/media/media.module.js'
@@ -304,6 +305,7 @@ export async function createContainer(deps: ContainerDeps) {
   const sendMediaFile = once('sendMediaFile', () =>
     createMediaFileSender(new HotFileCache(config.MEDIA_MEMORY_CACHE_MB * 1024 * 1024)),
   )
+  const sendLivePlaylist = once('sendLivePlaylist', () => createLivePlaylistSender(new LivePlaylists(store())))
   const humanCheck = once('humanCheck', () => siteverify(config.RECAPTCHA_VERIFY_URL))
   const demo = once('demo', () => new DemoRepository(db.kysely))
   const analytics = once('analytics', () => createAnalytics(db.kysely, config, { secret: mediaSecret(), audit, clock }))
@@ -353,6 +355,7 @@ export async function createContainer(deps: ContainerDeps) {
         mediaGate,
         streams,
         sendMediaFile,
+        sendLivePlaylist,
         humanCheck,
         store,
         live,

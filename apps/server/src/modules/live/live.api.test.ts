@@ -78,6 +78,19 @@ describe('live ingest over RTMP', () => {
     // DVR: the first segment is still listed.
     expect(grown.segments[0]?.uri).toBe(first.segments[0]?.uri)
 
+    // Blocking playlist reloads: asked for the playlist that lists the next segment, the server answers
+    // once the segment is written; a segment further off than two is a bad request.
+    const now = await (await ctx.request(variantUrl)).text()
+    expect(now).toContain('#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES')
+    const sequence = Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(now)?.[1] ?? 0)
+    const last = sequence + parse(now).segments.length - 1
+    const next = await ctx.request(`${variantUrl}?_HLS_msn=${last + 1}`)
+    expect(next.status).toBe(200)
+    expect(next.headers.get('cache-control')).toContain('no-store')
+    expect(parse(await next.text()).segments.length).toBeGreaterThan(last + 1 - sequence)
+    expect((await ctx.request(`${variantUrl}?_HLS_msn=${last + 9}`)).status).toBe(400)
+    expect((await ctx.request(`${variantUrl}?_HLS_msn=next`)).status).toBe(400)
+
     await publisher.done
     const replay = await until(async () => {
       const d = await detail()

@@ -23,6 +23,7 @@ import type { CatalogService } from '../catalog/catalog.service.js'
 import type { VodService } from '../catalog/vod.service.js'
 import type { GeoService } from '../geo/geo.service.js'
 import { deviceName } from '../streams/device-name.js'
+import type { createLivePlaylistSender } from './live-playlist.js'
 import { cacheControlFor, type createMediaFileSender } from './media.files.js'
 import type { MediaGate } from './media.gate.js'
 import type { MediaRepository } from './media.repository.js'
@@ -51,6 +52,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
   mediaRateLimitMax: number
   /** Sends one checked file (`createMediaFileSender`). */
   sendFile: ReturnType<typeof createMediaFileSender>
+  /** Sends a live rendition's playlist, answering blocking reloads (`createLivePlaylistSender`). */
+  sendLivePlaylist: ReturnType<typeof createLivePlaylistSender>
   /** The clip tool's part of an event's detail: its tags, and the recordings the viewer may clip. */
   clipInfo: (session: Session, event: Event, mayWatch: boolean) => Promise<EventClipInfo>
   /** The same for a library video: the tags for every sport, and its recordings the viewer may clip. */
@@ -207,6 +210,10 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
     }
     const live = verdict.asset.status === 'live'
     const cacheControl = cacheControlFor(params.file, live, 'private')
+    // A rendition's playlist (not the master) of a recording still being made.
+    if (live && /^[^/]+\/[^/]+\.m3u8$/.test(params.file)) {
+      return deps.sendLivePlaylist(req, reply, assetKey(assetId, params.file), cacheControl)
+    }
     return deps.sendFile(req, reply, deps.store, assetKey(assetId, params.file), cacheControl)
   }
 

@@ -1,6 +1,12 @@
-import Hls from 'hls.js'
+import Hls, { LevelDetails } from 'hls.js'
 import { describe, expect, it } from 'vitest'
-import { hlsConfig, LIVE_CATCH_UP_RATE, LIVE_SYNC_TARGET_DURATIONS } from './hls-config'
+import {
+  BLOCKING_LIVE_SYNC_TARGET_DURATIONS,
+  hlsConfig,
+  holdCloserWithBlockingReloads,
+  LIVE_CATCH_UP_RATE,
+  LIVE_SYNC_TARGET_DURATIONS,
+} from './hls-config'
 
 const options = { workerPath: '/assets/hls.worker.js', startPosition: null, rewriteUrl: (url: string) => url }
 
@@ -39,10 +45,38 @@ describe('hlsConfig', () => {
     } finally {
       defaults.destroy()
     }
-    // Under two target durations the next segment is not published before the buffer runs out.
+    // Reloaded on a timer, under two target durations the next segment is not known before the buffer
+    // runs out; with blocking reloads it is known when written, a target duration after the last.
     expect(LIVE_SYNC_TARGET_DURATIONS).toBeGreaterThanOrEqual(2)
+    expect(BLOCKING_LIVE_SYNC_TARGET_DURATIONS).toBeGreaterThan(1)
+    expect(BLOCKING_LIVE_SYNC_TARGET_DURATIONS).toBeLessThan(LIVE_SYNC_TARGET_DURATIONS)
     expect(LIVE_CATCH_UP_RATE).toBeGreaterThan(1)
     expect(LIVE_CATCH_UP_RATE).toBeLessThanOrEqual(1.5)
+  })
+
+  it('holds closer to the edge once the live playlist says its server answers blocking reloads', () => {
+    const level = (canBlockReload: boolean) => {
+      const details = new LevelDetails('https://tv.example/media/p/t/7/source/index.m3u8')
+      details.live = true
+      details.targetduration = 2
+      details.canBlockReload = canBlockReload
+      return details
+    }
+    for (const canBlockReload of [true, false]) {
+      const hls = new Hls(hlsConfig(options))
+      try {
+        const before = hls.listeners(Hls.Events.LEVEL_UPDATED)
+        holdCloserWithBlockingReloads(Hls, hls)
+        // Called as hls.js calls it (its own controllers, also listening, need a page to run in).
+        const ours = hls.listeners(Hls.Events.LEVEL_UPDATED).find((l) => !before.includes(l))
+        ours?.(Hls.Events.LEVEL_UPDATED, { details: level(canBlockReload), level: 0 })
+        expect(hls.config.liveSyncDuration).toBe(canBlockReload ? BLOCKING_LIVE_SYNC_TARGET_DURATIONS * 2 : undefined)
+        // Decided once, at the first live playlist.
+        expect(hls.listeners(Hls.Events.LEVEL_UPDATED)).not.toContain(ours)
+      } finally {
+        hls.destroy()
+      }
+    }
   })
 
   it('starts where asked, else at hls.js default (the start of a replay, the live position of a stream)', () => {

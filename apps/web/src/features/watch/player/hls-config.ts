@@ -1,13 +1,23 @@
-import type { HlsConfig } from 'hls.js'
+import type { default as Hls, HlsConfig, LevelUpdatedData } from 'hls.js'
 
 /**
  * How far behind the newest segment a live stream plays, in target durations (the playlist's segment
- * length). hls.js's default is three; two still keeps a segment in hand: the next one is published a
- * target duration after the last and the playlist is reloaded about as often. With our 1-s segments that
- * is 2 s behind the edge; behind an encoder sending a keyframe every 2 s, 4 s. After a stall hls.js adds
- * a second at a time (up to one target duration) by itself.
+ * length), when its playlist is reloaded on a timer. hls.js's default is three; two still keeps a segment
+ * in hand: the next one is published a target duration after the last and the playlist is reloaded about
+ * as often, at a phase of its own, so the player learns of a segment up to a target duration after it is
+ * there. With 1-s segments that is 2 s behind the edge; behind an encoder sending a keyframe every 2 s,
+ * 4 s. After a stall hls.js adds a second at a time (up to one target duration) by itself.
  */
 export const LIVE_SYNC_TARGET_DURATIONS = 2
+
+/**
+ * The same when the playlist's server answers blocking reloads (`CAN-BLOCK-RELOAD=YES`, ours for a live
+ * recording): the player asks for the playlist that lists the next segment and has it the moment the
+ * segment is written, so the wait is a segment's own length and the buffer runs out only if the next
+ * one comes more than half a target duration late (0.5 s with 1-s segments: the fetch takes a round trip
+ * or two). hls.js never holds closer than one target duration with whole segments.
+ */
+export const BLOCKING_LIVE_SYNC_TARGET_DURATIONS = 1.5
 
 /**
  * A live stream that has fallen a little behind that point (a stall, a slow start) plays up to this much
@@ -56,4 +66,18 @@ export function hlsConfig({ workerPath, startPosition, rewriteUrl }: HlsConfigOp
       xhr.open('GET', rewriteUrl(url), true)
     },
   }
+}
+
+/**
+ * Holds a live stream `BLOCKING_LIVE_SYNC_TARGET_DURATIONS` behind its edge once its first playlist says
+ * the server answers blocking reloads (hls.js then asks for each next playlist with `_HLS_msn`); others
+ * stay at `LIVE_SYNC_TARGET_DURATIONS`. `Hls` is the class (loaded apart from the page's code).
+ */
+export function holdCloserWithBlockingReloads(HlsClass: typeof Hls, hls: Hls) {
+  const onLevel = (_event: unknown, { details }: LevelUpdatedData) => {
+    if (!details.live) return
+    hls.off(HlsClass.Events.LEVEL_UPDATED, onLevel)
+    if (details.canBlockReload) hls.targetLatency = BLOCKING_LIVE_SYNC_TARGET_DURATIONS * details.targetduration
+  }
+  hls.on(HlsClass.Events.LEVEL_UPDATED, onLevel)
 }

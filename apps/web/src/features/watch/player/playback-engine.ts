@@ -1,6 +1,6 @@
 import type { ErrorData, default as HlsType, LevelSwitchedData, ManifestParsedData } from 'hls.js'
 import { chooseEngine, detectPlaybackSupport, type EngineKind } from './engine-choice'
-import { hlsConfig, PRELOAD_BUFFER_S } from './hls-config'
+import { hlsConfig, holdCloserWithBlockingReloads, PRELOAD_BUFFER_S } from './hls-config'
 import type { TokenKeeper } from './playback-token'
 import type { LevelInfo } from './quality'
 
@@ -186,6 +186,7 @@ function openHlsSession(
     },
   }
   const fullBuffer = session.hls.config.maxMaxBufferLength
+  holdCloserWithBlockingReloads(Hls, session.hls)
   session.hls.loadSource(src)
   return session
 }
