@@ -46,6 +46,19 @@ describe('LivePlaylists', () => {
     expect((await waits[2])?.lastMsn).toBe(4)
   })
 
+  it('serves the version before when the playlist is caught half rewritten', async () => {
+    await store.put(key, { bytes: playlist(3) })
+    const playlists = new LivePlaylists(store, 10)
+    const whole = await playlists.read(key)
+    await store.put(key, { bytes: playlist(5).slice(0, -6) })
+    expect(await playlists.read(key)).toBe(whole)
+    const cutAtASegment = playlist(5).slice(0, playlist(5).indexOf('seg_00001.ts') + 'seg_00001.ts\n'.length)
+    await store.put(key, { bytes: cutAtASegment })
+    expect(await playlists.read(key)).toBe(whole)
+    await store.put(key, { bytes: playlist(5) })
+    expect((await playlists.read(key))?.lastMsn).toBe(4)
+  })
+
   it('answers a wait when the playlist ends without the segment', async () => {
     await store.put(key, { bytes: playlist(3) })
     const playlists = new LivePlaylists(store, 10)

@@ -37,6 +37,19 @@ export function readPlaylist(text: string): Omit<PlaylistSnapshot, 'etag' | 'tex
   }
 }
 
+/**
+ * Whether `text` is a whole playlist: the ingest's ffmpeg rewrites its playlist in place (truncated, then
+ * written in 32 KiB pieces once it is over that size), so a read can catch it empty or cut short. A
+ * whole one ends with a segment's address line (or ENDLIST) and its newline; one cut at a line's end
+ * after a complete segment is an older version's beginning, also whole.
+ */
+export function isWholePlaylist(text: string) {
+  if (!text.startsWith('#EXTM3U') || !text.endsWith('\n')) return false
+  const end = text.trimEnd()
+  const last = end.slice(end.lastIndexOf('\n') + 1).trim()
+  return last === '#EXT-X-ENDLIST' || (last !== '' && !last.startsWith('#'))
+}
+
 /** The playlist as served while live: blocking reloads announced after its target duration. */
 export function withServerControl(text: string) {
   if (text.includes('#EXT-X-SERVER-CONTROL')) return text
@@ -64,20 +77,31 @@ export class LivePlaylists {
     private readonly maxKnown = 256,
   ) {}
 
-  /** The playlist as it is now (null when there is none). */
-  async read(key: string): Promise<PlaylistSnapshot | null> {
+  /**
+   * The playlist as it is now (null when there is none). Caught while ffmpeg rewrites it, the version
+   * before (or, with none known, the file read again a moment later).
+   */
+  async read(key: string, attempts = 5): Promise<PlaylistSnapshot | null> {
     const facts = await this.store.stat(key)
     if (!facts) return null
     const old = this.known.get(key)
-    this.known.delete(key)
     if (old?.etag === facts.etag) {
+      this.known.delete(key)
       this.known.set(key, old)
       return old
     }
     const bytes = await this.store.readBytes(key)
     if (!bytes) return null
     const text = bytes.toString('utf8')
+    if (!isWholePlaylist(text)) {
+      if (old || attempts <= 1) return old ?? null
+      await new Promise((r) => setTimeout(r, 10))
+      return this.read(key, attempts - 1)
+    }
     const snapshot = { etag: facts.etag, text, ...readPlaylist(text) }
+    // Cut at a segment's end: the beginning of the new version, shorter than the one before.
+    if (old && snapshot.lastMsn < old.lastMsn) return old
+    this.known.delete(key)
     this.known.set(key, snapshot)
     for (const k of this.known.keys()) {
       if (this.known.size <= this.maxKnown) break
