@@ -13,7 +13,8 @@ import { viewWords } from './view-words'
 
 // Spec §2: the views load on demand, one chunk per view name (the file names below name the chunks),
 // each with its English words (`view-words.ts`).
-const loadHome = viewChunk(withWords(() => import('../views/home'), viewWords.home))
+/** The home page's chunk: the start fetches it beside its own requests when the page opens on `/`. */
+export const homeViews = viewChunk(withWords(() => import('../views/home'), viewWords.home))
 const loadSchedule = viewChunk(withWords(() => import('../views/schedule'), viewWords.schedule))
 /** The watch pages' chunk: the start fetches it with its own requests when the page opens on one. */
 export const watchViews = viewChunk(withWords(() => import('../views/watch'), viewWords.watch))
@@ -28,7 +29,7 @@ const loadContacts = viewChunk(withWords(() => import('../views/contacts'), view
 /** The operator console: its own chunk, fetched only when a path under /admin opens. */
 const loadConsole = viewChunk(withWords(() => import('../views/console'), viewWords.console))
 
-const HomePage = lazyView(loadHome, 'HomePage')
+const HomePage = lazyView(homeViews, 'HomePage')
 const EventsListPage = lazyView(loadSchedule, 'EventsListPage')
 const WatchPage = lazyView(watchViews, 'WatchPage')
 const WatchEmbedPage = lazyView(watchViews, 'WatchEmbedPage')
