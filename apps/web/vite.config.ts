@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import { visualizer } from 'rollup-plugin-visualizer'
 import { defaultClientConditions, defineConfig } from 'vite'
 import { compression } from 'vite-plugin-compression2'
+import { pureSchemas } from './src/vite/pure-schemas'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 
@@ -14,6 +15,8 @@ export default defineConfig({
   base: '/',
   plugins: [
     react(),
+    // Unused contract schemas are left out of the chunks (src/vite/pure-schemas.ts).
+    pureSchemas(/\/packages\/contract\/src\/[^/]+\.ts$/),
     // Every text asset of 1 KiB or more is also written as .br (quality 11) and .gz (level 9) at build;
     // the server picks one by Accept-Encoding (docs/decisions/0013-performance.md), at no CPU per request.
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
@@ -60,6 +63,8 @@ export default defineConfig({
           if (id.includes('/node_modules/uplot/')) return 'uplot'
           if (/\/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react'
           if (id.includes('/node_modules/zod/')) return 'zod'
+          // Forms only (sign-in, checkout, profile, console): in `vendor` they would be in every page's start.
+          if (/\/node_modules\/(react-hook-form|@hookform)\//.test(id)) return 'forms'
           return 'vendor'
         },
       },

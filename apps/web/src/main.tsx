@@ -1,5 +1,5 @@
 import './lib/zod-config'
-import { StrictMode } from 'react'
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App, StartupFailure } from './app/app'
 import { hideSplash } from './app/splash'
@@ -25,17 +25,30 @@ async function main() {
     console.error(result.error)
     root.render(
       <StrictMode>
-        <StartupFailure services={result.services} />
+        <Shown>
+          <StartupFailure services={result.services} />
+        </Shown>
       </StrictMode>,
     )
   } else {
-    root.render(
-      <StrictMode>
-        <App services={result.services} router={result.router} />
-      </StrictMode>,
+    // The first render is a transition: React renders it in slices and lets the browser breathe between
+    // them, instead of one long task a phone's slow CPU spends blocked (issue 20, total blocking time).
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <Shown>
+            <App services={result.services} router={result.router} />
+          </Shown>
+        </StrictMode>,
+      ),
     )
   }
-  hideSplash()
+}
+
+/** Takes the splash away once what it covered is on the page. */
+function Shown({ children }: { children: ReactNode }) {
+  useEffect(() => hideSplash(), [])
+  return children
 }
 
 void main()

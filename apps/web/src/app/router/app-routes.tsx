@@ -2,30 +2,34 @@ import { useEffect } from 'react'
 import { Navigate, type RouteObject, useParams } from 'react-router'
 import { PageLoader } from '../../components/ui/spinner'
 import { NotFoundPage } from '../../features/not-found/not-found-page'
+import { withWords } from '../../lib/i18n/i18n'
 import { paths } from '../../lib/navigation/paths'
 import { ViewError } from '../error-screens/view-error'
 import { AppLayout, PlainLayout } from '../layout/app-layout'
 import { lazyView, viewChunk } from './lazy-view'
 import { RootRoute } from './root-route'
 import type { RuntimeRoute } from './runtime-routes'
+import { viewWords } from './view-words'
 
-// Spec §2: the views load on demand, one chunk per view name (the file names below name the chunks).
-const loadHome = viewChunk(() => import('../views/home'))
-const loadSchedule = viewChunk(() => import('../views/schedule'))
+// Spec §2: the views load on demand, one chunk per view name (the file names below name the chunks),
+// each with its English words (`view-words.ts`).
+/** The home page's chunk: the start fetches it beside its own requests when the page opens on `/`. */
+export const homeViews = viewChunk(withWords(() => import('../views/home'), viewWords.home))
+const loadSchedule = viewChunk(withWords(() => import('../views/schedule'), viewWords.schedule))
 /** The watch pages' chunk: the start fetches it with its own requests when the page opens on one. */
-export const watchViews = viewChunk(() => import('../views/watch'))
-const loadShare = viewChunk(() => import('../views/share'))
-const loadAuth = viewChunk(() => import('../views/auth'))
-const loadProfile = viewChunk(() => import('../views/profile'))
-const loadBuy = viewChunk(() => import('../views/buy'))
-const loadSimulate = viewChunk(() => import('../views/simulate'))
-const loadReels = viewChunk(() => import('../views/reels'))
-const loadFaq = viewChunk(() => import('../views/faq'))
-const loadContacts = viewChunk(() => import('../views/contacts'))
+export const watchViews = viewChunk(withWords(() => import('../views/watch'), viewWords.watch))
+const loadShare = viewChunk(withWords(() => import('../views/share'), viewWords.share))
+const loadAuth = viewChunk(withWords(() => import('../views/auth'), viewWords.auth))
+const loadProfile = viewChunk(withWords(() => import('../views/profile'), viewWords.profile))
+const loadBuy = viewChunk(withWords(() => import('../views/buy'), viewWords.buy))
+const loadSimulate = viewChunk(withWords(() => import('../views/simulate'), viewWords.simulate))
+const loadReels = viewChunk(withWords(() => import('../views/reels'), viewWords.reels))
+const loadFaq = viewChunk(withWords(() => import('../views/faq'), viewWords.faq))
+const loadContacts = viewChunk(withWords(() => import('../views/contacts'), viewWords.contacts))
 /** The operator console: its own chunk, fetched only when a path under /admin opens. */
-const loadConsole = viewChunk(() => import('../views/console'))
+const loadConsole = viewChunk(withWords(() => import('../views/console'), viewWords.console))
 
-const HomePage = lazyView(loadHome, 'HomePage')
+const HomePage = lazyView(homeViews, 'HomePage')
 const EventsListPage = lazyView(loadSchedule, 'EventsListPage')
 const WatchPage = lazyView(watchViews, 'WatchPage')
 const WatchEmbedPage = lazyView(watchViews, 'WatchEmbedPage')

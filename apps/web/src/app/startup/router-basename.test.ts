@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { routerBasename } from './router-basename'
+import { isHomePath, routerBasename } from './router-basename'
 
 describe('routerBasename', () => {
   it('uses the site root for an empty base path', () => {
@@ -11,5 +11,20 @@ describe('routerBasename', () => {
     expect(routerBasename('/league')).toBe('/league')
     expect(routerBasename('/league/')).toBe('/league')
     expect(routerBasename('league')).toBe('/league')
+  })
+})
+
+describe('isHomePath', () => {
+  it('knows the home page at the site root and below a base path', () => {
+    expect(isHomePath('/', '/')).toBe(true)
+    expect(isHomePath('/league', '/league')).toBe(true)
+    expect(isHomePath('/league/', '/league')).toBe(true)
+  })
+
+  it('tells other pages apart', () => {
+    expect(isHomePath('/schedule', '/')).toBe(false)
+    expect(isHomePath('/league/schedule', '/league')).toBe(false)
+    expect(isHomePath('/', '/league')).toBe(false)
+    expect(isHomePath('/leagues', '/league')).toBe(false)
   })
 })

@@ -9,11 +9,11 @@ import { analyticsTarget, productAnalytics, startProductAnalytics } from '../../
 import { initI18n, pickLanguage } from '../../lib/i18n/i18n'
 import { useAppStore } from '../../lib/store/app-store'
 import { applyColorVariables } from '../../lib/theme/color-variables'
-import { appRoutes, watchViews } from '../router/app-routes'
+import { appRoutes, homeViews, watchViews } from '../router/app-routes'
 import { withTimeout } from '../router/lazy-view'
 import { runtimeRoutes } from '../router/runtime-routes'
 import { type AppServices, createAppServices, loadRuntimeConfig } from './app-services'
-import { routerBasename } from './router-basename'
+import { isHomePath, routerBasename } from './router-basename'
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>
 
@@ -39,6 +39,9 @@ export async function startApp(): Promise<StartupResult> {
     services = createAppServices(config)
     const watchSource = watchSourceOf(window.location.pathname, routerBasename(config.basePath))
     const watchView = watchSource ? watchViews.load() : null
+    // The home page's view and words come beside the keys and the bootstrap, not after the first render.
+    const homeView = isHomePath(window.location.pathname, routerBasename(config.basePath)) ? homeViews.load() : null
+    homeView?.catch(() => {})
     // A view that fails to load says so itself, when it renders.
     watchView?.catch(() => {})
     await services.keys.ensureApiKey()
@@ -86,6 +89,7 @@ export async function startApp(): Promise<StartupResult> {
     })
     // Rendered only once here, the view shows at once instead of behind a fallback (see `lazyView`).
     if (watchView) await withTimeout(watchView, constants.chunkLoadTimeoutMs).catch(() => {})
+    if (homeView) await withTimeout(homeView, constants.chunkLoadTimeoutMs).catch(() => {})
     // The detail and hls.js come about when the bootstrap does. Waiting a moment for them lets the
     // video start loading before the first render, one long task; a slow or failing detail is the
     // page's to show, not a reason to keep the splash up.

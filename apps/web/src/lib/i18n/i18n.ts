@@ -1,20 +1,23 @@
 import { constants, type Language } from '@fieldhouse/contract'
 import i18next, { type Resource } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import { en, type Translation } from './resources/en'
+import type { en, Translation } from './resources/en'
+import { enStart } from './resources/en-start'
+import { createWordLoader } from './word-areas'
 
 /**
- * English is the default language and every language's fallback, so it comes with the start; the others
- * are loaded when a channel speaks them (issue 16: no page carries the words of languages it does not show).
+ * English is the default language and every language's fallback, so its start words come with the start
+ * and each view's with the view (`word-areas.ts`); the others are loaded whole when a channel speaks them
+ * (issue 16: no page carries the words of languages it does not show).
  */
 const translations: Record<Exclude<Language, 'en'>, () => Promise<Translation>> = {
   fr: () => import('./resources/fr').then((m) => m.fr),
   bg: () => import('./resources/bg').then((m) => m.bg),
 }
 
-/** The words of `language`: English's at hand, another language's loaded. */
-const wordsOf = (language: Language): Translation | Promise<Translation> =>
-  language === 'en' ? en : translations[language]()
+/** The words of `language` the start needs: English's at hand, another language's loaded (all of them). */
+const wordsOf = (language: Language): Resource[string][string] | Promise<Translation> =>
+  language === 'en' ? enStart : translations[language]()
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -40,7 +43,7 @@ export async function initI18n(language: Language = constants.defaultLanguage) {
     await i18next.changeLanguage(language)
     return i18next
   }
-  const resources: Resource = { en: { translation: en } }
+  const resources: Resource = { en: { translation: enStart } }
   if (language !== 'en') resources[language] = { translation: await wordsOf(language) }
   await i18next.use(initReactI18next).init({
     resources,
@@ -53,5 +56,11 @@ export async function initI18n(language: Language = constants.defaultLanguage) {
   })
   return i18next
 }
+
+const words = createWordLoader(i18next)
+/** Loads the English words of these areas (once each). */
+export const loadWords = words.load
+/** A view chunk's importer that also brings its areas' English words. */
+export const withWords = words.withWords
 
 export { i18next }

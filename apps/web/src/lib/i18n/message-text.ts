@@ -1,6 +1,6 @@
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
-import { en } from './resources/en'
+import { enStart as en } from './resources/en-start'
 
 export type SpecMessageKey = keyof typeof en.spec
 
