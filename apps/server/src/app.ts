@@ -101,7 +101,7 @@ export async function buildApp(container: Container) {
   })
   await app.register(session, {
     keys,
-    countryOf: (req) => geo.locate(req).country_code,
+    countryOf: (req) => geo.countryCode(req),
     authorizeOperator: (s, check) =>
       check === 'self'
         ? services.admin.operators.authorize(s, null)

@@ -14,6 +14,19 @@ export const serialize = (payload: unknown): SerializedBody => {
   return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` }
 }
 
+/**
+ * What an anonymous answer depends on besides the channel and country: the route and its query as
+ * validated (and its path parameters) — what `build` reads. The api key (the viewer's own), parameters the route does not know
+ * (its schema strips them) and their order change nothing, so they share one entry: a made-up
+ * parameter cannot force a query per request past the cache. A route without a query schema reads
+ * no query.
+ */
+export function answerKey(req: FastifyRequest): string {
+  const schema = req.routeOptions.schema
+  const route = `${req.method} ${req.routeOptions.url}${schema?.params ? JSON.stringify(req.params) : ''}`
+  return schema?.querystring ? `${route}?${JSON.stringify(req.query)}` : route
+}
+
 export class ResponseCache {
   private readonly cache: VersionedCache<string, SerializedBody>
 
@@ -32,11 +45,9 @@ export class ResponseCache {
     const session = req.session
     let entry: SerializedBody | undefined
     if (session.userId === null) {
-      // The api key is the viewer's own; the answer is the same for every anonymous viewer.
-      const url = req.url.replace(/([?&])api_key=[^&]*&?/, '$1').replace(/[?&]$/, '')
       // Geo rules make the answer depend on the viewer's country too.
       entry = await this.cache.get(
-        `${session.channel.id}|${session.countryCode ?? '-'}|${url}`,
+        `${session.channel.id}|${session.countryCode ?? '-'}|${answerKey(req)}`,
         () => this.contentVersion(session.channel.id),
         async () => serialize(await build()),
       )

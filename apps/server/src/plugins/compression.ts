@@ -16,6 +16,9 @@ export default fp(
   async (app: FastifyInstance) => {
     app.addHook('onRoute', (route) => {
       if (route.url.startsWith('/media/') && route.compress === undefined) route.compress = false
+      // GET and HEAD carry no body Fastify reads: a request decompressor there is a hook that never acts.
+      const bodyless = [route.method].flat().every((m) => m === 'GET' || m === 'HEAD')
+      if (bodyless && route.decompress === undefined) route.decompress = false
     })
     await app.register(compress, {
       global: true,

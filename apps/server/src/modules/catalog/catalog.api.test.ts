@@ -261,5 +261,27 @@ describe.each(testDatabases())('catalogue on %s', (kind) => {
       const again = await ctx.request(`/api/events?api_key=${key}&limit=3`, { headers: { 'if-none-match': etag } })
       expect(again.status).toBe(304)
     })
+
+    it('keeps one answer per query as validated: parameters the list does not know, or their order, make no other', async () => {
+      const first = await ctx.json(`/api/events?api_key=${key}&limit=4&sort_direction=desc`)
+      const shown = first.body.data[0] as Ev
+      // Written past the service, so the channel's content version stays: only a new query would see it.
+      await ctx.db.kysely.updateTable('events').set({ description: 'changed' }).where('id', '=', shown.id).execute()
+      try {
+        const other = await ctx.json(
+          `/api/events?sort_direction=desc&utm_source=x&limit=4&api_key=${await ctx.apiKey()}`,
+        )
+        expect(other.body).toEqual(first.body)
+        // Another page is another answer, built afresh.
+        const fresh = await ctx.json(`/api/events?api_key=${key}&limit=5&sort_direction=desc`)
+        expect((fresh.body.data[0] as { description: string | null }).description).toBe('changed')
+      } finally {
+        await ctx.db.kysely
+          .updateTable('events')
+          .set({ description: (shown as unknown as { description: string | null }).description })
+          .where('id', '=', shown.id)
+          .execute()
+      }
+    })
   })
 })

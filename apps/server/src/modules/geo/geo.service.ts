@@ -46,6 +46,16 @@ export class GeoService {
     return new GeoService(reader, options.countryHeader?.toLowerCase() ?? null)
   }
 
+  /**
+   * The viewer's country code alone, as `locate` finds it: asked once a request (the session's geo
+   * rules, a segment's check), so it reads the address (a trusted-proxy walk each time) only when a
+   * database will look it up.
+   */
+  countryCode(req: { ip: string; headers: Record<string, string | string[] | undefined> }): string | null {
+    if (!this.countryHeader && !this.reader) return null
+    return this.locate(req).country_code
+  }
+
   locate(req: { ip: string; headers: Record<string, string | string[] | undefined> }): Located {
     if (this.countryHeader) {
       const header = req.headers[this.countryHeader]

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { preparedQuery } from '../../db/prepared.js'
 import type { Database } from '../../db/schema.js'
 
 /** The only code that queries `api_keys`. */
@@ -20,34 +21,46 @@ export class KeysRepository {
     return row.id
   }
 
-  /** The live key with this hash and the channel it belongs to. */
-  findActiveWithChannel(keyHash: string, now: number) {
-    return this.db
-      .selectFrom('api_keys')
-      .innerJoin('channels', 'channels.id', 'api_keys.channel_id')
-      .leftJoin('users', 'users.id', 'api_keys.user_id')
-      .selectAll('channels')
-      .select([
-        'api_keys.id as api_key_id',
-        'api_keys.user_id as api_key_user_id',
-        'api_keys.expires_at as api_key_expires_at',
-        'users.temporary_password as user_temporary_password',
-      ])
-      .where('api_keys.key_hash', '=', keyHash)
-      .where('api_keys.revoked_at', 'is', null)
-      .where('api_keys.expires_at', '>', now)
-      .executeTakeFirst()
+  /** The live key with this hash and the channel it belongs to (asked once a request: compiled once). */
+  private readonly activeWithChannel = preparedQuery(
+    () => this.db as Kysely<unknown>,
+    ['\u0000key-hash', -1.5] as const,
+    (keyHash: string, now: number) =>
+      this.db
+        .selectFrom('api_keys')
+        .innerJoin('channels', 'channels.id', 'api_keys.channel_id')
+        .leftJoin('users', 'users.id', 'api_keys.user_id')
+        .selectAll('channels')
+        .select([
+          'api_keys.id as api_key_id',
+          'api_keys.user_id as api_key_user_id',
+          'api_keys.expires_at as api_key_expires_at',
+          'users.temporary_password as user_temporary_password',
+        ])
+        .where('api_keys.key_hash', '=', keyHash)
+        .where('api_keys.revoked_at', 'is', null)
+        .where('api_keys.expires_at', '>', now),
+  )
+
+  async findActiveWithChannel(keyHash: string, now: number) {
+    return (await this.activeWithChannel(keyHash, now))[0]
   }
 
   /** The channel of a live (not revoked, not expired) key, by its row id: media tokens name the row. */
-  findLiveById(id: number, now: number) {
-    return this.db
-      .selectFrom('api_keys')
-      .select(['id', 'channel_id'])
-      .where('id', '=', id)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst()
+  private readonly liveById = preparedQuery(
+    () => this.db as Kysely<unknown>,
+    [-1.5, -2.5] as const,
+    (id: number, now: number) =>
+      this.db
+        .selectFrom('api_keys')
+        .select(['id', 'channel_id'])
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now),
+  )
+
+  async findLiveById(id: number, now: number) {
+    return (await this.liveById(id, now))[0]
   }
 
   /** Every live key of the user stops working, but `keepId`. */

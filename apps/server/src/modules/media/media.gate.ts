@@ -21,6 +21,12 @@ export type GateAnswer =
 export class MediaGate {
   private readonly sessions = new Map<number, { channelId: number | null; at: number }>()
   private readonly assets = new Map<number, { ctx: AssetContext | null; at: number }>()
+  /**
+   * Tokens whose signature held, by token, asset and scope: a player sends the same token with every
+   * segment, and the rate limiter and the check both ask. A signature is a pure function of the
+   * secret and the claims, so it is computed once; the expiry is still checked on every request.
+   */
+  private readonly signed = new Map<string, { sessionId: number; expiresAt: number }>()
 
   constructor(
     private readonly deps: {
@@ -50,7 +56,7 @@ export class MediaGate {
   limitKeyOf(token: string, assetParam: string, scope: TokenScope): string | null {
     const assetId = /^[1-9][0-9]{0,9}$/.test(assetParam) ? Number(assetParam) : null
     if (assetId === null) return null
-    const verdict = verifyToken(this.deps.secret, token, assetId, 0, scope)
+    const verdict = this.verify(token, assetId, 0, scope)
     return verdict.ok ? `m:${verdict.sessionId}` : null
   }
 
@@ -61,7 +67,7 @@ export class MediaGate {
     scope: TokenScope = 'play',
   ): Promise<GateAnswer> {
     const now = this.now()
-    const verdict = verifyToken(this.deps.secret, token, assetId, now, scope)
+    const verdict = this.verify(token, assetId, now, scope)
     if (!verdict.ok) return { ok: false, status: 403, reason: verdict.reason }
     const ctx = await this.assetContext(assetId, now)
     if (!ctx || (ctx.asset.status !== 'ready' && ctx.asset.status !== 'live')) {
@@ -82,10 +88,25 @@ export class MediaGate {
     countryCode: string | null,
   ): Promise<{ ok: true } | Extract<GateAnswer, { ok: false }>> {
     const now = this.now()
-    const verdict = verifyToken(this.deps.secret, token, premiereId, now, 'premiere')
+    const verdict = this.verify(token, premiereId, now, 'premiere')
     if (!verdict.ok) return { ok: false, status: 403, reason: verdict.reason }
     if (!ctx) return { ok: false, status: 404, reason: 'gone' }
     return (await this.refusal(verdict.sessionId, ctx, countryCode, now)) ?? { ok: true }
+  }
+
+  /** `verifyToken`, remembering the tokens whose signature held (`signed`). */
+  private verify(token: string, assetId: number, now: number, scope: TokenScope): TokenCheck {
+    const key = `${scope}|${assetId}|${token}`
+    let claims = this.signed.get(key)
+    if (!claims) {
+      const verdict = verifyToken(this.deps.secret, token, assetId, 0, scope)
+      if (!verdict.ok) return verdict
+      claims = { sessionId: verdict.sessionId, expiresAt: verdict.expiresAt }
+      if (this.signed.size >= 50_000) this.signed.clear()
+      this.signed.set(key, claims)
+    }
+    if (claims.expiresAt <= now) return { ok: false, reason: 'expired' }
+    return { ok: true, sessionId: claims.sessionId, expiresAt: claims.expiresAt }
   }
 
   private async refusal(

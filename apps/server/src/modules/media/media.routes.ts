@@ -203,7 +203,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
     const assetId = /^[1-9][0-9]{0,9}$/.test(params.asset) ? Number(params.asset) : null
     reply.header('referrer-policy', 'no-referrer')
     if (!params.file || assetId === null) return reply.code(404).send({ message: messages.notFound })
-    const verdict = await deps.gate.check(params.token, assetId, geo.locate(req).country_code, scope)
+    const verdict = await deps.gate.check(params.token, assetId, geo.countryCode(req), scope)
     if (!verdict.ok) {
       const message = verdict.reason === 'geo' ? messages.geoBlocked : messages.mediaTokenInvalid
       return reply.code(verdict.status).send({ message: verdict.status === 404 ? messages.notFound : message })

@@ -96,7 +96,7 @@ export const premieresRoutes: FastifyPluginAsyncZod<{
       const id = /^[1-9][0-9]{0,9}$/.test(param) ? Number(param) : null
       if (!file || id === null) return reply.code(404).send({ message: messages.notFound })
       const ctx = await premieres.context(id)
-      const verdict = await deps.gate.checkPremiere(token, id, ctx, deps.geo.locate(req).country_code)
+      const verdict = await deps.gate.checkPremiere(token, id, ctx, deps.geo.countryCode(req))
       if (!verdict.ok || !ctx) {
         const status = verdict.ok ? 404 : verdict.status
         const message = !verdict.ok && verdict.reason === 'geo' ? messages.geoBlocked : messages.mediaTokenInvalid
