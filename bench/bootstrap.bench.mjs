@@ -16,16 +16,18 @@ export async function benchBootstrap({ duration = 5, rounds = 3 } = {}) {
       '/api/channel-bootstrap-data?color-settings%5Bclient_interface%5D=web&slides%5Bclient_interface%5D=web&api_key={key}',
     )
     const reference = await startReference(body, headers)
+    // The reference gets the same requests (each viewer's key and address, which it ignores), so the
+    // load generator's own work per request is the same on both sides.
     const viewers = await viewersOf(product, VIEWERS)
     try {
       // Warm both (the JIT needs a few seconds of traffic), then interleave rounds so drift hits both
       // sides alike; keep each side's best.
       await load(product.url + path, { duration: 3, viewers })
-      await load(reference.url + path, { duration: 3 })
+      await load(reference.url + path, { duration: 3, viewers })
       let ours = { rps: 0 }
       let ref = { rps: 0 }
       for (let i = 0; i < rounds; i++) {
-        const r = await load(reference.url + path, { duration })
+        const r = await load(reference.url + path, { duration, viewers })
         const o = await load(product.url + path, { duration, viewers })
         if (r.rps > ref.rps) ref = r
         if (o.rps > ours.rps) ours = o

@@ -122,9 +122,14 @@ export async function startReference(body, headers) {
 }
 
 /**
- * Requests per second for `url` under `connections` concurrent keep-alive clients. `unique` adds a
- * different `n=` parameter to every request, so no cache keyed on the URL can answer.
+ * Requests per second for `url` under `connections` concurrent keep-alive clients. `unique` gives
+ * every request its own `end_date`, a different second long after every game: the list is the same
+ * one, but the answer's cache is keyed on the query as validated (an unknown parameter would be
+ * answered from it), so each request runs the query, the serialisation and the compression afresh.
  */
+const DISTANT = Date.UTC(2100, 0, 1)
+const distantInstant = (n) => `${new Date(DISTANT + n * 1000).toISOString().slice(0, 19)}Z`
+
 export async function load(
   url,
   { duration = 5, connections = 10, unique = false, viewers = null, headers = BROWSER_HEADERS } = {},
@@ -137,7 +142,7 @@ export async function load(
     const base = viewer ? req.path.replace(/([?&]api_key=)[^&]*/, `$1${viewer.key}`) : req.path
     return {
       ...req,
-      path: unique ? `${base}&n=${++n}` : base,
+      path: unique ? `${base}&end_date=${distantInstant(++n)}` : base,
       ...(viewer ? { headers: { ...headers, ...req.headers, 'x-forwarded-for': viewer.address } } : {}),
     }
   }
