@@ -23,12 +23,12 @@ export async function benchBootstrap({ duration = 5, rounds = 3 } = {}) {
       // Warm both (the JIT needs a few seconds of traffic), then interleave rounds so drift hits both
       // sides alike; keep each side's best.
       await load(product.url + path, { duration: 3, viewers })
-      await load(reference.url + path, { duration: 3, viewers })
+      await load(reference.url + path, { duration: 3, viewers, serverPid: reference.pid })
       let ours = { rps: 0 }
       let ref = { rps: 0 }
       for (let i = 0; i < rounds; i++) {
-        const r = await load(reference.url + path, { duration, viewers })
-        const o = await load(product.url + path, { duration, viewers })
+        const r = await load(reference.url + path, { duration, viewers, serverPid: reference.pid })
+        const o = await load(product.url + path, { duration, viewers, serverPid: product.pid })
         if (r.rps > ref.rps) ref = r
         if (o.rps > ours.rps) ours = o
       }
@@ -40,6 +40,7 @@ export async function benchBootstrap({ duration = 5, rounds = 3 } = {}) {
         ours,
         reference: ref,
         ratio: Number((ours.rps / ref.rps).toFixed(3)),
+        ratioPerCpu: Number((ours.capacity / ref.capacity).toFixed(3)),
         goal: 0.8,
       }
       writeResult('bootstrap', result)

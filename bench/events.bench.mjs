@@ -19,14 +19,14 @@ export async function benchEvents({ duration = 5, rounds = 3 } = {}) {
     try {
       await load(product.url + path, { duration: 3, viewers })
       await load(product.url + path, { duration: 2, unique: true, viewers })
-      await load(reference.url + path, { duration: 3, viewers })
+      await load(reference.url + path, { duration: 3, viewers, serverPid: reference.pid })
       let ref = { rps: 0 }
       let cached = { rps: 0 }
       let uncached = { rps: 0 }
       for (let i = 0; i < rounds; i++) {
-        const r = await load(reference.url + path, { duration, viewers })
-        const c = await load(product.url + path, { duration, viewers })
-        const u = await load(product.url + path, { duration, unique: true, viewers })
+        const r = await load(reference.url + path, { duration, viewers, serverPid: reference.pid })
+        const c = await load(product.url + path, { duration, viewers, serverPid: product.pid })
+        const u = await load(product.url + path, { duration, unique: true, viewers, serverPid: product.pid })
         if (r.rps > ref.rps) ref = r
         if (c.rps > cached.rps) cached = c
         if (u.rps > uncached.rps) uncached = u
@@ -41,6 +41,8 @@ export async function benchEvents({ duration = 5, rounds = 3 } = {}) {
         reference: ref,
         ratio: Number((cached.rps / ref.rps).toFixed(3)),
         ratioUncached: Number((uncached.rps / ref.rps).toFixed(3)),
+        ratioPerCpu: Number((cached.capacity / ref.capacity).toFixed(3)),
+        ratioUncachedPerCpu: Number((uncached.capacity / ref.capacity).toFixed(3)),
         goal: 0.8,
         goalUncached: 0.3,
       }

@@ -113,6 +113,7 @@ export async function startReference(body, headers) {
   await waitFor(url)
   return {
     url,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM')
       await new Promise((r) => child.once('exit', r))
@@ -132,7 +133,7 @@ const distantInstant = (n) => `${new Date(DISTANT + n * 1000).toISOString().slic
 
 export async function load(
   url,
-  { duration = 5, connections = 10, unique = false, viewers = null, headers = BROWSER_HEADERS } = {},
+  { duration = 5, connections = 10, unique = false, viewers = null, headers = BROWSER_HEADERS, serverPid = null } = {},
 ) {
   let n = 0
   let i = 0
@@ -147,6 +148,7 @@ export async function load(
     }
   }
   const requests = unique || viewers ? [{ setupRequest }] : undefined
+  const cpuBefore = serverPid ? cpuSeconds(serverPid) : null
   const result = await autocannon({
     url,
     duration,
@@ -158,7 +160,13 @@ export async function load(
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`)
   }
-  return { rps: result.requests.average, p99: result.latency.p99, bytes: result.throughput.average }
+  const rps = result.requests.average
+  const answer = { rps, p99: result.latency.p99, bytes: result.throughput.average }
+  if (cpuBefore === null) return answer
+  // One client core cannot always keep the server busy: the server's own CPU per request is the
+  // figure the client's ceiling does not hide (as the segments benchmark counts it).
+  const serverCpu = (cpuSeconds(serverPid) - cpuBefore) / duration
+  return { ...answer, serverCpu: Number(serverCpu.toFixed(2)), capacity: Math.round(rps / Math.max(serverCpu, 0.01)) }
 }
 
 export function writeResult(name, result) {

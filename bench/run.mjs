@@ -191,9 +191,20 @@ for (const r of results) {
       `≤ ${r.goal.jsRatio}`,
     )
   } else {
-    row(r.name, rps(r.ours), rps(r.reference), r.ratio.toFixed(2), `≥ ${r.goal}`)
-    if (r.uncached)
-      row(`${r.name} uncached`, rps(r.uncached), rps(r.reference), r.ratioUncached.toFixed(2), `≥ ${r.goalUncached}`)
+    // Per second of the server's CPU (judged), then plain throughput, which one client core caps.
+    row(`${r.name} per cpu-s`, capacity(r.ours), capacity(r.reference), r.ratioPerCpu.toFixed(2), `≥ ${r.goal}`)
+    row('  (throughput)', rps(r.ours), rps(r.reference), r.ratio.toFixed(2), '')
+    if (r.uncached) {
+      const { ratioUncachedPerCpu: perCpu, ratioUncached } = r
+      row(
+        `${r.name} uncached per cpu-s`,
+        capacity(r.uncached),
+        capacity(r.reference),
+        perCpu.toFixed(2),
+        `≥ ${r.goalUncached}`,
+      )
+      row('  (throughput)', rps(r.uncached), rps(r.reference), ratioUncached.toFixed(2), '')
+    }
   }
 }
 const header = ['benchmark', 'ours', 'reference', 'ratio', 'goal']
