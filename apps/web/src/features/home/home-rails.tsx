@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ButtonLink } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/load-states'
@@ -15,6 +16,11 @@ const FAVOURITES_RAIL_SIZE = 12
 export function HomeRails() {
   const { t } = useTranslation()
   const homepage = useHomepageEvents()
+  // The rails' games arrive after the first view: a query's answer renders at once, in one task, which
+  // on a phone's CPU is hundreds of milliseconds the page cannot answer a tap in (issue 20, total
+  // blocking time). Deferred, React renders the cards in slices between the browser's own work.
+  const data = useDeferredValue(homepage.data)
+  const isPending = data === undefined && !homepage.isError
   const retry = () => void homepage.refetch()
   return (
     <>
@@ -22,13 +28,13 @@ export function HomeRails() {
         live
         title={t('home.liveNow')}
         seeAll={{ to: paths.live, label: t('home.seeAllLive') }}
-        events={homepage.data?.live}
-        isPending={homepage.isPending}
+        events={data?.live}
+        isPending={isPending}
         isError={homepage.isError}
         onRetry={retry}
         empty={
           // Only what is true: the next games when there are some, else that nothing is live.
-          homepage.data?.upcoming.length ? (
+          data?.upcoming.length ? (
             <EmptyState
               action={
                 <ButtonLink to={paths.upcoming} variant="secondary">
@@ -47,8 +53,8 @@ export function HomeRails() {
       <EventsRail
         title={t('home.upcoming')}
         seeAll={{ to: paths.upcoming, label: t('home.seeAllUpcoming') }}
-        events={homepage.data?.upcoming}
-        isPending={homepage.isPending}
+        events={data?.upcoming}
+        isPending={isPending}
         isError={homepage.isError}
         onRetry={retry}
         empty={<EmptyState>{t('events.empty.upcoming')}</EmptyState>}
@@ -56,8 +62,8 @@ export function HomeRails() {
       <EventsRail
         title={t('home.replays')}
         seeAll={{ to: paths.vod, label: t('home.seeAllReplays') }}
-        events={homepage.data?.vod}
-        isPending={homepage.isPending}
+        events={data?.vod}
+        isPending={isPending}
         isError={homepage.isError}
         onRetry={retry}
         empty={<EmptyState>{t('events.empty.vod')}</EmptyState>}
