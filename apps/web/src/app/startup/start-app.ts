@@ -3,7 +3,8 @@ import { createBrowserRouter } from 'react-router'
 import { seedChannelQueries } from '../../features/channel/api/seed-channel-queries'
 import { bootstrapQueryOptions, type ChannelBootstrap } from '../../features/channel/api/use-bootstrap'
 import { domainCategoryRedirect } from '../../features/channel/domain-category'
-import { preloadWatchPage, watchSourceOf } from '../../features/watch/watch-preload'
+import { preloadPlaybackEngine } from '../../features/watch/player/hls-loader'
+import { watchDetailPath, watchSourceOf } from '../../features/watch/watch-source'
 import { dataLayerEnabled, enableDataLayer, pageViews } from '../../lib/analytics/data-layer'
 import { analyticsTarget, productAnalytics, startProductAnalytics } from '../../lib/analytics/product-analytics'
 import { initI18n, pickLanguage } from '../../lib/i18n/i18n'
@@ -39,19 +40,30 @@ export async function startApp(): Promise<StartupResult> {
     services = createAppServices(config)
     const watchSource = watchSourceOf(window.location.pathname, routerBasename(config.basePath))
     const watchView = watchSource ? watchViews.load() : null
+    // The watch page's early start (its detail, hls.js, the first seconds) is code only a watch page
+    // needs: its own chunk, asked for now, here by the time the api key is.
+    const watchPreload = watchSource ? import('../../features/watch/watch-preload') : null
+    watchPreload?.catch(() => {})
     // The home page's view and words come beside the keys and the bootstrap, not after the first render.
     const homeView = isHomePath(window.location.pathname, routerBasename(config.basePath)) ? homeViews.load() : null
     homeView?.catch(() => {})
     // A view that fails to load says so itself, when it renders.
     watchView?.catch(() => {})
     await services.keys.ensureApiKey()
-    const watchData = watchSource
-      ? preloadWatchPage(watchSource, {
-          api: services.api,
-          queryClient: services.queryClient,
-          viewerId: useAppStore.getState().user?.id ?? null,
-        })
-      : null
+    const { api, queryClient } = services
+    let watchData: Promise<void> | null = null
+    if (watchSource && watchPreload) {
+      // The detail's request and hls.js go out now, not once the preload's chunk is here. Without that
+      // chunk the page still loads everything itself when it renders.
+      const engine = preloadPlaybackEngine()
+      const answer = api.get(watchDetailPath(watchSource))
+      answer.catch(() => {})
+      const viewerId = useAppStore.getState().user?.id ?? null
+      watchData = watchPreload.then(
+        ({ preloadWatchPage }) => preloadWatchPage(watchSource, { api, queryClient, viewerId, answer, engine }),
+        () => {},
+      )
+    }
     const bootstrap = await services.queryClient.fetchQuery(bootstrapQueryOptions(services.api))
 
     const redirectUrl = domainCategoryRedirect(bootstrap.settings.domain_category, bootstrap['events-categories'])

@@ -1,23 +1,36 @@
-import { describe, expect, it } from 'vitest'
-import { watchSourceOf } from './watch-preload'
+import { QueryClient } from '@tanstack/react-query'
+import { describe, expect, it, vi } from 'vitest'
+import type { ApiClient, ApiEnvelope } from '../../lib/api/api-client'
+import { eventQueryKey } from '../events/api/query-keys'
+import { preloadWatchPage } from './watch-preload'
 
-describe('watchSourceOf', () => {
-  it('finds the event of /watch/{id} and /watch_embed/{id}, the library video of /watch_library/{id}', () => {
-    expect(watchSourceOf('/watch/12', '/')).toEqual({ kind: 'event', id: 12 })
-    expect(watchSourceOf('/watch/12/', '/')).toEqual({ kind: 'event', id: 12 })
-    expect(watchSourceOf('/watch_embed/7', '/')).toEqual({ kind: 'event', id: 7 })
-    expect(watchSourceOf('/watch_library/3', '/')).toEqual({ kind: 'vod', id: 3 })
+const setUp = () => {
+  const get = vi.fn()
+  const api = { get } as unknown as ApiClient
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  return { get, api, queryClient }
+}
+
+describe('preloadWatchPage', () => {
+  it("reads the detail from the request the start sent: the page's cache gets it, no second request goes out", async () => {
+    const { get, api, queryClient } = setUp()
+    const answer: Promise<ApiEnvelope<unknown>> = Promise.resolve({ data: { id: 'not an event' } })
+    await preloadWatchPage(
+      { kind: 'event', id: 3 },
+      { api, queryClient, viewerId: null, answer, engine: Promise.resolve() },
+    )
+    expect(get).not.toHaveBeenCalled()
+    // The answer went through the detail's schema, into the query the watch page reads.
+    expect(queryClient.getQueryState(eventQueryKey(null, 3))?.status).toBe('error')
   })
 
-  it('reads the path below the base path', () => {
-    expect(watchSourceOf('/league/watch/12', '/league')).toEqual({ kind: 'event', id: 12 })
-    expect(watchSourceOf('/watch/12', '/league')).toBeNull()
-    expect(watchSourceOf('/leagues/watch/12', '/league')).toBeNull()
-  })
-
-  it('is null for every other page and for ids that are not ids', () => {
-    for (const path of ['/', '/watch', '/watch/', '/watch/abc', '/watch/12/extra', '/vod_library', '/share/1/x']) {
-      expect(watchSourceOf(path, '/')).toBeNull()
-    }
+  it('leaves a failed request to the page: the start goes on', async () => {
+    const { get, api, queryClient } = setUp()
+    const answer: Promise<ApiEnvelope<unknown>> = Promise.reject(new Error('offline'))
+    answer.catch(() => {})
+    await expect(
+      preloadWatchPage({ kind: 'vod', id: 5 }, { api, queryClient, viewerId: 7, answer, engine: Promise.resolve() }),
+    ).resolves.toBeUndefined()
+    expect(get).not.toHaveBeenCalled()
   })
 })

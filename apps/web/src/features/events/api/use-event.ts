@@ -1,14 +1,22 @@
 import { type EventDetail, EventDetailSchema } from '@fieldhouse/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { ApiClient } from '../../../lib/api/api-client'
+import type { ApiClient, ApiEnvelope } from '../../../lib/api/api-client'
 import { useApiClient } from '../../../lib/api/api-context'
 import { useAppStore } from '../../../lib/store/app-store'
+import { watchDetailPath } from '../../watch/watch-source'
 import { eventQueryKey } from './query-keys'
 
-export const eventQueryOptions = (api: ApiClient, viewerId: number | null, id: number) =>
+/** `answer`: the detail's request, already sent (by the start of a page opened on the game). */
+export const eventQueryOptions = (
+  api: ApiClient,
+  viewerId: number | null,
+  id: number,
+  answer?: Promise<ApiEnvelope<unknown>>,
+) =>
   queryOptions({
     queryKey: eventQueryKey(viewerId, id),
-    queryFn: async ({ signal }) => EventDetailSchema.parse((await api.get(`events/${id}`, { signal })).data),
+    queryFn: async ({ signal }) =>
+      EventDetailSchema.parse((await (answer ?? api.get(watchDetailPath({ kind: 'event', id }), { signal }))).data),
   })
 
 /**

@@ -1,15 +1,22 @@
 import { MINUTE, type VodMediaDetail, VodMediaDetailSchema } from '@fieldhouse/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { ApiClient } from '../../../lib/api/api-client'
+import type { ApiClient, ApiEnvelope } from '../../../lib/api/api-client'
 import { useApiClient } from '../../../lib/api/api-context'
 import { useAppStore } from '../../../lib/store/app-store'
+import { watchDetailPath } from '../../watch/watch-source'
 
 /** Keyed by the viewer: whether playback URLs come with it depends on who asks. */
-export const vodItemQueryOptions = (api: ApiClient, viewerId: number | null, id: number) =>
+/** `answer`: the detail's request, already sent (by the start of a page opened on the video). */
+export const vodItemQueryOptions = (
+  api: ApiClient,
+  viewerId: number | null,
+  id: number,
+  answer?: Promise<ApiEnvelope<unknown>>,
+) =>
   queryOptions({
     queryKey: ['vod-media-items', 'one', { viewer: viewerId, id }] as const,
     queryFn: async ({ signal }) =>
-      VodMediaDetailSchema.parse((await api.get(`vod-media-items/${id}`, { signal })).data),
+      VodMediaDetailSchema.parse((await (answer ?? api.get(watchDetailPath({ kind: 'vod', id }), { signal }))).data),
     staleTime: MINUTE,
   })
 
