@@ -241,9 +241,13 @@ describe.each(testDatabases())('passes and payments on %s', (kind) => {
     expect(placed.body.data).toMatchObject({ status: 'created', amount: 0, discount: 0, service_fee: 0 })
     const trialing = await settled(key, placed.body.data.id)
     expect(trialing).toMatchObject({ status: 'paid', amount: 0 })
-    expect((await ctx.json(`/api/transactions?api_key=${key}`)).body.data).toMatchObject([
-      { type: 'New subscription', amount: 0 },
-    ])
+    // The provider's events may come in any order: the subscription's (the order is paid) can come
+    // before its first invoice's (the transaction), so the transaction is waited for.
+    const first = await until(async () => {
+      const data = (await ctx.json(`/api/transactions?api_key=${key}`)).body.data
+      return data.length > 0 ? data : null
+    }, 'the first transaction')
+    expect(first).toMatchObject([{ type: 'New subscription', amount: 0 }])
 
     // The worker's minute sweep, run with a clock past the trial's end, charges the saved card.
     let now = Date.parse(trialing.trial_ends_at) + 60_000
