@@ -1,4 +1,6 @@
 import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
@@ -129,5 +131,81 @@ describe('S3 addressing and URLs', () => {
     expect(await res.text()).toBe('jpeg')
     expect(createMediaStore({ mediaDir: tmp }).kind).toBe('local')
     expect(await createMediaStore({ mediaDir: tmp }).url('assets/3/poster.jpg', 60)).toBeNull()
+  })
+})
+
+describe('S3 reads over a connection that breaks', () => {
+  /**
+   * A loopback relay to the S3 server that, for the first `cuts` GETs of an object, sends the answer's
+   * head and half its body, then closes the connection: what a reset connection or an object rewritten
+   * under the read looks like to the SDK.
+   */
+  async function startCuttingRelay(cuts: number) {
+    let left = cuts
+    let gets = 0
+    const server = http.createServer(async (req, res) => {
+      const chunks: Buffer[] = []
+      for await (const c of req) chunks.push(c as Buffer)
+      const upstream = await fetch(s3.endpoint + (req.url ?? '/'), {
+        method: req.method,
+        headers: Object.fromEntries(
+          Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'connection') as [string, string][],
+        ),
+        body: chunks.length ? Buffer.concat(chunks) : undefined,
+      })
+      const body = Buffer.from(await upstream.arrayBuffer())
+      const head: Record<string, string> = {}
+      upstream.headers.forEach((v, k) => {
+        if (k !== 'connection' && k !== 'keep-alive' && k !== 'transfer-encoding') head[k] = v
+      })
+      const cut = req.method === 'GET' && !req.url?.includes('list-type') && body.length > 1 && left > 0
+      if (req.method === 'GET') gets++
+      res.writeHead(upstream.status, { ...head, 'content-length': String(body.length) })
+      if (!cut) return res.end(body)
+      left--
+      res.write(body.subarray(0, Math.floor(body.length / 2)), () => res.socket?.destroy())
+    })
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    const { port } = server.address() as AddressInfo
+    return {
+      endpoint: `http://127.0.0.1:${port}`,
+      gets: () => gets,
+      close: () => new Promise<void>((r) => server.close(() => r())),
+    }
+  }
+
+  const storeAt = (endpoint: string) =>
+    new S3MediaStore({
+      bucket: s3.bucket,
+      prefix: `cut${Math.random().toString(36).slice(2, 8)}`,
+      endpoint,
+      region: 'us-east-1',
+      tmpRoot: fs.mkdtempSync(path.join(tmp, 's3tmp-')),
+      credentials: s3.credentials,
+    })
+  const playlist = `#EXTM3U\n${'#EXTINF:1.000,\nseg.ts\n'.repeat(200)}`
+
+  it('reads a whole object again when its body is cut short, and gives it whole', async () => {
+    const relay = await startCuttingRelay(2)
+    try {
+      const store = storeAt(relay.endpoint)
+      await store.put('assets/7/source/index.m3u8', { bytes: playlist })
+      expect((await store.readBytes('assets/7/source/index.m3u8'))?.toString()).toBe(playlist)
+      expect(relay.gets()).toBe(3)
+    } finally {
+      await relay.close()
+    }
+  })
+
+  it('gives up after its tries and says why, rather than returning half an object', async () => {
+    const relay = await startCuttingRelay(10)
+    try {
+      const store = storeAt(relay.endpoint)
+      await store.put('assets/8/source/index.m3u8', { bytes: playlist })
+      await expect(store.readBytes('assets/8/source/index.m3u8')).rejects.toThrow(/aborted|ECONNRESET|premature/i)
+      expect(relay.gets()).toBe(3)
+    } finally {
+      await relay.close()
+    }
   })
 })

@@ -48,10 +48,27 @@ export function parseS3Url(value: string): { bucket: string; prefix: string } | 
   return { bucket: m[1]!, prefix }
 }
 
+/** Tries at reading a whole object whose body is cut short. */
+const WHOLE_READ_ATTEMPTS = 3
+
 const notThere = (e: unknown) =>
   e instanceof NoSuchKey ||
   e instanceof NotFound ||
   (e instanceof S3ServiceException && (e.$metadata.httpStatusCode === 404 || e.name === 'NoSuchKey'))
+
+/**
+ * A connection that broke while an object's body was being read (reset, or closed before its
+ * declared length): the SDK retries failed requests, not a body that stops half-way.
+ */
+const cutShort = (e: unknown) => {
+  const err = e as { code?: string; message?: string } | null
+  return (
+    err?.code === 'ECONNRESET' ||
+    err?.code === 'EPIPE' ||
+    err?.code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    err?.message === 'aborted'
+  )
+}
 
 /** Collects a stream into one buffer. */
 async function collect(stream: Readable): Promise<Buffer> {
@@ -173,9 +190,17 @@ export class S3MediaStore implements MediaStore {
     }
   }
 
-  async readBytes(key: string) {
-    const body = await this.get(key)
-    return body ? collect(body) : null
+  /** A whole object (playlists, small files), read again when the connection breaks under it. */
+  async readBytes(key: string): Promise<Buffer | null> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const body = await this.get(key)
+        return body ? await collect(body) : null
+      } catch (e) {
+        if (!cutShort(e) || attempt >= WHOLE_READ_ATTEMPTS) throw e
+        await new Promise((r) => setTimeout(r, 50 * attempt))
+      }
+    }
   }
 
   async read(key: string, range?: { start: number; end: number }) {
