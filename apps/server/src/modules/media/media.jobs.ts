@@ -73,7 +73,24 @@ export function mediaJobHandlers(deps: MediaJobDeps): MediaJobHandlers {
     return store.withLocalCopy(prefix, (dir) => fn(path.join(dir, path.posix.basename(variant))))
   }
 
-  const encode = async (asset: MediaAssetRow, source: string, ctx: JobContext) => {
+  /**
+   * Deleted while a job works on it: what the job published goes too, and the job stops for good (the
+   * failure hook removes an upload's source). Asked after each publish, and when a job breaks (a
+   * delete removes the folder it writes into), so nothing stays behind a delete.
+   */
+  const mustStillExist = async (asset: MediaAssetRow) => {
+    if (await repo.findAsset(asset.id)) return
+    await store.deletePrefix(assetKey(asset.id))
+    throw new PermanentJobError('The video was deleted while it was being encoded.')
+  }
+
+  const encode = (asset: MediaAssetRow, source: string, ctx: JobContext) =>
+    encodeSteps(asset, source, ctx).catch(async (e: unknown) => {
+      await mustStillExist(asset)
+      throw e
+    })
+
+  const encodeSteps = async (asset: MediaAssetRow, source: string, ctx: JobContext) => {
     const prefix = assetKey(asset.id)
     // A retry starts from nothing: what an earlier attempt left is not half of this one.
     await store.deletePrefix(prefix)
@@ -100,6 +117,7 @@ export function mediaJobHandlers(deps: MediaJobDeps): MediaJobHandlers {
         onRenditionReady: async (info) => {
           // The rendition's segments and playlist, then the master that names it.
           await store.publishDir(finalDir, prefix, (rel) => rel.startsWith(`${info.name}/`) || rel === info.master)
+          await mustStillExist(asset)
           published.add(info.name)
           // Published with its first rendition; the master playlist grows as the others finish.
           await repo.setMedia(asset, MediaTypeId.vod, info.master)
@@ -114,6 +132,7 @@ export function mediaJobHandlers(deps: MediaJobDeps): MediaJobHandlers {
       .then(async (done) => {
         // The poster, thumbnails and preview (the renditions went as they were ready).
         await store.publishDir(finalDir, prefix, (rel) => !published.has(rel.split('/')[0]!) && rel !== 'master.m3u8')
+        await mustStillExist(asset)
         return done
       })
       .finally(() => store.releaseWorkDir(finalDir))
@@ -294,6 +313,8 @@ export function mediaJobHandlers(deps: MediaJobDeps): MediaJobHandlers {
           fs.rmSync(partial, { force: true })
         }
       })
+      // The video was deleted while its download was being made: the file goes with it.
+      if (!(await repo.findAsset(asset.id))) await store.deletePrefix(assetKey(asset.id))
     },
   }
 }
