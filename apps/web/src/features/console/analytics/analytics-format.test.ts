@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  axisTickTexts,
   durationText,
   funnelSteps,
   minutesCsv,
@@ -41,6 +42,18 @@ describe('the numbers in words', () => {
   it('a minute on the channel’s wall clock', () => {
     expect(minuteText(Date.UTC(2026, 10, 24, 18, 5), 'UTC')).toBe('2026-11-24 18:05')
     expect(minuteText(Date.UTC(2026, 10, 24, 18, 5), 'America/Chicago')).toBe('2026-11-24 12:05')
+  })
+
+  it('the time axis on the same 24-hour clock, the day under its first tick and where a day begins', () => {
+    const at = (h: number, m = 0) => Date.UTC(2026, 10, 24, h, m) / 1000
+    expect(axisTickTexts([at(22), at(23), at(24), at(25)], 3600, 'UTC')).toEqual([
+      '22:00\n11-24',
+      '23:00',
+      '00:00\n11-25',
+      '01:00',
+    ])
+    expect(axisTickTexts([at(18, 30), at(19)], 1800, 'America/Chicago')).toEqual(['12:30\n11-24', '13:00'])
+    expect(axisTickTexts([at(0), at(24), at(48)], 86_400, 'UTC')).toEqual(['11-24', '11-25', '11-26'])
   })
 })
 

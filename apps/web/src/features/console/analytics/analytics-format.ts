@@ -121,6 +121,23 @@ export function minuteText(ms: number, timeZone: string) {
   }
 }
 
+/**
+ * The time axis's labels, on the same 24-hour wall clock as the table (`minuteText`): `HH:mm` between
+ * ticks less than a day apart, the day (`MM-DD`) on a second line at the first tick and wherever a day
+ * begins; `MM-DD` alone when the ticks are a day or more apart.
+ */
+export function axisTickTexts(seconds: number[], incrementSeconds: number, timeZone: string) {
+  let lastDay = ''
+  return seconds.map((s) => {
+    const [day = '', time = ''] = minuteText(s * 1000, timeZone).split(' ')
+    const monthDay = day.slice(5)
+    if (incrementSeconds >= 86_400) return monthDay
+    const text = day !== lastDay ? `${time}\n${monthDay}` : time
+    lastDay = day
+    return text
+  })
+}
+
 const csvCell = (v: string | number) => (typeof v === 'number' ? String(v) : `"${v.replaceAll('"', '""')}"`)
 
 /** The per-minute rows as CSV, times on the channel's wall clock with the zone named in the header. */

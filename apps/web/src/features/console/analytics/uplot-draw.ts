@@ -1,5 +1,6 @@
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
+import { axisTickTexts } from './analytics-format'
 
 /**
  * The Analytics page's plots, drawn with uPlot (about 20 KB gzipped). This module is imported only
@@ -80,7 +81,13 @@ export function drawPlot(
         right: { range: (_u, _min, max) => [0, Math.max(1, max)] },
       },
       axes: [
-        { stroke: ink, grid, ticks: grid },
+        {
+          stroke: ink,
+          grid,
+          ticks: grid,
+          // The table's 24-hour clock, not uPlot's am/pm.
+          values: (_u, splits, _axis, _space, increment) => axisTickTexts(splits, increment, timeZone),
+        },
         { stroke: ink, grid, ticks: grid, scale: 'y' },
         ...(hasRight ? [{ stroke: ink, grid: { show: false }, ticks: grid, scale: 'right', side: 1 as const }] : []),
       ],
