@@ -63,7 +63,7 @@ describe('console: bundles', () => {
   })
   afterAll(() => browser?.close())
 
-  it('a manager bundles two passes; a viewer on a phone finds the bundle and its checkout asks its price', {
+  it('a manager bundles two passes; a viewer on a phone finds the bundle and its checkout asks its price; never sold, it is deleted after a confirmation', {
     timeout: 180_000,
   }, async () => {
     const key = await apiKey(baseUrl)
@@ -135,6 +135,20 @@ describe('console: bundles', () => {
     await page.getByRole('button', { name: 'Put back on sale' }).waitFor()
     const listed = (await (await fetch(`${baseUrl}/api/bundles?api_key=${key}`)).json()).data as { name: string }[]
     expect(listed.map((b) => b.name)).not.toContain(bundleName)
+
+    // Never sold, it can be deleted: the manager is asked first, keeps it once, then deletes it.
+    await page.getByRole('button', { name: 'Delete', exact: true }).click()
+    const confirm = page.getByRole('group', { name: `Delete “${bundleName}” for good?` })
+    await confirm.waitFor()
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Delete for good')
+    await confirm.getByRole('button', { name: 'Keep' }).click()
+    await confirm.waitFor({ state: 'detached' })
+    await page.getByRole('button', { name: 'Delete', exact: true }).click()
+    await confirm.getByRole('button', { name: 'Delete for good' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Bundles' }).waitFor()
+    await page.getByLabel('Search by name').fill(bundleName)
+    await page.getByRole('cell', { name: 'Nothing here yet.' }).waitFor()
+    expect(await page.getByRole('row').filter({ hasText: bundleName }).count()).toBe(0)
     await context.close()
   })
 })

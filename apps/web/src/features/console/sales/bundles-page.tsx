@@ -1,16 +1,15 @@
 import type { AdminBundle } from '@fieldhouse/contract'
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, Route, Routes, useNavigate, useParams } from 'react-router'
-import { Button, ButtonLink } from '../../../components/ui/button'
-import { FormMessage, TextField } from '../../../components/ui/form-field'
-import { PageLoader } from '../../../components/ui/spinner'
-import { errorText } from '../../../lib/api/error-text'
+import { Route, Routes, useParams } from 'react-router'
+import { ButtonLink } from '../../../components/ui/button'
+import { TextField } from '../../../components/ui/form-field'
 import { allowed } from '../access'
-import { type Row, useAdminDelete, useAdminItem, useAdminOptions, useAdminSave } from '../api/admin-api'
+import { type Row, useAdminOptions } from '../api/admin-api'
 import { ResourceList } from '../components/resource-list'
 import { useOperator } from '../operator-context'
-import { CheckGroup, fromCents, money, saveProblem, toCents } from './sales-fields'
+import { SalesDeleteConfirm, SalesEditorHead, SalesFormActions, SalesItemLoader, useSalesEditor } from './sales-editor'
+import { CheckGroup, fromCents, money, toCents } from './sales-fields'
 
 const base = '/admin/bundles'
 
@@ -110,29 +109,18 @@ const bodyOf = (d: Draft) => ({
 })
 
 function BundleEditor({ id }: { id: string | null }) {
-  const isNew = id === null
-  const item = useAdminItem('bundles', id, !isNew)
-  if (!isNew && item.isPending) return <PageLoader />
-  if (!isNew && item.isError) return <FormMessage tone="error">{errorText(item.error) ?? ''}</FormMessage>
-  return <BundleForm id={id} bundle={item.data as AdminBundle | undefined} />
+  return (
+    <SalesItemLoader<AdminBundle> resource="bundles" id={id}>
+      {(bundle) => <BundleForm id={id} bundle={bundle} />}
+    </SalesItemLoader>
+  )
 }
 
 function BundleForm({ id, bundle }: { id: string | null; bundle: AdminBundle | undefined }) {
   const { t } = useTranslation()
-  const me = useOperator()
-  const navigate = useNavigate()
-  const isNew = id === null
-  const readOnly = !allowed(me, isNew ? 'create' : 'update', 'bundles')
-  const [draft, setDraft] = useState<Draft>(() => draftOf(bundle))
-  // One key per console action: a create sent twice (a double click, a retry) makes one bundle.
-  const [actionKey] = useState(() => crypto.randomUUID())
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
-  const [confirming, setConfirming] = useState(false)
-  const save = useAdminSave('bundles')
-  const remove = useAdminDelete('bundles')
+  const editor = useSalesEditor('bundles', id, base, () => draftOf(bundle))
+  const { draft, set, errors, isNew, readOnly } = editor
   const passes = useAdminOptions('passes')
-  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => ({ ...d, [k]: v }))
   const currency = bundle?.currency ?? 'USD'
   // A bundle is paid once: subscriptions are not offered; a retired pass only while the bundle holds it.
   const choices = (passes.data ?? [])
@@ -142,27 +130,9 @@ function BundleForm({ id, bundle }: { id: string | null; bundle: AdminBundle | u
       label: `${String(p.name)} (${t(`consoleSales.kinds.${p.kind as 'package'}`)}, ${money(Number(p.price), String(p.currency))}${p.retired ? `, ${t('consoleSales.retired')}` : ''})`,
     }))
 
-  const submit = async (values: Record<string, unknown>, done: string) => {
-    setErrors({})
-    setMessage(null)
-    try {
-      await save.mutateAsync({ id, values })
-      if (isNew) await navigate(base)
-      else setMessage({ tone: 'success', text: done })
-    } catch (e) {
-      const problem = saveProblem(e)
-      setErrors(problem.fields)
-      setMessage({ tone: 'error', text: problem.message })
-    }
-  }
-
   return (
     <>
-      <p className="console-breadcrumb">
-        <Link to={base}>{t('consoleSales.back')}</Link>
-      </p>
-      <h1>{isNew ? t('consoleSales.newBundle') : bundle?.name}</h1>
-      {readOnly ? <p className="console-readonly">{t('consoleSales.notAllowed')}</p> : null}
+      <SalesEditorHead editor={editor} title={isNew ? t('consoleSales.newBundle') : bundle?.name} />
       {bundle && bundle.sold > 0 ? (
         <p className="console-note">{t('consoleSales.bundleSoldNote', { count: bundle.sold })}</p>
       ) : null}
@@ -174,7 +144,7 @@ function BundleForm({ id, bundle }: { id: string | null; bundle: AdminBundle | u
         noValidate
         onSubmit={(e) => {
           e.preventDefault()
-          void submit({ ...bodyOf(draft), ...(isNew ? { idempotency_key: actionKey } : {}) }, t('consoleSales.saved'))
+          void editor.submitDraft(bodyOf(draft))
         }}
       >
         <fieldset className="console-fieldset" disabled={readOnly}>
@@ -234,51 +204,9 @@ function BundleForm({ id, bundle }: { id: string | null; bundle: AdminBundle | u
             />
           </div>
         </fieldset>
-        {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
-        {readOnly ? null : (
-          <div className="console-form__actions">
-            <Button type="submit" disabled={save.isPending}>
-              {isNew ? t('consoleSales.create') : t('consoleSales.save')}
-            </Button>
-            {bundle ? (
-              <Button
-                type="button"
-                variant="secondary"
-                disabled={save.isPending}
-                onClick={() => void submit({ retired: !bundle.retired }, t('consoleSales.saved'))}
-              >
-                {bundle.retired ? t('consoleSales.putBack') : t('consoleSales.retire')}
-              </Button>
-            ) : null}
-            {bundle && bundle.sold === 0 && allowed(me, 'delete', 'bundles') && !confirming ? (
-              <Button type="button" variant="danger" onClick={() => setConfirming(true)}>
-                {t('consoleSales.delete')}
-              </Button>
-            ) : null}
-          </div>
-        )}
+        <SalesFormActions editor={editor} item={bundle} unused={bundle?.sold === 0} />
       </form>
-      {bundle && confirming ? (
-        <fieldset className="console-inline-confirm">
-          <legend>{t('consoleSales.deleteConfirm', { name: bundle.name })}</legend>
-          <Button
-            variant="danger"
-            autoFocus
-            disabled={remove.isPending}
-            onClick={() =>
-              remove.mutateAsync(bundle.id).then(
-                () => navigate(base),
-                (e: unknown) => setMessage({ tone: 'error', text: saveProblem(e).message }),
-              )
-            }
-          >
-            {t('consoleSales.deleteForGood')}
-          </Button>
-          <Button variant="secondary" onClick={() => setConfirming(false)}>
-            {t('consoleSales.keep')}
-          </Button>
-        </fieldset>
-      ) : null}
+      <SalesDeleteConfirm editor={editor} item={bundle} name={bundle?.name ?? ''} />
     </>
   )
 }

@@ -1,15 +1,14 @@
 import type { AdminCoupon } from '@fieldhouse/contract'
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, Route, Routes, useNavigate, useParams } from 'react-router'
-import { Button, ButtonLink } from '../../../components/ui/button'
-import { FormMessage, TextField } from '../../../components/ui/form-field'
-import { PageLoader } from '../../../components/ui/spinner'
-import { errorText } from '../../../lib/api/error-text'
+import { Route, Routes, useParams } from 'react-router'
+import { ButtonLink } from '../../../components/ui/button'
+import { TextField } from '../../../components/ui/form-field'
 import { allowed } from '../access'
-import { type Row, useAdminDelete, useAdminItem, useAdminOptions, useAdminSave } from '../api/admin-api'
+import { type Row, useAdminOptions } from '../api/admin-api'
 import { ResourceList } from '../components/resource-list'
 import { useOperator } from '../operator-context'
+import { SalesDeleteConfirm, SalesEditorHead, SalesFormActions, SalesItemLoader, useSalesEditor } from './sales-editor'
 import {
   CheckGroup,
   fromCents,
@@ -17,7 +16,6 @@ import {
   intOrNull,
   money,
   SelectField,
-  saveProblem,
   toCents,
   toLocalInput,
 } from './sales-fields'
@@ -131,50 +129,22 @@ const bodyOf = (d: Draft) => ({
 })
 
 function CouponEditor({ id }: { id: string | null }) {
-  const isNew = id === null
-  const item = useAdminItem('coupons', id, !isNew)
-  if (!isNew && item.isPending) return <PageLoader />
-  if (!isNew && item.isError) return <FormMessage tone="error">{errorText(item.error) ?? ''}</FormMessage>
-  return <CouponForm id={id} coupon={item.data as AdminCoupon | undefined} />
+  return (
+    <SalesItemLoader<AdminCoupon> resource="coupons" id={id}>
+      {(coupon) => <CouponForm id={id} coupon={coupon} />}
+    </SalesItemLoader>
+  )
 }
 
 function CouponForm({ id, coupon }: { id: string | null; coupon: AdminCoupon | undefined }) {
   const { t } = useTranslation()
-  const me = useOperator()
-  const navigate = useNavigate()
-  const isNew = id === null
-  const readOnly = !allowed(me, isNew ? 'create' : 'update', 'coupons')
-  const [draft, setDraft] = useState<Draft>(() => draftOf(coupon))
-  const [actionKey] = useState(() => crypto.randomUUID())
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
-  const [confirming, setConfirming] = useState(false)
-  const save = useAdminSave('coupons')
-  const remove = useAdminDelete('coupons')
+  const editor = useSalesEditor('coupons', id, base, () => draftOf(coupon))
+  const { draft, set, errors, isNew, readOnly } = editor
   const passes = useAdminOptions('passes')
-  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => ({ ...d, [k]: v }))
-
-  const submit = async (values: Record<string, unknown>) => {
-    setErrors({})
-    setMessage(null)
-    try {
-      await save.mutateAsync({ id, values })
-      if (isNew) await navigate(base)
-      else setMessage({ tone: 'success', text: t('consoleSales.saved') })
-    } catch (e) {
-      const problem = saveProblem(e)
-      setErrors(problem.fields)
-      setMessage({ tone: 'error', text: problem.message })
-    }
-  }
 
   return (
     <>
-      <p className="console-breadcrumb">
-        <Link to={base}>{t('consoleSales.back')}</Link>
-      </p>
-      <h1>{isNew ? t('consoleSales.newCoupon') : coupon?.code}</h1>
-      {readOnly ? <p className="console-readonly">{t('consoleSales.notAllowed')}</p> : null}
+      <SalesEditorHead editor={editor} title={isNew ? t('consoleSales.newCoupon') : coupon?.code} />
       {coupon ? (
         <p className="console-note">
           {t('consoleSales.redemptions')}: {coupon.redemptions}
@@ -189,7 +159,7 @@ function CouponForm({ id, coupon }: { id: string | null; coupon: AdminCoupon | u
         noValidate
         onSubmit={(e) => {
           e.preventDefault()
-          void submit({ ...bodyOf(draft), ...(isNew ? { idempotency_key: actionKey } : {}) })
+          void editor.submitDraft(bodyOf(draft))
         }}
       >
         <fieldset className="console-fieldset" disabled={readOnly}>
@@ -295,46 +265,9 @@ function CouponForm({ id, coupon }: { id: string | null; coupon: AdminCoupon | u
             ) : null}
           </div>
         </fieldset>
-        {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
-        {readOnly ? null : (
-          <div className="console-form__actions">
-            <Button type="submit" disabled={save.isPending}>
-              {isNew ? t('consoleSales.create') : t('consoleSales.save')}
-            </Button>
-            {coupon ? (
-              <Button type="button" variant="secondary" onClick={() => void submit({ retired: !coupon.retired })}>
-                {coupon.retired ? t('consoleSales.putBack') : t('consoleSales.retire')}
-              </Button>
-            ) : null}
-            {coupon && coupon.redemptions === 0 && allowed(me, 'delete', 'coupons') && !confirming ? (
-              <Button type="button" variant="danger" onClick={() => setConfirming(true)}>
-                {t('consoleSales.delete')}
-              </Button>
-            ) : null}
-          </div>
-        )}
+        <SalesFormActions editor={editor} item={coupon} unused={coupon?.redemptions === 0} />
       </form>
-      {coupon && confirming ? (
-        <fieldset className="console-inline-confirm">
-          <legend>{t('consoleSales.deleteConfirm', { name: coupon.code })}</legend>
-          <Button
-            variant="danger"
-            autoFocus
-            disabled={remove.isPending}
-            onClick={() =>
-              remove.mutateAsync(coupon.id).then(
-                () => navigate(base),
-                (e: unknown) => setMessage({ tone: 'error', text: saveProblem(e).message }),
-              )
-            }
-          >
-            {t('consoleSales.deleteForGood')}
-          </Button>
-          <Button variant="secondary" onClick={() => setConfirming(false)}>
-            {t('consoleSales.keep')}
-          </Button>
-        </fieldset>
-      ) : null}
+      <SalesDeleteConfirm editor={editor} item={coupon} name={coupon?.code ?? ''} />
     </>
   )
 }

@@ -1,16 +1,15 @@
 import type { AdminPass } from '@fieldhouse/contract'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, Route, Routes, useNavigate, useParams } from 'react-router'
-import { Button, ButtonLink } from '../../../components/ui/button'
-import { CheckboxField, FormMessage, TextField } from '../../../components/ui/form-field'
-import { PageLoader } from '../../../components/ui/spinner'
-import { errorText } from '../../../lib/api/error-text'
+import { Route, Routes, useParams } from 'react-router'
+import { ButtonLink } from '../../../components/ui/button'
+import { CheckboxField, TextField } from '../../../components/ui/form-field'
 import { allowed } from '../access'
-import { type Row, useAdminDelete, useAdminItem, useAdminOptions, useAdminSave } from '../api/admin-api'
+import { type Row, useAdminOptions } from '../api/admin-api'
 import { ResourceList } from '../components/resource-list'
 import { useOperator } from '../operator-context'
-import { CheckGroup, fromCents, money, SelectField, saveProblem, toCents } from './sales-fields'
+import { SalesDeleteConfirm, SalesEditorHead, SalesFormActions, SalesItemLoader, useSalesEditor } from './sales-editor'
+import { CheckGroup, fromCents, money, SelectField, toCents } from './sales-fields'
 
 const base = '/admin/passes'
 const kinds = ['subscription', 'package', 'event', 'addon'] as const
@@ -155,56 +154,27 @@ const bodyOf = (d: Draft, isNew: boolean) => ({
 })
 
 function PassEditor({ id }: { id: string | null }) {
-  const isNew = id === null
-  const item = useAdminItem('passes', id, !isNew)
-  if (!isNew && item.isPending) return <PageLoader />
-  if (!isNew && item.isError) return <FormMessage tone="error">{errorText(item.error) ?? ''}</FormMessage>
-  return <PassForm id={id} pass={item.data as AdminPass | undefined} />
+  return (
+    <SalesItemLoader<AdminPass> resource="passes" id={id}>
+      {(pass) => <PassForm id={id} pass={pass} />}
+    </SalesItemLoader>
+  )
 }
 
 function PassForm({ id, pass }: { id: string | null; pass: AdminPass | undefined }) {
   const { t } = useTranslation()
-  const me = useOperator()
-  const navigate = useNavigate()
-  const isNew = id === null
-  const readOnly = !allowed(me, isNew ? 'create' : 'update', 'passes')
-  const [draft, setDraft] = useState<Draft>(() => draftOf(pass))
-  // One key per console action: a create sent twice (a double click, a retry) makes one pass.
-  const [actionKey] = useState(() => crypto.randomUUID())
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
-  const [confirming, setConfirming] = useState(false)
-  const save = useAdminSave('passes')
-  const remove = useAdminDelete('passes')
+  const editor = useSalesEditor('passes', id, base, () => draftOf(pass))
+  const { draft, set, errors, isNew, readOnly } = editor
   const sports = useAdminOptions('events-categories')
   const teams = useAdminOptions('participants')
   const events = useAdminOptions('events')
-  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => ({ ...d, [k]: v }))
   const currency = pass?.currency ?? 'USD'
   const sub = draft.kind === 'subscription'
   const packaged = draft.kind === 'package' || draft.kind === 'addon'
 
-  const submit = async (values: Record<string, unknown>, done: string) => {
-    setErrors({})
-    setMessage(null)
-    try {
-      await save.mutateAsync({ id, values })
-      if (isNew) await navigate(base)
-      else setMessage({ tone: 'success', text: done })
-    } catch (e) {
-      const problem = saveProblem(e)
-      setErrors(problem.fields)
-      setMessage({ tone: 'error', text: problem.message })
-    }
-  }
-
   return (
     <>
-      <p className="console-breadcrumb">
-        <Link to={base}>{t('consoleSales.back')}</Link>
-      </p>
-      <h1>{isNew ? t('consoleSales.newPass') : pass?.name}</h1>
-      {readOnly ? <p className="console-readonly">{t('consoleSales.notAllowed')}</p> : null}
+      <SalesEditorHead editor={editor} title={isNew ? t('consoleSales.newPass') : pass?.name} />
       {pass && pass.sold > 0 ? (
         <p className="console-note">{t('consoleSales.soldNote', { count: pass.sold })}</p>
       ) : null}
@@ -219,10 +189,7 @@ function PassForm({ id, pass }: { id: string | null; pass: AdminPass | undefined
         noValidate
         onSubmit={(e) => {
           e.preventDefault()
-          void submit(
-            { ...bodyOf(draft, isNew), ...(isNew ? { idempotency_key: actionKey } : {}) },
-            t('consoleSales.saved'),
-          )
+          void editor.submitDraft(bodyOf(draft, isNew))
         }}
       >
         <fieldset className="console-fieldset" disabled={readOnly}>
@@ -361,51 +328,9 @@ function PassForm({ id, pass }: { id: string | null; pass: AdminPass | undefined
             />
           </div>
         </fieldset>
-        {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
-        {readOnly ? null : (
-          <div className="console-form__actions">
-            <Button type="submit" disabled={save.isPending}>
-              {isNew ? t('consoleSales.create') : t('consoleSales.save')}
-            </Button>
-            {pass ? (
-              <Button
-                type="button"
-                variant="secondary"
-                disabled={save.isPending}
-                onClick={() => void submit({ retired: !pass.retired }, t('consoleSales.saved'))}
-              >
-                {pass.retired ? t('consoleSales.putBack') : t('consoleSales.retire')}
-              </Button>
-            ) : null}
-            {pass && pass.sold === 0 && allowed(me, 'delete', 'passes') && !confirming ? (
-              <Button type="button" variant="danger" onClick={() => setConfirming(true)}>
-                {t('consoleSales.delete')}
-              </Button>
-            ) : null}
-          </div>
-        )}
+        <SalesFormActions editor={editor} item={pass} unused={pass?.sold === 0} />
       </form>
-      {pass && confirming ? (
-        <fieldset className="console-inline-confirm">
-          <legend>{t('consoleSales.deleteConfirm', { name: pass.name })}</legend>
-          <Button
-            variant="danger"
-            autoFocus
-            disabled={remove.isPending}
-            onClick={() =>
-              remove.mutateAsync(pass.id).then(
-                () => navigate(base),
-                (e: unknown) => setMessage({ tone: 'error', text: saveProblem(e).message }),
-              )
-            }
-          >
-            {t('consoleSales.deleteForGood')}
-          </Button>
-          <Button variant="secondary" onClick={() => setConfirming(false)}>
-            {t('consoleSales.keep')}
-          </Button>
-        </fieldset>
-      ) : null}
+      <SalesDeleteConfirm editor={editor} item={pass} name={pass?.name ?? ''} />
     </>
   )
 }
