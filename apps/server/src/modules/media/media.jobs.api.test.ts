@@ -70,25 +70,25 @@ describe('media jobs that fail or lose their video', () => {
     expect(await detail(events[1] as number)).toMatchObject({ media_status: 'ready' })
   })
 
+  /** A game of `seconds` in the imports folder, and its encode queued as an upload's would be. */
+  const encodeUpload = async (eventId: number, name: string, seconds: number, width: number, height: number) => {
+    const imports = path.join(ctx.config.mediaDir, 'imports')
+    fs.mkdirSync(imports, { recursive: true })
+    const source = path.join(imports, name)
+    const format = 'mp4' as const
+    await runFfmpeg(
+      testFeedArgs({ output: source, durationSec: seconds, width, height, fps: 25, realtime: false, format }),
+    )
+    const repo = ctx.app.services.mediaRepo
+    const asset = await repo.createAsset(channelId, { type: 'event', id: eventId }, 'upload', 'processing')
+    await ctx.app.services.queue.enqueue('media.transcode', { assetId: asset.id, source, deleteSource: true })
+    return { asset, source }
+  }
+
   it('a video deleted while it encodes leaves no file, row or source behind', async () => {
     const repo = ctx.app.services.mediaRepo
     const eventId = events[2] as number
-    const imports = path.join(ctx.config.mediaDir, 'imports')
-    fs.mkdirSync(imports, { recursive: true })
-    const source = path.join(imports, 'long-game.mp4')
-    await runFfmpeg(
-      testFeedArgs({
-        output: source,
-        durationSec: 30,
-        width: 640,
-        height: 360,
-        fps: 25,
-        realtime: false,
-        format: 'mp4',
-      }),
-    )
-    const asset = await repo.createAsset(channelId, { type: 'event', id: eventId }, 'upload', 'processing')
-    await ctx.app.services.queue.enqueue('media.transcode', { assetId: asset.id, source, deleteSource: true })
+    const { asset, source } = await encodeUpload(eventId, 'long-game.mp4', 30, 640, 360)
     // The producer deletes it once its first rendition plays, while the rest is still being encoded.
     const deadline = Date.now() + 40_000
     while ((await repo.findAsset(asset.id))?.status !== 'ready') {
@@ -113,20 +113,7 @@ describe('media jobs that fail or lose their video', () => {
     const repo = ctx.app.services.mediaRepo
     const store = ctx.app.services.store
     const eventId = events[3] as number
-    const source = path.join(ctx.config.mediaDir, 'imports', 'short-game.mp4')
-    await runFfmpeg(
-      testFeedArgs({
-        output: source,
-        durationSec: 3,
-        width: 320,
-        height: 180,
-        fps: 25,
-        realtime: false,
-        format: 'mp4',
-      }),
-    )
-    const asset = await repo.createAsset(channelId, { type: 'event', id: eventId }, 'upload', 'processing')
-    await ctx.app.services.queue.enqueue('media.transcode', { assetId: asset.id, source, deleteSource: true })
+    const { asset } = await encodeUpload(eventId, 'short-game.mp4', 3, 320, 180)
     await roles.worker?.idle()
     expect(await repo.findAsset(asset.id)).toMatchObject({ status: 'ready' })
 
