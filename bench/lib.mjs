@@ -388,6 +388,39 @@ export async function demoApiKey(product) {
  * Waits until every demo replay and library video is encoded (or failed), so no ffmpeg shares the
  * server's core while it is measured; returns the first free replay's detail (with `playback`).
  */
+/** The machine's CPU times, summed over its cores. */
+const cpuTimes = () =>
+  os.cpus().reduce(
+    (sum, cpu) => {
+      const all = Object.values(cpu.times).reduce((a, b) => a + b, 0)
+      return { idle: sum.idle + cpu.times.idle, all: sum.all + all }
+    },
+    { idle: 0, all: 0 },
+  )
+
+/**
+ * Waits until the machine is quiet: less than `share` of its CPU busy over a second, two seconds
+ * running (at most `ms`). A demo video is `ready` once its first rendition plays, and its other
+ * renditions, poster and thumbnails are still being encoded: a measurement waits for that work, or
+ * anything else left running, to end. Says so when it gives up.
+ */
+export async function untilQuiet({ share = 0.2, ms = 120_000 } = {}) {
+  const end = Date.now() + ms
+  let quiet = 0
+  let before = cpuTimes()
+  while (quiet < 2) {
+    if (Date.now() > end) {
+      console.warn(`  the machine did not go quiet within ${ms / 1000} s; measuring anyway`)
+      return
+    }
+    await new Promise((r) => setTimeout(r, 1000))
+    const now = cpuTimes()
+    const busy = 1 - (now.idle - before.idle) / Math.max(1, now.all - before.all)
+    before = now
+    quiet = busy < share ? quiet + 1 : 0
+  }
+}
+
 export async function waitForDemoVideos(product) {
   const key = await demoApiKey(product)
   const get = async (p) =>
@@ -406,6 +439,7 @@ export async function waitForDemoVideos(product) {
   }
   const replay = await get(`events/${free.id}`)
   if (!replay.playback) throw new Error(`the free demo replay ${free.id} has no playback (${replay.media_status})`)
+  await untilQuiet()
   return replay
 }
 
