@@ -1,32 +1,27 @@
 import type { AdminBundle } from '@fieldhouse/contract'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Route, Routes, useParams } from 'react-router'
 import { ButtonLink } from '../../../components/ui/button'
 import { TextField } from '../../../components/ui/form-field'
 import { allowed } from '../access'
 import { type Row, useAdminOptions } from '../api/admin-api'
 import { ResourceList } from '../components/resource-list'
 import { useOperator } from '../operator-context'
-import { SalesDeleteConfirm, SalesEditorHead, SalesFormActions, SalesItemLoader, useSalesEditor } from './sales-editor'
+import {
+  SalesDeleteConfirm,
+  SalesEditorHead,
+  SalesFormActions,
+  SalesItemLoader,
+  SalesRoutes,
+  useSalesEditor,
+} from './sales-editor'
 import { CheckGroup, fromCents, money, toCents } from './sales-fields'
 
 const base = '/admin/bundles'
 
 /** Bundles (decision 0040): the list, a new bundle, and a bundle's editor with the passes it holds. */
 export default function BundlesPage() {
-  return (
-    <Routes>
-      <Route index element={<BundleList />} />
-      <Route path="new" element={<BundleEditor id={null} />} />
-      <Route path=":id" element={<EditRoute />} />
-    </Routes>
-  )
-}
-
-function EditRoute() {
-  const { id = '' } = useParams()
-  return <BundleEditor key={id} id={id} />
+  return <SalesRoutes list={<BundleList />} editor={BundleEditor} />
 }
 
 function BundleList() {

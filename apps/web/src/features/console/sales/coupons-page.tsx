@@ -1,14 +1,20 @@
 import type { AdminCoupon } from '@fieldhouse/contract'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Route, Routes, useParams } from 'react-router'
 import { ButtonLink } from '../../../components/ui/button'
 import { TextField } from '../../../components/ui/form-field'
 import { allowed } from '../access'
 import { type Row, useAdminOptions } from '../api/admin-api'
 import { ResourceList } from '../components/resource-list'
 import { useOperator } from '../operator-context'
-import { SalesDeleteConfirm, SalesEditorHead, SalesFormActions, SalesItemLoader, useSalesEditor } from './sales-editor'
+import {
+  SalesDeleteConfirm,
+  SalesEditorHead,
+  SalesFormActions,
+  SalesItemLoader,
+  SalesRoutes,
+  useSalesEditor,
+} from './sales-editor'
 import {
   CheckGroup,
   fromCents,
@@ -24,18 +30,7 @@ const base = '/admin/coupons'
 
 /** Coupons (decision 0035): the list with redemption counts, a new coupon, and a coupon's editor. */
 export default function CouponsPage() {
-  return (
-    <Routes>
-      <Route index element={<CouponList />} />
-      <Route path="new" element={<CouponEditor id={null} />} />
-      <Route path=":id" element={<EditRoute />} />
-    </Routes>
-  )
-}
-
-function EditRoute() {
-  const { id = '' } = useParams()
-  return <CouponEditor key={id} id={id} />
+  return <SalesRoutes list={<CouponList />} editor={CouponEditor} />
 }
 
 function CouponList() {

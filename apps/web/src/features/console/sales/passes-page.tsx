@@ -1,14 +1,20 @@
 import type { AdminPass } from '@fieldhouse/contract'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Route, Routes, useParams } from 'react-router'
 import { ButtonLink } from '../../../components/ui/button'
 import { CheckboxField, TextField } from '../../../components/ui/form-field'
 import { allowed } from '../access'
 import { type Row, useAdminOptions } from '../api/admin-api'
 import { ResourceList } from '../components/resource-list'
 import { useOperator } from '../operator-context'
-import { SalesDeleteConfirm, SalesEditorHead, SalesFormActions, SalesItemLoader, useSalesEditor } from './sales-editor'
+import {
+  SalesDeleteConfirm,
+  SalesEditorHead,
+  SalesFormActions,
+  SalesItemLoader,
+  SalesRoutes,
+  useSalesEditor,
+} from './sales-editor'
 import { CheckGroup, fromCents, money, SelectField, toCents } from './sales-fields'
 
 const base = '/admin/passes'
@@ -17,18 +23,7 @@ const capabilityNames = ['watch', 'download', 'clipping', 'download_clip', 'no_a
 
 /** Passes and prices (decision 0035): the list, a new pass, and a pass's editor. */
 export default function PassesPage() {
-  return (
-    <Routes>
-      <Route index element={<PassList />} />
-      <Route path="new" element={<PassEditor id={null} />} />
-      <Route path=":id" element={<EditRoute />} />
-    </Routes>
-  )
-}
-
-function EditRoute() {
-  const { id = '' } = useParams()
-  return <PassEditor key={id} id={id} />
+  return <SalesRoutes list={<PassList />} editor={PassEditor} />
 }
 
 function PassList() {

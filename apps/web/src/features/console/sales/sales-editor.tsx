@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
+import { Link, Route, Routes, useNavigate, useParams } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { FormMessage } from '../../../components/ui/form-field'
 import { PageLoader } from '../../../components/ui/spinner'
@@ -17,6 +17,24 @@ type SalesResource = Extract<AdminResource, 'passes' | 'bundles' | 'coupons'>
 export interface SalesItem {
   id: number
   retired: boolean
+}
+
+type EditorComponent = ComponentType<{ id: string | null }>
+
+/** A sales resource's pages: its list, a new item, and an item's editor (a fresh one for each item). */
+export function SalesRoutes({ list, editor: Editor }: { list: ReactNode; editor: EditorComponent }) {
+  return (
+    <Routes>
+      <Route index element={list} />
+      <Route path="new" element={<Editor id={null} />} />
+      <Route path=":id" element={<EditRoute editor={Editor} />} />
+    </Routes>
+  )
+}
+
+function EditRoute({ editor: Editor }: { editor: EditorComponent }) {
+  const { id = '' } = useParams()
+  return <Editor key={id} id={id} />
 }
 
 /** Loads the item an editor opens (none for a new one), then renders its form. */
