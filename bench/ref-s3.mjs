@@ -32,7 +32,8 @@ export async function startS3Copy(dataDir, segmentFile) {
   const assetDir = path.join(media, 'assets', path.relative(path.join(media, 'assets'), segmentFile).split(path.sep)[0])
   for (let i = 0; ; i++) {
     try {
-      await client.send(new PutObjectCommand({ Bucket: 'bench', Key: 'probe', Body: '' }))
+      // An empty body with its length said: the SDK warns of a stream of unknown length otherwise.
+      await client.send(new PutObjectCommand({ Bucket: 'bench', Key: 'probe', Body: '', ContentLength: 0 }))
       break
     } catch (error) {
       if (i > 100) throw error
