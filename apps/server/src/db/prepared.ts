@@ -3,9 +3,10 @@ import type { Compilable, CompiledQuery, Kysely } from 'kysely'
 /**
  * A query built and compiled once, then run with new values: for the few queries every request
  * makes (an api key's session), where building and compiling the query with Kysely costs more than
- * running it. `db` is asked at the first run (a class field may name a constructor parameter); `build` is called once with placeholder values; each one must appear exactly once
- * among the compiled parameters (every value is a bound parameter, never SQL text), and a run puts
- * the real values in their places.
+ * running it. `db` is asked at the first run (a class field may name a constructor parameter).
+ * `build` is called once, with `placeholders` as its arguments; each placeholder must appear exactly
+ * once among the compiled parameters (every value is a bound parameter, never SQL text), or the first
+ * run throws. A run puts the real values in the placeholders' places.
  */
 export function preparedQuery<Row, Args extends readonly unknown[]>(
   db: () => Kysely<unknown>,
