@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { onTestFailed } from 'vitest'
 import { launchChromium } from './chromium.mjs'
 
@@ -30,13 +30,19 @@ function reportOnFailure(page: Page) {
   }
 }
 
-/** A fresh page (own storage) at a given viewport width. */
+/** A fresh page (own storage) at a given viewport width; `options` adds to the context's. */
 export async function newPage(
   browser: Browser,
   width = 1280,
   height = 900,
+  options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height }, locale: 'en-US', timezoneId: 'UTC' })
+  const context = await browser.newContext({
+    viewport: { width, height },
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    ...options,
+  })
   const page = await context.newPage()
   reportOnFailure(page)
   return { context, page }
