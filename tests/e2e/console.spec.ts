@@ -264,6 +264,9 @@ describe('operator console', () => {
       })
       await page.getByRole('cell', { name: 'Eagles at Hawks', exact: true }).waitFor()
       await expect(page.getByRole('cell', { name: '9.99', exact: true }).isVisible()).resolves.toBe(true)
+      // Its start is listed on the venue's clock, as it was typed, with the zone's name.
+      const starts = page.getByRole('row').filter({ hasText: 'Eagles at Hawks' }).locator('time')
+      await expect(starts.textContent()).resolves.toMatch(/, 7:30\sPM C[SD]T$/)
 
       // An invitation waits on the Operators page until the owner withdraws it.
       const managerEmail = newEmail('manager')

@@ -8,6 +8,8 @@ export interface ColumnConfig {
   format?: 'date' | 'money' | 'boolean' | 'color' | 'list' | 'reference'
   /** `reference`: the admin resource whose row's name is shown. */
   resource?: string
+  /** `date`: the row's field naming the zone the time is shown in (an event's venue); else the channel's. */
+  zoneKey?: string
 }
 
 /** One resource drawn by the generic list and form. */
@@ -149,7 +151,7 @@ export const resourceConfigs: Readonly<Record<string, ResourceConfig>> = {
     defaultSort: 'event_utc_ts',
     columns: [
       { key: 'name', header: 'Name', sortable: true },
-      { key: 'event_utc_ts', header: 'Starts', sortable: true, format: 'date' },
+      { key: 'event_utc_ts', header: 'Starts', sortable: true, format: 'date', zoneKey: 'time_zone' },
       { key: 'access_mode', header: 'Access' },
       { key: 'base_price', header: 'Price', format: 'money' },
       { key: 'stream_status', header: 'Status' },

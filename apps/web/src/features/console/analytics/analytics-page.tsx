@@ -6,7 +6,8 @@ import { useApiClient } from '../../../lib/api/api-context'
 import { ApiRequestError } from '../../../lib/api/api-error'
 import { errorText } from '../../../lib/api/error-text'
 import { allowed } from '../access'
-import { adminQueriesRoot, type Row, useAdminItem, useAdminOptions } from '../api/admin-api'
+import { adminQueriesRoot, type Row, useAdminOptions } from '../api/admin-api'
+import { useChannelZone } from '../channel-time'
 import { zonedToIso } from '../fields'
 import { useOperator } from '../operator-context'
 import {
@@ -243,8 +244,7 @@ function Retention() {
 export default function AnalyticsPage() {
   const api = useApiClient()
   const events = useAdminOptions('events')
-  const channel = useAdminItem('channel', null)
-  const timeZone = typeof channel.data?.time_zone === 'string' ? channel.data.time_zone : 'UTC'
+  const timeZone = useChannelZone()
   const [subject, setSubject] = useState<string | null>(null)
   const [choice, setChoice] = useState<RangeChoice>('live')
   const [dates, setDates] = useState({ from: '', to: '' })

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button'
 import { FormMessage } from '../../../components/ui/form-field'
 import { errorText } from '../../../lib/api/error-text'
 import { type Row, useAdminDelete, useAdminList, useAdminOptions } from '../api/admin-api'
+import { useChannelTime, zonedDateTime } from '../channel-time'
 import type { ColumnConfig } from '../resources'
 
 const PAGE_SIZE = 25
@@ -29,18 +30,19 @@ function ReferenceName({ resource, id }: { resource: string; id: unknown }) {
 /** A list column: a config column, or one drawn from the whole row (a thumbnail, a link). */
 export type ListColumn = ColumnConfig & { render?: (row: Row) => ReactNode }
 
-/** A cell's text in the column's format. */
-export function CellValue({ column, value }: { column: ColumnConfig; value: unknown }) {
+/** A cell's text in the column's format; a time on the clock of `zone` (channel-time.ts). */
+export function CellValue({ column, value, zone }: { column: ColumnConfig; value: unknown; zone: string }) {
   if (column.format === 'reference' && column.resource) return <ReferenceName resource={column.resource} id={value} />
   if (value === null || value === undefined || value === '') return <>—</>
   switch (column.format) {
     case 'date': {
-      const time = typeof value === 'number' ? value : Date.parse(String(value))
+      const at = typeof value === 'number' ? value : String(value)
+      const time = typeof at === 'number' ? at : Date.parse(at)
       return Number.isNaN(time) ? (
         String(value)
       ) : (
-        <time dateTime={new Date(time).toISOString()}>
-          {new Date(time).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })}
+        <time className="console-nowrap" dateTime={typeof at === 'string' ? at : new Date(time).toISOString()}>
+          {zonedDateTime(at, zone)}
         </time>
       )
     }
@@ -132,6 +134,7 @@ export function ResourceList({
     ...(filters ? { filters } : {}),
   })
   const remove = useAdminDelete(resource)
+  const { zone } = useChannelTime()
   const nameKey = titleKey ?? columns[0]?.key ?? 'id'
 
   const columnDefs = useMemo<TableColumn[]>(() => {
@@ -143,13 +146,15 @@ export function ResourceList({
         if (column.render) return column.render(row)
         const value = row[column.key]
         const href = column.key === nameKey ? rowHref?.(row) : null
-        return href ? (
-          <Link to={href}>
-            <CellValue column={column} value={value} />
-          </Link>
-        ) : (
-          <CellValue column={column} value={value} />
+        const zoneOfRow = column.zoneKey ? row[column.zoneKey] : null
+        const cell = (
+          <CellValue
+            column={column}
+            value={value}
+            zone={typeof zoneOfRow === 'string' && zoneOfRow ? zoneOfRow : zone}
+          />
         )
+        return href ? <Link to={href}>{cell}</Link> : cell
       },
     }))
     if (canDelete || rowActions) {
@@ -182,7 +187,7 @@ export function ResourceList({
       })
     }
     return defs
-  }, [columns, nameKey, rowHref, canDelete, rowActions, remove, actionsHeader])
+  }, [columns, nameKey, rowHref, canDelete, rowActions, remove, actionsHeader, zone])
 
   const rows = list.data?.data ?? []
   /** A header's click: the other direction of the sorted column; another column starts ascending for text, descending for numbers and dates. */

@@ -6,6 +6,7 @@ import { errorText } from '../../../lib/api/error-text'
 import { paths } from '../../../lib/navigation/paths'
 import { allowed } from '../access'
 import { type Row, useAdminDelete, useAdminOptions } from '../api/admin-api'
+import { useChannelTime } from '../channel-time'
 import { ResourceList } from '../components/resource-list'
 import { useOperator } from '../operator-context'
 
@@ -112,6 +113,7 @@ function ClipActions({ row, canDelete, onDone }: { row: Row; canDelete: boolean;
  * by game and status, with their poster and share page; Delete removes a clip and its files.
  */
 export default function ClipsPage() {
+  const { date } = useChannelTime()
   const me = useOperator()
   const canDelete = allowed(me, 'delete', 'clips')
   const events = useAdminOptions('events')
@@ -154,13 +156,13 @@ export default function ClipsPage() {
           const time = Number(row.created_at)
           return (
             <time className="console-nowrap" dateTime={new Date(time).toISOString()}>
-              {new Date(time).toLocaleDateString('en', { dateStyle: 'medium' })}
+              {date(time)}
             </time>
           )
         },
       },
     ],
-    [],
+    [date],
   )
 
   return (

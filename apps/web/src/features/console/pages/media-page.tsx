@@ -6,6 +6,7 @@ import { useRuntimeConfig } from '../../../lib/config/runtime-config'
 import { allowed } from '../access'
 import { adminQueriesRoot, useAdminOptions } from '../api/admin-api'
 import { useDeleteMedia, useOwnerMedia, useUploadStatus } from '../api/use-console-media'
+import { useChannelTime } from '../channel-time'
 import { HlsPreview } from '../media/hls-preview'
 import { startTusUpload, type UploadTarget } from '../media/tus-upload'
 import { useOperator } from '../operator-context'
@@ -40,6 +41,7 @@ const sizeText = (bytes: number) =>
  * (a new upload replaces the video once it plays) or delete.
  */
 export default function MediaPage() {
+  const { dateTime } = useChannelTime()
   const me = useOperator()
   const kinds = (Object.keys(kindLabels) as Kind[])
     .filter((k) => k !== 'preroll' || allowed(me, 'update', 'prerolls'))
@@ -206,7 +208,7 @@ export default function MediaPage() {
               <li key={a.id}>
                 <span>
                   {a.source === 'live' ? 'Recording' : a.source === 'upload' ? 'Upload' : 'Demo'} of{' '}
-                  {new Date(a.created_at).toLocaleString()}: {a.status}
+                  {dateTime(a.created_at)}: {a.status}
                   {a.status === 'processing' ? ` ${a.progress}%` : ''}
                   {a.duration ? `, ${Math.round(a.duration)} s` : ''}
                   {a.playing ? ' (viewers get this one)' : ''}

@@ -1,4 +1,4 @@
-import type { AdminChannel, Premiere, PremiereRecording } from '@fieldhouse/contract'
+import type { Premiere, PremiereRecording } from '@fieldhouse/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
 import { Link, Route, Routes, useNavigate } from 'react-router'
@@ -9,7 +9,8 @@ import { useApiClient } from '../../../lib/api/api-context'
 import { errorText } from '../../../lib/api/error-text'
 import { useMessageText } from '../../../lib/i18n/message-text'
 import { allowed } from '../access'
-import { adminQueriesRoot, useAdminItem, useAdminOptions } from '../api/admin-api'
+import { adminQueriesRoot, useAdminOptions } from '../api/admin-api'
+import { useChannelZone, zonedDateTime } from '../channel-time'
 import { isoToZoned, zonedToIso } from '../fields'
 import { useOperator } from '../operator-context'
 import { SelectField, saveProblem } from '../sales/sales-fields'
@@ -31,12 +32,6 @@ export default function PremieresPage() {
   )
 }
 
-/** The channel's time zone (what start times are typed and shown in); UTC until it is known. */
-function useChannelZone() {
-  const channel = useAdminItem('channel', null)
-  return (channel.data as AdminChannel | undefined)?.time_zone ?? 'UTC'
-}
-
 const stateWords: Record<Premiere['status'], string> = { upcoming: 'Coming', live: 'Running', ended: 'Finished' }
 
 /** The repeat as words: whole minutes, or seconds for the demo's short repeat. */
@@ -44,14 +39,6 @@ function repeatText(minutes: number | null) {
   if (minutes === null) return 'Once'
   if (Number.isInteger(minutes)) return `Every ${minutes} min`
   return `Every ${Math.round(minutes * 60)} s`
-}
-
-function zonedText(iso: string, timeZone: string) {
-  try {
-    return new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'medium', timeZone })
-  } catch {
-    return iso
-  }
 }
 
 const sourceText = (p: Premiere) =>
@@ -152,10 +139,10 @@ function PremiereList() {
                     </span>
                   </td>
                   <td>
-                    <time dateTime={p.starts_at}>{zonedText(p.starts_at, zone)}</time>
+                    <time dateTime={p.starts_at}>{zonedDateTime(p.starts_at, zone, { seconds: true })}</time>
                   </td>
                   <td>
-                    <time dateTime={p.ends_at}>{zonedText(p.ends_at, zone)}</time>
+                    <time dateTime={p.ends_at}>{zonedDateTime(p.ends_at, zone, { seconds: true })}</time>
                   </td>
                   <td>{sourceText(p)}</td>
                   <td>{repeatText(p.repeat_every_minutes)}</td>

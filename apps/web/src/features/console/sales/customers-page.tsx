@@ -7,9 +7,10 @@ import { useApiClient } from '../../../lib/api/api-context'
 import { errorText } from '../../../lib/api/error-text'
 import { allowed } from '../access'
 import { adminQueriesRoot, type Row } from '../api/admin-api'
+import { useChannelTime } from '../channel-time'
 import { ResourceList } from '../components/resource-list'
 import { useOperator } from '../operator-context'
-import { dateTime, formatMoney } from './sales-format'
+import { formatMoney } from './sales-format'
 
 const customerOf = (row: Row) => row as unknown as AdminCustomer
 const fullName = (c: Pick<AdminCustomer, 'first_name' | 'last_name'>) => `${c.first_name} ${c.last_name}`.trim()
@@ -41,6 +42,7 @@ const accountState = (c: AdminCustomer) =>
   c.blocked_at !== null ? 'Blocked' : c.verified ? 'Verified' : 'Email not confirmed'
 
 function CustomersList() {
+  const { dateTime } = useChannelTime()
   const [blocked, setBlocked] = useState('')
   const blockedId = useId()
   const filters = useMemo(() => ({ blocked }), [blocked])
@@ -68,7 +70,7 @@ function CustomersList() {
         render: (row: Row) => <span className="console-nowrap">{dateTime(customerOf(row).created_at)}</span>,
       },
     ],
-    [],
+    [dateTime],
   )
   return (
     <>
@@ -210,6 +212,7 @@ function Actions({ customer }: { customer: AdminCustomerDetail }) {
 }
 
 function CustomerDetail() {
+  const { dateTime } = useChannelTime()
   const { id = '' } = useParams()
   const me = useOperator()
   const api = useApiClient()

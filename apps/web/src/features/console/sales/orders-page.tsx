@@ -7,9 +7,10 @@ import { useApiClient, useApiKeys } from '../../../lib/api/api-context'
 import { errorText } from '../../../lib/api/error-text'
 import { allowed } from '../access'
 import { adminQueriesRoot, type Row } from '../api/admin-api'
+import { useChannelTime } from '../channel-time'
 import { ResourceList } from '../components/resource-list'
 import { useOperator } from '../operator-context'
-import { dateTime, formatMoney, minorOf, newActionKey } from './sales-format'
+import { formatMoney, minorOf, newActionKey } from './sales-format'
 
 const statusLabels: Record<string, string> = {
   created: 'Awaiting payment',
@@ -162,6 +163,7 @@ function GrantComplimentary({ passes }: { passes: { id: number; name: string }[]
 }
 
 function OrdersList() {
+  const { dateTime } = useChannelTime()
   const me = useOperator()
   const passes = usePassChoices()
   const keys = useApiKeys()
@@ -232,7 +234,7 @@ function OrdersList() {
         },
       },
     ],
-    [],
+    [dateTime],
   )
 
   return (
@@ -411,6 +413,7 @@ function RefundForm({ order, onDone }: { order: AdminOrderDetail; onDone: (text:
 }
 
 function SubscriptionActions({ order }: { order: AdminOrderDetail }) {
+  const { dateTime } = useChannelTime()
   const cancel = useOrderAction(String(order.id), 'cancel')
   const [key, setKey] = useState(newActionKey)
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null)
@@ -483,6 +486,7 @@ function RevokeComplimentary({ order }: { order: AdminOrderDetail }) {
 }
 
 function OrderDetail() {
+  const { dateTime } = useChannelTime()
   const { id = '' } = useParams()
   const me = useOperator()
   const api = useApiClient()

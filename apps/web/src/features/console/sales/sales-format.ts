@@ -19,5 +19,3 @@ export const newActionKey = () =>
   typeof crypto.randomUUID === 'function'
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`
-
-export const dateTime = (ms: number) => new Date(ms).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })
