@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {
+  type FfmpegProcess,
   findFont,
   LIVE_SEGMENT_SECONDS,
   runFfmpeg,
@@ -8,6 +9,7 @@ import {
   testFeedArgs,
   wallClockLimitMs,
 } from '@fieldhouse/media'
+import type { FastifyBaseLogger } from 'fastify'
 import type { Container } from '../container.js'
 import { DEMO_CHANNEL_KEY } from '../db/seed.js'
 import { DEMO_PREROLL_URL } from '../db/seed-catalogue.js'
@@ -76,13 +78,45 @@ export async function startDemoFeed(container: Container, rtmpPort: number) {
   const event = await container.demo.freeLiveEvent(DEMO_CHANNEL_KEY)
   if (!event?.stream_key) return async () => {}
   const [away, home] = event.name.split(' — ')[0]?.split(' @ ') ?? []
+  const stop = keepFeedPublishing({
+    output: `rtmp://127.0.0.1:${rtmpPort}/live/${event.stream_key}`,
+    home: home ?? 'Home',
+    away: away ?? 'Away',
+    log: container.log,
+  })
+  container.log.info(
+    { event: event.id },
+    'simulated live feed publishing into the demo live event (DEMO_LIVE=0 turns it off)',
+  )
+  return stop
+}
+
+/**
+ * Publishes the generated feed to `output` and starts it again `restartMs` after it stops, whatever
+ * stopped it (the ingest gone, ffmpeg killed): a feed that ends is a warning in the log, never the
+ * server's end. Returns the stop, which ends the feed for good.
+ */
+export function keepFeedPublishing({
+  output,
+  home,
+  away,
+  log,
+  restartMs = 3000,
+}: {
+  output: string
+  home: string
+  away: string
+  log: Pick<FastifyBaseLogger, 'warn'>
+  restartMs?: number
+}) {
   let stopped = false
-  let current: ReturnType<typeof spawnFfmpeg> | null = null
+  let current: FfmpegProcess | null = null
+  let timer: NodeJS.Timeout | undefined
   const run = () => {
     if (stopped) return
-    current = spawnFfmpeg(
+    const feed = spawnFfmpeg(
       testFeedArgs({
-        output: `rtmp://127.0.0.1:${rtmpPort}/live/${event.stream_key}`,
+        output,
         durationSec: null,
         width: 640,
         height: 360,
@@ -91,29 +125,32 @@ export async function startDemoFeed(container: Container, rtmpPort: number) {
         // One keyframe a second, as an encoder should be set for live: 1-s segments, 2-3 s behind live.
         keyframeSeconds: LIVE_SEGMENT_SECONDS,
         title: 'LIVE — simulated feed',
-        home: home ?? 'Home',
-        away: away ?? 'Away',
+        home,
+        away,
         scoreTimeline: [],
         fontFile: findFont(),
         format: 'flv',
       }),
       { useSlot: false },
     )
-    current.done.then(
-      () => {},
-      () => {},
-    )
-    void current.done.finally(() => {
-      if (!stopped) setTimeout(run, 3000).unref()
-    })
+    current = feed
+    feed.done
+      .then(
+        () => {},
+        (err) => {
+          if (!stopped) log.warn({ err }, `simulated live feed stopped; it starts again in ${restartMs} ms`)
+        },
+      )
+      .finally(() => {
+        if (stopped) return
+        timer = setTimeout(run, restartMs)
+        timer.unref()
+      })
   }
   run()
-  container.log.info(
-    { event: event.id },
-    'simulated live feed publishing into the demo live event (DEMO_LIVE=0 turns it off)',
-  )
   return async () => {
     stopped = true
+    clearTimeout(timer)
     await current?.stop()
   }
 }
