@@ -268,6 +268,11 @@ describe('buying passes (test gateway)', () => {
     await page.getByRole('link', { name: 'Choose: Video Library Add-on' }).click()
     const saved = page.getByLabel(/VISA ending 4242, expires 12\/34/)
     await saved.waitFor()
+    // The first saved card is chosen for the buyer.
+    await page
+      .getByRole('radio', { name: /VISA ending 4242, expires 12\/34/, checked: true })
+      .first()
+      .waitFor()
     expect(await page.locator('input[name="choice"]').first().isChecked()).toBe(true)
     await saved.check()
     await page.getByTestId('checkout-pay').click()

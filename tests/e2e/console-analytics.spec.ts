@@ -106,6 +106,8 @@ describe('console: analytics', () => {
 
     // The go-live page shows the same viewers now for the live event.
     await nav.getByRole('link', { name: 'Go live', exact: true }).click()
+    // Analytics has an "Event" select too: choose once the go-live page is the one shown.
+    await page.getByRole('heading', { level: 1, name: 'Go live' }).waitFor()
     await page.getByLabel('Event', { exact: true }).selectOption(String(live.id))
     await vi.waitFor(async () => expect(await page.getByTestId('live-viewers').textContent()).toBe('1 now'), {
       timeout: 30_000,

@@ -120,6 +120,8 @@ describe('console: clips moderation', () => {
     const shown = ((await (await feed).json()).data as { name: string }[]).map((c) => c.name)
     expect(shown).not.toContain(name)
     await appReady(viewer.page)
+    // The feed has drawn the moments it was sent, and the deleted one is not among them.
+    if (shown.length > 0) await viewer.page.getByTestId('moment').first().waitFor()
     expect(await viewer.page.getByTestId('moment').filter({ hasText: name }).count()).toBe(0)
     await viewer.page.goto(`${baseUrl}${shareHref}`)
     await appReady(viewer.page)

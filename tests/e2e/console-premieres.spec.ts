@@ -125,7 +125,7 @@ describe('console: premieres', () => {
       await row.getByRole('button', { name: `Call off the premiere of ${name}` }).click()
       await page.getByRole('button', { name: 'Call off the premiere', exact: true }).click()
       await page.getByText(`The premiere of ${name} is called off.`).waitFor()
-      await expect(page.getByRole('row').filter({ hasText: name }).count()).resolves.toBe(0)
+      await page.getByRole('row').filter({ hasText: name }).waitFor({ state: 'detached' })
       const key = await operatorKey(page)
       const coming = (await (await fetch(`${baseUrl}/api/premieres?api_key=${key}`)).json()) as {
         data: { event: { id: number } }[]

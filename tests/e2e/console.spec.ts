@@ -65,7 +65,10 @@ async function choose(page: Page, label: string | RegExp, option: string) {
 }
 
 async function openPage(page: Page, label: string, heading: string | RegExp) {
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: label, exact: true }).click()
+  const link = page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: label, exact: true })
+  await link.click()
+  // The route changes in a transition: the old page's heading may still be shown for a moment.
+  await link.and(page.locator('[aria-current="page"]')).waitFor()
   await page.getByRole('heading', { level: 1, name: heading }).waitFor()
 }
 
@@ -224,7 +227,8 @@ describe('operator console', () => {
       const crest = page.locator('.console-images__list img')
       await crest.waitFor()
       expect(await crest.getAttribute('src')).toMatch(/\.png$/)
-      await expect(crest.evaluate((img) => (img as HTMLImageElement).naturalWidth)).resolves.toBe(1)
+      // The crest loads from the store: it is the 1×1 image uploaded.
+      await expect.poll(() => crest.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1)
       findings.push(...(await audit(page, 'school form')))
       await page.screenshot({ path: `${shots}/1280-school-form.png`, fullPage: true })
       await page.setViewportSize({ width: 390, height: 844 })
@@ -354,7 +358,7 @@ describe('operator console', () => {
       const eventId = await page.getByLabel('Event', { exact: true }).inputValue()
       await site.goto(`${siteUrl}/watch/${eventId}`)
       await appReady(site)
-      await expect(site.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/Eagles|EAG/)
+      await site.getByRole('heading', { level: 1, name: /Eagles|EAG/ }).waitFor()
       await playUntilMoving(site)
       await expect(site.getByTestId('watch-see-passes').count()).resolves.toBe(0)
       await site.screenshot({ path: `${shots}/1280-owner-watches.png` })
@@ -383,7 +387,8 @@ describe('operator console', () => {
       // The navigation holds only what the role may read; no page offers a write.
       const nav = await page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents()
       expect(nav).toEqual(['Channel', 'Passes form', 'Events', 'VOD items', 'Orders', 'Customers'])
-      await expect(page.getByText('Your role may read this, not change it.').isVisible()).resolves.toBe(true)
+      // The form (and its note) comes with the channel's record, after the page's heading.
+      await page.getByText('Your role may read this, not change it.').waitFor()
       await expect(page.getByRole('button', { name: 'Save changes' }).count()).resolves.toBe(0)
       await expect(page.getByLabel(/^Name/).isDisabled()).resolves.toBe(true)
       await openPage(page, 'Events', 'Events')

@@ -61,9 +61,15 @@ async function askedToChoose(browser: Browser): Promise<boolean> {
     // The FAQ is closed to a viewer who still has to choose a pass (spec §2): they land on /packages.
     await page.goto(`${siteUrl}/faq`)
     await appReady(page)
-    await page.waitForURL(/\/(packages|faq)$/)
-    await page.waitForLoadState('networkidle')
-    return new URL(page.url()).pathname === '/packages'
+    // Either end state: sent on to /packages, or the FAQ's own heading (drawn once the guard lets them stay).
+    const landed = await Promise.race([
+      page.waitForURL(/\/packages$/).then(() => 'packages'),
+      page
+        .getByRole('heading', { level: 1, name: 'Frequently asked questions' })
+        .waitFor()
+        .then(() => 'faq'),
+    ])
+    return landed === 'packages' && new URL(page.url()).pathname === '/packages'
   } finally {
     await context.close()
   }
