@@ -184,6 +184,24 @@ describe('operator console', () => {
             (el as HTMLIFrameElement).contentDocument?.documentElement.style.getPropertyValue('--primary-color') ?? '',
         )
       expect(previewPrimary).toBe('#c2185b')
+      // The site in the preview starting again (it paints its saved colours as it starts) keeps the picked one.
+      await page.locator('.console-preview__frame').evaluate((el) => {
+        const frameWindow = (el as HTMLIFrameElement).contentWindow as Window
+        frameWindow.document.documentElement.dataset.before = 'reload'
+        frameWindow.location.reload()
+      })
+      const restarted = await page.waitForFunction(
+        () => {
+          // While the frame reloads its document may have no root yet.
+          const doc = (document.querySelector('.console-preview__frame') as HTMLIFrameElement).contentDocument
+          const root = doc?.documentElement
+          if (!root || root.dataset.before || !doc?.querySelector('#root header, #root main')) return null
+          return root.style.getPropertyValue('--primary-color')
+        },
+        undefined,
+        { timeout: 15_000 },
+      )
+      expect(await restarted.jsonValue()).toBe('#c2185b')
       previewTimings.push(
         ...(await page.evaluate(
           () => (window as unknown as { __consolePreviewTimings?: number[] }).__consolePreviewTimings ?? [],

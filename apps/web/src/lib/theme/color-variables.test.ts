@@ -1,6 +1,6 @@
 import { colorOpacityVariants, contrastRatio, parseHex, type Rgb } from '@fieldhouse/contract'
 import { describe, expect, it } from 'vitest'
-import { colorVariables, hexToRgb } from './color-variables'
+import { applyColorVariables, colorVariables, hexToRgb } from './color-variables'
 
 describe('hexToRgb', () => {
   it('reads six and three digit colours', () => {
@@ -56,5 +56,35 @@ describe('colorVariables', () => {
     const variables = colorVariables({ 'x;color:red': '#fff', 'live-color': 'url(evil)' })
     expect(Object.keys(variables).some((name) => name.includes(';'))).toBe(false)
     expect(variables['--live-color']).toBe('#e5383b')
+  })
+})
+
+describe('applyColorVariables', () => {
+  /** A document root as far as the function uses one. */
+  const fakeRoot = () => {
+    const properties = new Map<string, string>()
+    const root = {
+      dataset: {} as DOMStringMap,
+      style: { setProperty: (name: string, value: string) => properties.set(name, value) },
+    }
+    return { root: root as unknown as HTMLElement, properties }
+  }
+
+  it('paints the colours as variables on the root', () => {
+    const { root, properties } = fakeRoot()
+    applyColorVariables({ 'primary-color': '#ff0000' }, root)
+    expect(properties.get('--primary-color')).toBe('#ff0000')
+    expect(root.dataset.colourPreview).toBeUndefined()
+  })
+
+  it('keeps a preview’s picked colours when the site in it paints its saved ones later', () => {
+    const { root, properties } = fakeRoot()
+    applyColorVariables({ 'primary-color': '#c2185b' }, root, { preview: true })
+    // The site's start, or its settings fetched again, after the operator began picking.
+    applyColorVariables({ 'primary-color': '#ff0000' }, root)
+    expect(properties.get('--primary-color')).toBe('#c2185b')
+    // The next colour picked still paints.
+    applyColorVariables({ 'primary-color': '#00796b' }, root, { preview: true })
+    expect(properties.get('--primary-color')).toBe('#00796b')
   })
 })

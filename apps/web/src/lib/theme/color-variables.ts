@@ -34,7 +34,18 @@ export function colorVariables(colors: ColorSettings): Record<string, string> {
   return { ...result, ...theme.derived }
 }
 
-/** Writes the channel's readable theme onto :root. */
-export function applyColorVariables(colors: ColorSettings, root: HTMLElement = document.documentElement) {
+/**
+ * Writes the channel's readable theme onto :root. The console's Colours page paints the colours being
+ * picked onto its preview of the site (`preview: true`), which marks that document: from then on the
+ * site's own painting (its start, its settings fetched again) leaves it alone, so the preview shows the
+ * picked colours even when the site in it starts after the operator has begun picking.
+ */
+export function applyColorVariables(
+  colors: ColorSettings,
+  root: HTMLElement = document.documentElement,
+  options: { preview?: boolean } = {},
+) {
+  if (options.preview) root.dataset.colourPreview = ''
+  else if (root.dataset.colourPreview !== undefined) return
   for (const [property, value] of Object.entries(colorVariables(colors))) root.style.setProperty(property, value)
 }

@@ -42,7 +42,7 @@ const sixDigits = (value: string) =>
 function applyToPreview(frame: HTMLIFrameElement | null, colors: Record<string, string>, changedAt: number) {
   const root = frame?.contentDocument?.documentElement
   if (!root) return false
-  applyColorVariables(colors, root)
+  applyColorVariables(colors, root, { preview: true })
   const took = performance.now() - changedAt
   root.dataset.previewApplied = String(Math.round(took * 10) / 10)
   const holder = window as unknown as { __consolePreviewTimings?: number[] }
@@ -71,6 +71,13 @@ export default function ColoursPage() {
     () => Object.fromEntries(Object.entries(colors ?? {}).filter(([, value]) => isHex(value))),
     [colors],
   )
+  // The preview is painted with the picked colours once they are known: when its page loads, or when the
+  // stored colours arrive after it has loaded. Before that the site in it shows the saved ones itself.
+  const known = colors !== null
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the colours first arrive; later changes paint as they are made
+  useEffect(() => {
+    if (known) applyToPreview(frame.current, valid, performance.now())
+  }, [known])
   const adjustments = useMemo(() => describeAdjustments(deriveTheme(valid).adjustments), [valid])
 
   const change = (name: ColourName, value: string) => {
@@ -192,7 +199,9 @@ export default function ColoursPage() {
             className="console-preview__frame"
             title="Preview of the site's home page with the picked colours"
             src="/?preview=colours"
-            onLoad={() => applyToPreview(frame.current, valid, performance.now())}
+            onLoad={() => {
+              if (known) applyToPreview(frame.current, valid, performance.now())
+            }}
           />
         </section>
       </div>
