@@ -4,8 +4,10 @@
  * x264 High with B-frames, 1 s segments, no #EXT-X-ENDLIST). The fixture shows each frame's number and
  * beeps at every second, so the tests read which frames a clip holds and where its audio sits.
  */
+import { execFile } from 'node:child_process'
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hlsRenditionArgs, liveHlsArgs, liveHlsDirs } from './args.js'
 import { ClipRangeError, type CutClipResult, cutClip } from './clip.js'
@@ -277,6 +279,9 @@ describe('cutClip, stopped', { timeout: 60_000 }, () => {
         if (r > 0.1 && r < 1) ac.abort()
       },
     }).catch((e: unknown) => e)
+    // By the time the cut says so, every ffmpeg it started has ended: none still writes into the folder.
+    const { stdout } = await promisify(execFile)('ps', ['-eo', 'args'])
+    expect(stdout.split('\n').filter((line) => line.includes(outDir))).toEqual([])
     expect(error).toBeInstanceOf(FfmpegError)
     expect((error as FfmpegError).reason).toBe('cancelled')
     expect(await fs.readdir(outDir)).toEqual([])

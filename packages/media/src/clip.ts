@@ -397,6 +397,19 @@ export async function cutClip(options: CutClipOptions): Promise<CutClipResult> {
   }
   const work = path.join(outDir, `.cut-${process.pid}-${randomBytes(4).toString('hex')}`)
   await fs.mkdir(path.join(work, CLIP_HLS_DIR), { recursive: true })
+  // The ffmpeg runs that work at the same time. When the cut fails or is aborted, they are all ended and
+  // awaited before the work folder is removed: an ffmpeg ended by SIGTERM still finishes its files, and
+  // a folder removed while one writes into it is not empty.
+  const jobs: Promise<unknown>[] = []
+  const endJobs = new AbortController()
+  const onAbort = () => endJobs.abort(signal?.reason)
+  signal?.addEventListener('abort', onAbort, { once: true })
+  if (signal?.aborted) onAbort()
+  const startJob = (job: Promise<unknown>) => {
+    // Handled here as well, so a job failing while the cut awaits something else is not unhandled.
+    job.catch(() => {})
+    jobs.push(job)
+  }
   try {
     const segmentDuration = (i: number) => listed[i]!.durationSec
     const edgeVideo = async (i: number): Promise<EdgeVideo> => {
@@ -409,15 +422,15 @@ export async function cutClip(options: CutClipOptions): Promise<CutClipResult> {
         keyint: Math.max(p.frames.length, 1),
       }
     }
-    const run = (args: string[], slot: boolean) => runFfmpeg(args, { signal, niceness, useSlot: slot && useSlot })
+    const run = (args: string[], slot: boolean) =>
+      runFfmpeg(args, { signal: endJobs.signal, niceness, useSlot: slot && useSlot })
 
     // The edges and the poster, at the same time.
-    const jobs: Promise<unknown>[] = []
     const pieces: PlaylistSegment[] = []
     if (plan.head) {
       const { segment, fromFrame, frames } = plan.head
       const output = path.join(work, 'head.ts')
-      jobs.push(
+      startJob(
         Promise.all([edgeVideo(segment), probeOf(segment)]).then(([video, p]) =>
           run(
             clipEdgeArgs({
@@ -438,7 +451,7 @@ export async function cutClip(options: CutClipOptions): Promise<CutClipResult> {
     if (plan.tail) {
       const { segment, frames } = plan.tail
       const output = path.join(work, 'tail.ts')
-      jobs.push(
+      startJob(
         Promise.all([edgeVideo(segment), probeOf(segment)]).then(([video, p]) =>
           run(
             clipEdgeArgs({ input: fileOf(segment), output, fromFrame: 0, frames, timestampSec: p.frames[0]!, video }),
@@ -450,7 +463,7 @@ export async function cutClip(options: CutClipOptions): Promise<CutClipResult> {
     }
     const posterAt = clipPosterFrame(plan, starts)
     const poster = path.join(work, CLIP_POSTER_FILE)
-    jobs.push(
+    startJob(
       run(
         clipPosterArgs({
           input: fileOf(posterAt.segment),
@@ -474,7 +487,7 @@ export async function cutClip(options: CutClipOptions): Promise<CutClipResult> {
         .map((seg, k) => ({ uri: fileOf(plan.firstSegment + k), durationSec: seg.durationSec }))
       const audioPlaylist = path.join(work, 'audio.m3u8')
       await fs.writeFile(audioPlaylist, vodMediaPlaylist(spanned))
-      jobs.push(
+      startJob(
         run(
           clipAudioArgs({ playlist: audioPlaylist, output: audioFile, packets: audioStart.packetsFromSpanStart }),
           false,
@@ -526,6 +539,9 @@ export async function cutClip(options: CutClipOptions): Promise<CutClipResult> {
       copiedSegments: plan.copy.length,
     }
   } finally {
+    signal?.removeEventListener('abort', onAbort)
+    endJobs.abort()
+    await Promise.allSettled(jobs)
     await fs.rm(work, { recursive: true, force: true })
   }
 }
