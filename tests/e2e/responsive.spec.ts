@@ -47,8 +47,11 @@ describe('layout from phone to desktop', () => {
     const { context, page } = await newPage(browser, 390, 844)
     await page.goto(baseUrl)
     const live = page.getByRole('banner').getByRole('link', { name: 'Live', exact: true })
+    const toggle = page.getByRole('banner').getByRole('button', { name: /menu/i })
+    await toggle.waitFor()
+    // The header is drawn: on a phone its links stay hidden until the toggle opens the menu.
     expect(await live.isVisible()).toBe(false)
-    await page.getByRole('banner').getByRole('button', { name: /menu/i }).click()
+    await toggle.click()
     await live.waitFor({ state: 'visible' })
     await live.click()
     await page.waitForURL(`${baseUrl}/live`)
