@@ -61,7 +61,8 @@ export function EventsFilters({
   filters: EventFilters
   /** The teams, once loaded. */
   participants: readonly Participant[] | undefined
-  onChange: (filters: EventFilters) => void
+  /** Gets what to make of the filters last asked for (another change may be on its way). */
+  onChange: (change: (filters: EventFilters) => EventFilters) => void
 }) {
   const { t, i18n } = useTranslation()
   const groups = useParticipantGroups()
@@ -86,16 +87,19 @@ export function EventsFilters({
     }))
     .sort((a, b) => a.label.localeCompare(b.label, i18n.language))
 
-  const change = (key: FilterKey, value: string) => {
-    let next = withFilter(filters, key, value)
-    // A team from another school, sport or gender would match nothing: drop it.
-    if (key !== 'team' && team && ['school', 'sport', 'gender'].includes(key)) {
-      const nextSchool = findByAliasOrName(groups, next.school)
-      const nextSport = findByAliasOrName(sports, next.sport)
-      if (!teamFits(team, next, nextSchool?.id ?? null, nextSport?.alias ?? null)) next = withFilter(next, 'team', '')
-    }
-    onChange(next)
-  }
+  const change = (key: FilterKey, value: string) =>
+    onChange((current) => {
+      let next = withFilter(current, key, value)
+      // A team from another school, sport or gender would match nothing: drop it.
+      const currentTeam = findByAliasOrName(participants, current.team)
+      if (key !== 'team' && currentTeam && ['school', 'sport', 'gender'].includes(key)) {
+        const nextSchool = findByAliasOrName(groups, next.school)
+        const nextSport = findByAliasOrName(sports, next.sport)
+        if (!teamFits(currentTeam, next, nextSchool?.id ?? null, nextSport?.alias ?? null))
+          next = withFilter(next, 'team', '')
+      }
+      return next
+    })
 
   /** The select shows what the address says, even a value the lists do not know. */
   const unknownOption = (value: string | undefined, known: boolean) =>
@@ -195,7 +199,7 @@ export function EventsFilters({
         </SelectField>
         <DateField value={filters.date ?? ''} onChange={(v) => change('date', v)} />
         <div className="filters__actions">
-          <Button variant="ghost" onClick={() => onChange({})} disabled={count === 0}>
+          <Button variant="ghost" onClick={() => onChange(() => ({}))} disabled={count === 0}>
             {t('filters.clear')}
           </Button>
         </div>

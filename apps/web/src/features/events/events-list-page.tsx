@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next'
-import { NavLink, useLocation, useSearchParams } from 'react-router'
+import { NavLink, useLocation } from 'react-router'
 import { Button } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
 import { normalizePath, paths } from '../../lib/navigation/paths'
+import { useQueryChanges } from '../../lib/navigation/query-changes'
 import { useEventCategories } from '../catalogue/api/use-event-categories'
 import { useParticipantGroups } from '../catalogue/api/use-participant-groups'
 import { useParticipants } from '../catalogue/api/use-participants'
@@ -37,7 +38,7 @@ const VIEW_PARAM = 'view'
 export function EventsListPage() {
   const { t } = useTranslation()
   const location = useLocation()
-  const [searchParams, setSearchParams] = useSearchParams()
+  const [searchParams, changeQuery] = useQueryChanges()
   const list = lists.find((entry) => entry.path === normalizePath(location.pathname)) ?? lists[3]
   const viewMode: EventsViewMode = searchParams.get(VIEW_PARAM) === 'list' ? 'list' : 'grid'
   const title = t(list.titleKey)
@@ -55,16 +56,15 @@ export function EventsListPage() {
   const events = useEvents(query, { enabled: !(filters.team && participants.isPending) })
   const sport = findByAliasOrName(categories, filters.sport)
 
-  const handleViewChange = (mode: EventsViewMode) => {
-    const next = new URLSearchParams(searchParams)
-    if (mode === 'grid') next.delete(VIEW_PARAM)
-    else next.set(VIEW_PARAM, mode)
-    setSearchParams(next, { replace: true, preventScrollReset: true })
-  }
+  const handleViewChange = (mode: EventsViewMode) =>
+    changeQuery((query) => {
+      if (mode === 'grid') query.delete(VIEW_PARAM)
+      else query.set(VIEW_PARAM, mode)
+      return query
+    })
 
-  const handleFiltersChange = (next: EventFilters) => {
-    setSearchParams(filtersToSearch(next, searchParams), { replace: true, preventScrollReset: true })
-  }
+  const handleFiltersChange = (change: (filters: EventFilters) => EventFilters) =>
+    changeQuery((query) => filtersToSearch(change(filtersFromSearch(query)), query))
 
   const hasFilters = Object.keys(filters).length > 0
 
@@ -114,7 +114,7 @@ export function EventsListPage() {
           <EmptyState
             action={
               hasFilters ? (
-                <Button variant="secondary" onClick={() => handleFiltersChange({})}>
+                <Button variant="secondary" onClick={() => handleFiltersChange(() => ({}))}>
                   {t('filters.clear')}
                 </Button>
               ) : null

@@ -2,10 +2,10 @@ import type { VodMedia } from '@fieldhouse/contract'
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
 import { Button } from '../../components/ui/button'
 import { EmptyState, LoadError, LoadingStatus } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
+import { useQueryChanges } from '../../lib/navigation/query-changes'
 import { useDocumentTitle } from '../channel/use-document-title'
 import { useVodCategories } from './api/use-vod-categories'
 import { useVodItems } from './api/use-vod-items'
@@ -30,7 +30,7 @@ const CATEGORY_PARAM = 'category'
 export function VodLibraryPage() {
   const { t } = useTranslation()
   useDocumentTitle(t('vodLibrary.title'))
-  const [searchParams, setSearchParams] = useSearchParams()
+  const [searchParams, changeQuery] = useQueryChanges()
   const urlSearch = searchParams.get(SEARCH_PARAM) ?? ''
   const [text, setText] = useState(urlSearch)
   const debounced = useDebouncedValue(text, SEARCH_DEBOUNCE_MS)
@@ -44,22 +44,23 @@ export function VodLibraryPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled change of the words moves the address
   useEffect(() => {
     if ((searchTitle(debounced) ?? '') === (searchTitle(urlSearch) ?? '')) return
-    const next = new URLSearchParams(searchParams)
-    if (searchTitle(debounced)) next.set(SEARCH_PARAM, debounced.trim())
-    else next.delete(SEARCH_PARAM)
-    setSearchParams(next, { replace: true, preventScrollReset: true })
+    changeQuery((query) => {
+      if (searchTitle(debounced)) query.set(SEARCH_PARAM, debounced.trim())
+      else query.delete(SEARCH_PARAM)
+      return query
+    })
   }, [debounced])
   // biome-ignore lint/correctness/useExhaustiveDependencies: follow the address only when it moves
   useEffect(() => {
     if ((searchTitle(urlSearch) ?? '') !== (searchTitle(text) ?? '')) setText(urlSearch)
   }, [urlSearch])
 
-  const handleCategory = (alias: string | null) => {
-    const next = new URLSearchParams(searchParams)
-    if (alias) next.set(CATEGORY_PARAM, alias)
-    else next.delete(CATEGORY_PARAM)
-    setSearchParams(next, { replace: true, preventScrollReset: true })
-  }
+  const handleCategory = (alias: string | null) =>
+    changeQuery((query) => {
+      if (alias) query.set(CATEGORY_PARAM, alias)
+      else query.delete(CATEGORY_PARAM)
+      return query
+    })
 
   const categoryName = (item: VodMedia) =>
     categories.data?.find((entry) => entry.id === item.vod_media_category_id)?.name
@@ -121,7 +122,7 @@ export function VodLibraryPage() {
           categoryName={categoryName}
           onClear={() => {
             setText('')
-            setSearchParams(new URLSearchParams(), { replace: true, preventScrollReset: true })
+            changeQuery(() => new URLSearchParams())
           }}
         />
       ) : (
