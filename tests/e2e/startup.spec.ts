@@ -12,6 +12,19 @@ describe('start-up', () => {
   })
   afterAll(() => browser.close())
 
+  it('says the page is loading from its first paint, before any script runs, on a phone', async () => {
+    // Scripts off: what the page shows before its scripts arrive, as a slow phone does for a while.
+    const { context, page } = await newPage(browser, 390, 844, { javaScriptEnabled: false })
+    await page.goto(baseUrl)
+    const splash = page.getByRole('status')
+    // Drawn where it can be read, not only there for a screen reader (a visually hidden 1-px label).
+    const box = await splash.getByText('Loading…', { exact: true }).boundingBox()
+    expect(box?.width).toBeGreaterThan(40)
+    expect(box?.height).toBeGreaterThan(12)
+    expect(await splash.getAttribute('aria-busy')).toBe('true')
+    await context.close()
+  })
+
   it('shows the splash until ready, then the themed home page of the channel', async () => {
     const { context, page } = await newPage(browser)
     const sawSplash = page.waitForSelector('[data-testid="splash"]', { state: 'attached', timeout: 5000 })
