@@ -58,30 +58,45 @@ export const defaultPlayerEvents: PlayerEvents = import.meta.env.DEV
   ? { emit: (event, context) => console.debug('[player]', context.subject, event) }
   : noopPlayerEvents
 
+/** What watched time reads of a `<video>`: the parts of the stream it has played (`HTMLMediaElement.played`). */
+export interface PlayedRanges {
+  readonly length: number
+  start(index: number): number
+  end(index: number): number
+}
+
 /**
- * Watched time: counts only while the video plays. `start` on playing, `stop` on pause, waiting, end or
- * error; `seconds` at any time. The clock is injected so tests need no timers.
+ * Watched time: the seconds of the stream the element has played, from its `played` ranges. The
+ * browser extends them as the picture advances, so what is counted does not depend on when the page's
+ * handlers run: on a busy phone a `playing` or `pause` handler can run a second late, and a clock
+ * started and stopped by them counted that second wrong (or a short viewing as none). Pauses, stalls
+ * and seeks add nothing; a part played twice counts once. An element forgets its ranges when its
+ * source is loaded again (`emptied`, a recovery): `note` on every `timeupdate` keeps the last count,
+ * and `carry` at `emptied` adds it to what went before.
  */
-export function createWatchClock(now: () => number = () => performance.now()) {
-  let total = 0
-  let since: number | null = null
+export function createWatchedTime(played: () => PlayedRanges) {
+  let carried = 0
+  let last = 0
+  const read = () => {
+    const ranges = played()
+    let sum = 0
+    for (let i = 0; i < ranges.length; i++) sum += Math.max(0, ranges.end(i) - ranges.start(i))
+    // The ranges only grow while one source plays; a smaller sum means they were reset.
+    if (sum >= last) last = sum
+    return last
+  }
   return {
-    start() {
-      if (since === null) since = now()
+    note() {
+      read()
     },
-    stop() {
-      if (since !== null) {
-        total += now() - since
-        since = null
-      }
-    },
-    get running() {
-      return since !== null
+    carry() {
+      carried += last
+      last = 0
     },
     /** Whole seconds watched. */
     seconds(): number {
-      return Math.floor((total + (since === null ? 0 : now() - since)) / 1000)
+      return Math.floor(carried + read())
     },
   }
 }
-export type WatchClock = ReturnType<typeof createWatchClock>
+export type WatchedTime = ReturnType<typeof createWatchedTime>

@@ -16,7 +16,7 @@ import { newId } from '../../../lib/analytics/new-id'
 import { type PlaybackEngine, startPlaybackEngine } from './playback-engine'
 import { createTokenKeeper, startTokenRenewal, type TokenRenewal } from './playback-token'
 import {
-  createWatchClock,
+  createWatchedTime,
   defaultPlayerEvents,
   HEARTBEAT_INTERVAL_MS,
   type PlayerContext,
@@ -273,18 +273,17 @@ export function VideoPlayer({
   // Watched time, the first frame, and heartbeats (every 10 s of change, and on leaving).
   useEffect(() => {
     if (!video) return
-    const clock = createWatchClock()
+    const watched = createWatchedTime(() => video.played)
     let lastSent = 0
     let finalSent = false
     const beat = (final: boolean) => {
-      const seconds = clock.seconds()
+      const seconds = watched.seconds()
       if (finalSent || (seconds === lastSent && !(final && seconds > 0))) return
       lastSent = seconds
       finalSent = final
       emit({ type: 'heartbeat', watchedSeconds: seconds, final })
     }
     const handlePlaying = () => {
-      clock.start()
       stallEnds()
       const requestedAt = playRequestedAtRef.current
       if (requestedAt === null || firstFrameSentRef.current) return
@@ -294,12 +293,12 @@ export function VideoPlayer({
       if (typeof video.requestVideoFrameCallback === 'function') video.requestVideoFrameCallback(report)
       else report()
     }
-    const handleStop = () => clock.stop()
     // Pause, play again, seek, stalls and the end: once the first frame has shown (the start is first_frame).
     let stalledAt: number | null = null
     let seekFrom = video.currentTime
     let lastTime = video.currentTime
     const handleTime = () => {
+      watched.note()
       if (!video.seeking) lastTime = video.currentTime
     }
     const handlePlay = () => {
@@ -334,7 +333,6 @@ export function VideoPlayer({
       if (document.visibilityState === 'hidden') beat(false)
     }
     const handlePageHide = () => beat(true)
-    const stops = ['pause', 'waiting', 'ended', 'error', 'emptied'] as const
     const quality = {
       timeupdate: handleTime,
       play: handlePlay,
@@ -345,17 +343,17 @@ export function VideoPlayer({
       ended: handleEnded,
     }
     video.addEventListener('playing', handlePlaying)
-    for (const name of stops) video.addEventListener(name, handleStop)
+    const handleEmptied = () => watched.carry()
+    video.addEventListener('emptied', handleEmptied)
     for (const [name, handler] of Object.entries(quality)) video.addEventListener(name, handler)
     document.addEventListener('visibilitychange', handleVisibility)
     window.addEventListener('pagehide', handlePageHide)
     const timer = setInterval(() => beat(false), HEARTBEAT_INTERVAL_MS)
     return () => {
-      clock.stop()
       beat(true)
       clearInterval(timer)
       video.removeEventListener('playing', handlePlaying)
-      for (const name of stops) video.removeEventListener(name, handleStop)
+      video.removeEventListener('emptied', handleEmptied)
       for (const [name, handler] of Object.entries(quality)) video.removeEventListener(name, handler)
       document.removeEventListener('visibilitychange', handleVisibility)
       window.removeEventListener('pagehide', handlePageHide)
