@@ -19,6 +19,22 @@ export function pinLoadGenerator() {
   // -a: every thread (V8's and libuv's helpers too), not only the main one.
   if (canPin) spawnSync('/usr/bin/taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' })
 }
+/**
+ * Runs `start` (which launches a browser) with this process allowed on every core, then pins it back:
+ * the browser it starts keeps every core. For Lighthouse, whose simulated phone multiplies the page's
+ * observed main-thread tasks: squeezed with the browser's other processes onto one core, those tasks
+ * take longer than on the several cores a phone has, and the slow-down multiplies that too.
+ */
+export async function onEveryCore(start) {
+  if (!canPin) return start()
+  const all = `0-${os.cpus().length - 1}`
+  spawnSync('/usr/bin/taskset', ['-a', '-p', '-c', all, String(process.pid)], { stdio: 'ignore' })
+  try {
+    return await start()
+  } finally {
+    pinLoadGenerator()
+  }
+}
 /** `command` with `args`, on the server's core. */
 export const pinnedCommand = (command, args) =>
   canPin ? ['/usr/bin/taskset', ['-c', '0', command, ...args]] : [command, args]
