@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { testDatabases } from '../../test/context.js'
 import { buildUser } from '../../test/factories.js'
 import { buildOperator } from '../../test/operators.js'
+import { createSale, samplePass } from '../../test/sales.js'
 import {
   byKind,
   ctx,
@@ -17,6 +18,28 @@ import {
 
 const key = () => randomUUID()
 const auth = (k: string) => ({ authorization: `Bearer ${k}` })
+
+/** The cells a spreadsheet reads from a CSV line splitting on `separator`: quotes count at a cell's start only. */
+function cellsOf(line: string, separator: string): string[] {
+  const cells: string[] = []
+  let cell = ''
+  let quoted = false
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i] as string
+    if (quoted && c === '"' && line[i + 1] === '"') {
+      cell += '"'
+      i += 1
+    } else if (quoted && c === '"') quoted = false
+    else if (quoted) cell += c
+    else if (c === '"' && cell === '') quoted = true
+    else if (c === separator) {
+      cells.push(cell)
+      cell = ''
+    } else cell += c
+  }
+  cells.push(cell)
+  return cells
+}
 
 /** The console's orders, refunds, complimentary passes and revenue, on the offline test gateway. */
 describe.each(testDatabases())('the console’s sales on %s', (kind) => {
@@ -85,6 +108,31 @@ describe.each(testDatabases())('the console’s sales on %s', (kind) => {
     expect(story.body.data.refundable).toBe(story.body.data.amount)
     // The card is the brand and last four: no number, expiry or provider id anywhere in the answer.
     expect(JSON.stringify(story.body)).not.toMatch(/4242424242424242|2034|pi_test_/)
+  })
+
+  it('exports a pass named like a formula as text, whatever separator the spreadsheet splits on', async () => {
+    const op = await manager()
+    const name = "Final;=cmd|' /C calc'!A0"
+    const pass = await createSale(ctx, op, 'passes', samplePass({ name }))
+    const v = await viewer()
+    const granted = await ctx.json('/api/admin/orders', {
+      method: 'POST',
+      headers: auth(op),
+      body: { user_id: v.user.id, pass_id: pass.id, idempotency_key: key() },
+    })
+    expect(granted.status).toBe(201)
+    const csv = await ctx.request(`/api/admin/orders/export?search=${encodeURIComponent(v.user.email)}`, {
+      headers: auth(op),
+    })
+    const line = (await csv.text()).trim().split('\r\n')[1] as string
+    // Read with the file's own separator: the name is one cell, as given (but for the mark that keeps it text).
+    const cells = cellsOf(line, ',')
+    expect(cells).toHaveLength(10)
+    expect(cells[3]?.replaceAll("'=", '=')).toBe(name)
+    // Read in a locale whose separator is `;` (or tab): no cell is a formula.
+    for (const separator of [',', ';', '\t'])
+      for (const cell of cellsOf(line, separator))
+        expect([separator, cell]).not.toEqual([separator, expect.stringMatching(/^[=+\-@\t\r]/)])
   })
 
   it('refunds part, then the rest once however often asked; the full refund shuts the player at its next renewal', async () => {

@@ -11,6 +11,7 @@ import {
   salesMessages,
 } from '@fieldhouse/contract'
 import type { FastifyBaseLogger } from 'fastify'
+import { csvLine } from '../../lib/csv.js'
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js'
 import type { AuditSink, Operator } from '../../lib/operator.js'
 import { dayStart, nextDay } from '../../lib/zoned-day.js'
@@ -59,13 +60,6 @@ function presentRefund(r: RefundRow): AdminRefund {
   }
 }
 
-/** A CSV field: quoted when it must be, and never read as a formula by a spreadsheet. */
-const csvField = (v: unknown) => {
-  let s = v === null || v === undefined ? '' : String(v)
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
-}
-
 /**
  * The console's sales (decision 0036): the channel's orders and their story, refunds through the
  * gateway, cancelling subscriptions, refunding every buyer of a cancelled event and complimentary
@@ -105,7 +99,7 @@ export class SalesService {
     const lines = rows
       .map(presentOrder)
       .map((o) =>
-        [
+        csvLine([
           o.id,
           new Date(o.created_at).toISOString(),
           o.user.email,
@@ -116,9 +110,7 @@ export class SalesService {
           (o.amount / 100).toFixed(2),
           (o.refunded / 100).toFixed(2),
           o.currency,
-        ]
-          .map(csvField)
-          .join(','),
+        ]),
       )
     return `${[head.join(','), ...lines].join('\r\n')}\r\n`
   }
