@@ -26,6 +26,8 @@ export {
   spawnFfmpeg,
   wallClockLimitMs,
 } from './runner.js'
+export * from './sandbox.js'
+export * from './upload-check.js'
 export {
   MASTER_PLAYLIST,
   measureBandwidth,

@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process'
+import path from 'node:path'
 import { binaryEnv, resolveFfprobe } from './binaries.js'
 import { assertLocalFile } from './inputs.js'
+import { confine } from './sandbox.js'
 
 /** The video stream of a file, as displayed (rotation and non-square pixels applied). */
 export interface ProbeVideo {
@@ -112,17 +114,25 @@ export function parseProbe(json: unknown): ProbeResult {
   return { durationSec, formatName: data.format.format_name ?? 'unknown', video, audio }
 }
 
+export interface ProbeOptions {
+  signal?: AbortSignal
+  timeoutMs?: number
+  /** Read the file as this container only (`-f`): what a file someone uploaded is probed with once checked. */
+  format?: string
+  /** Run ffprobe in the sandbox, seeing only the file (a file someone uploaded). */
+  sandboxed?: boolean
+}
+
 /**
  * Probes a server-owned media file with ffprobe (argument array, no shell, `file` protocol only) and returns
  * its duration, container and first video and audio streams. Rejects when ffprobe cannot read the file.
  */
-export async function probe(
-  file: string,
-  options: { signal?: AbortSignal; timeoutMs?: number } = {},
-): Promise<ProbeResult> {
+export async function probe(file: string, options: ProbeOptions = {}): Promise<ProbeResult> {
   assertLocalFile(file)
-  const args = ['-v', 'error', '-protocol_whitelist', 'file', '-of', 'json', '-show_format', '-show_streams', file]
-  return parseProbe(await ffprobeJson(file, args, options))
+  const target = options.sandboxed ? path.resolve(file) : file
+  const format = options.format ? ['-f', options.format] : []
+  const args = ['-v', 'error', '-protocol_whitelist', 'file', ...format, '-of', 'json', '-show_format', '-show_streams']
+  return parseProbe(await ffprobeJson(target, [...args, target], options))
 }
 
 /** The video of one MPEG-TS segment, frame by frame: what a frame-accurate cut needs to know. */
@@ -244,19 +254,22 @@ export async function probeSegment(
 function ffprobeJson(
   file: string,
   args: string[],
-  options: { signal?: AbortSignal; timeoutMs?: number },
+  options: { signal?: AbortSignal; timeoutMs?: number; sandboxed?: boolean },
 ): Promise<string> {
   const binary = resolveFfprobe()
+  const env = binaryEnv(binary)
+  const sandbox = options.sandboxed ? { read: [path.resolve(file)], write: [] } : undefined
+  const [command, commandArgs] = confine([binary, ...args], sandbox, binary, { GCONV_PATH: env.GCONV_PATH })
   return new Promise((resolve, reject) => {
     execFile(
-      binary,
-      args,
+      command,
+      commandArgs,
       {
         signal: options.signal,
         timeout: options.timeoutMs ?? 60_000,
         maxBuffer: 64 * 1024 * 1024,
         windowsHide: true,
-        env: binaryEnv(binary),
+        env,
       },
       (error, stdout, stderr) => {
         if (error) {

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import { binaryEnv, resolveFfmpeg } from './binaries.js'
 import { type CheckInputsOptions, checkInputs } from './inputs.js'
+import { confine, type SandboxPaths } from './sandbox.js'
 
 export { type CheckInputsOptions, checkInputs, FfmpegInputError } from './inputs.js'
 
@@ -208,6 +209,11 @@ export interface RunFfmpegOptions extends CheckInputsOptions {
    * work without a slot (live) at 0.
    */
   niceness?: number
+  /**
+   * Confine the run to these paths (docs/security.md, "Uploads and ffmpeg"): every run that reads a
+   * file someone uploaded names its input (read) and its work folder (write).
+   */
+  sandbox?: SandboxPaths
 }
 
 export interface FfmpegResult {
@@ -296,11 +302,12 @@ export function spawnFfmpeg(args: readonly string[], options: RunFfmpegOptions =
         const niceness = options.niceness ?? ((options.useSlot ?? true) ? BATCH_NICENESS : 0)
         // Through nice(1), so every thread ffmpeg starts inherits it (a later setpriority would reach
         // the main thread only); the process is ffmpeg itself (nice execs it): same pid, same signals.
-        const [command, commandArgs] =
-          niceness > 0 && NICE ? [NICE, ['-n', String(niceness), binary, ...args]] : [binary, [...args]]
+        const argv = niceness > 0 && NICE ? [NICE, '-n', String(niceness), binary, ...args] : [binary, ...args]
+        const env = binaryEnv(binary)
+        const [command, commandArgs] = confine(argv, options.sandbox, binary, { GCONV_PATH: env.GCONV_PATH })
         const proc = spawn(command, commandArgs, {
           cwd: options.cwd,
-          env: binaryEnv(binary),
+          env,
           stdio: ['ignore', 'pipe', 'pipe'],
           shell: false,
           windowsHide: true,

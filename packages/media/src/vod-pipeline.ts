@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { pinInputFormat } from './args/common.js'
 import { planSprite, posterArgs, previewArgs, spriteArgs, thumbnailsVtt } from './args/images.js'
 import { hlsRenditionArgs } from './args/vod.js'
 import { type MasterPlaylistEntry, masterPlaylist, parseMediaPlaylist } from './hls.js'
@@ -41,6 +42,11 @@ export interface TranscodeOptions {
   segmentSeconds?: number
   /** Wall-clock limit of each ffmpeg run; by default 20× the source's duration, at least 2 minutes. */
   timeoutMs?: number
+  /**
+   * A file someone uploaded: the demuxer its check accepted (every run reads it as that alone), and
+   * each run confined to the input and its work folder (the sandbox).
+   */
+  upload?: { format: string }
 }
 
 export interface TranscodeResult {
@@ -134,25 +140,30 @@ async function renditionEntry(dir: string, r: Rendition, segmentSeconds: number)
  * stay published (the master lists only complete ones); running again replaces them.
  */
 export async function transcodeToHls(options: TranscodeOptions): Promise<TranscodeResult> {
-  const { input, finalDir, tmpRoot, signal, preset, segmentSeconds = 2 } = options
+  const { finalDir, tmpRoot, signal, preset, segmentSeconds = 2 } = options
+  const upload = options.upload
+  // In the sandbox the process starts in its work folder: the input by its whole path.
+  const input = upload ? path.resolve(options.input) : options.input
   let reported = 0
   const report = (percent: number, stage: string) => {
     reported = Math.max(reported, Math.min(100, percent))
     options.onProgress?.(Math.round(reported * 10) / 10, stage)
   }
   report(0, 'probe')
-  const info = await probe(input, { signal })
+  const info = await probe(input, { signal, format: upload?.format, sandboxed: upload !== undefined })
   signal?.throwIfAborted()
   const ladder = planLadder(info)
   const hasAudio = info.audio !== null
   const durationSec = info.durationSec
   const timeoutMs = options.timeoutMs ?? wallClockLimitMs(durationSec)
+  let work = ''
   const run = (args: string[], stage: string, base: number, weight: number) =>
-    runFfmpeg(args, {
+    runFfmpeg(pinInputFormat(args, upload?.format), {
       signal,
       timeoutMs,
       durationSec,
       onProgress: (p) => report(base + (weight * (p.percent ?? 0)) / 100, stage),
+      ...(upload ? { sandbox: { read: [input], write: [work] } } : {}),
     })
 
   const pixels = ladder.reduce((n, r) => n + r.width * r.height, 0)
@@ -160,7 +171,7 @@ export async function transcodeToHls(options: TranscodeOptions): Promise<Transco
   const renditionShare = 100 - extrasShare
 
   await fs.mkdir(tmpRoot, { recursive: true })
-  const work = await fs.mkdtemp(path.join(tmpRoot, 'hls-'))
+  work = path.resolve(await fs.mkdtemp(path.join(tmpRoot, 'hls-')))
   try {
     const ready: MasterPlaylistEntry[] = []
     let done = 0

@@ -43,3 +43,14 @@ export function keyframes(segmentSeconds: number, fps?: number): string[] {
 export function rateControl(r: Pick<Rendition, 'videoBitrate' | 'maxrate' | 'bufsize'>): string[] {
   return ['-pix_fmt', 'yuv420p', '-b:v', kbps(r.videoBitrate), '-maxrate', kbps(r.maxrate), '-bufsize', kbps(r.bufsize)]
 }
+
+/**
+ * Pins the container of an argument list's first input: `-f format` just before its `-i`, so ffmpeg
+ * reads the file as that demuxer only and never guesses from its name or bytes (uploads).
+ */
+export function pinInputFormat(args: readonly string[], format: string | undefined): string[] {
+  if (!format) return [...args]
+  const at = args.indexOf('-i')
+  if (at < 0) throw new RangeError('no input to pin')
+  return [...args.slice(0, at), '-f', format, ...args.slice(at)]
+}
