@@ -68,7 +68,8 @@ export default fp(
       if (policy) reply.header('content-security-policy', policy)
       const head = req.method === 'GET' ? await opts.headFor?.(req.host, req.url) : null
       if (head) {
-        const html = (await fs.promises.readFile(indexFile, 'utf8')).replace('</head>', `${head}\n</head>`)
+        // A function, not a string: `$&`, `$'` or `` $` `` in a clip's name are the name, not replacement patterns.
+        const html = (await fs.promises.readFile(indexFile, 'utf8')).replace('</head>', () => `${head}\n</head>`)
         return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html)
       }
       return reply.header('cache-control', 'no-cache').sendFile('index.html', opts.webDist)

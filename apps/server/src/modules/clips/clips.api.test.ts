@@ -368,6 +368,16 @@ describe.each(testDatabases())('clips on %s', (kind) => {
     expect(await page('/moments')).not.toContain('og:')
   })
 
+  it("gives a clip named with a replacement pattern ($', $`, $&) its preview card, the app's page once", async () => {
+    const made = (await clip(keys.clipper, { name: "Dunk $' $` $& end" })).body.data
+    await makeReady(made)
+    const html = await (await ctx.request(`/share/${made.id}/${made.uuid}`)).text()
+    expect(html.match(/<\/head>/g)).toHaveLength(1)
+    expect(html.match(/<div id="root">/g)).toHaveLength(1)
+    expect(html).toContain('<meta property="og:title" content="Dunk $&#39; $` $&amp; end')
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">')
+  })
+
   describe('with clips of paid games shared only with those who may watch them, and 1.5 clips of room each', () => {
     let paidClip: { id: number; uuid: string }
     beforeAll(async () => {
