@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { testDatabases } from '../../test/context.js'
-import { buildUser } from '../../test/factories.js'
-import { buildOperator } from '../../test/operators.js'
+import { buildChannel, buildUser } from '../../test/factories.js'
+import { buildOperator, sampleInput } from '../../test/operators.js'
 import { createSale, samplePass } from '../../test/sales.js'
 import {
   byKind,
@@ -335,6 +335,43 @@ describe.each(testDatabases())('the console’s sales on %s', (kind) => {
       body: { ...body, user_id: 999_999, idempotency_key: key() },
     })
     expect(stranger.status).toBe(422)
+  })
+
+  it('grants no complimentary pass naming another channel’s pass or event: not found', async () => {
+    const op = await manager()
+    const v = await viewer()
+    await buildChannel(ctx, 'elsewhere')
+    const theirs = (await buildOperator(ctx, 'elsewhere', 'owner')).key
+    const made = await ctx.json('/api/admin/events', {
+      method: 'POST',
+      headers: auth(theirs),
+      body: { ...sampleInput('events'), access_mode: 'paid' },
+    })
+    expect(made.status).toBe(201)
+    const theirEvent = made.body.data.id as number
+    const theirPass = await createSale(ctx, theirs, 'passes', {
+      kind: 'event',
+      name: 'Their final',
+      price: 500,
+      event_id: theirEvent,
+    })
+    const grant = (body: object) =>
+      ctx.json('/api/admin/orders', {
+        method: 'POST',
+        headers: auth(op),
+        body: { user_id: v.user.id, reason: 'Coach', idempotency_key: key(), ...body },
+      })
+    expect(await grant({ pass_id: theirPass.id })).toMatchObject({ status: 404 })
+    // A package of this channel, naming their event.
+    expect(await grant({ pass_id: byKind('package').id, event_id: theirEvent })).toMatchObject({ status: 404 })
+    expect(await grant({ pass_id: byKind('package').id, event_id: 999_999 })).toMatchObject({ status: 404 })
+    const list = await ctx.json(`/api/admin/orders?search=${encodeURIComponent(v.user.email)}`, { headers: auth(op) })
+    expect(list.body.meta.total).toBe(0)
+    // This channel's package and event still make one.
+    expect(await grant({ pass_id: byKind('package').id, event_id: paidEvent.id })).toMatchObject({
+      status: 201,
+      body: { data: { event: { id: paidEvent.id }, complimentary: true } },
+    })
   })
 
   it('cancels a subscription at the end of its period, or now', async () => {

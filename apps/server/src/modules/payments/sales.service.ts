@@ -365,9 +365,11 @@ export class SalesService {
             : { user_id: ['Choose a viewer of this channel'] },
         )
       }
+      // Another channel's pass or event is not found, as every other foreign id.
       const pass = await this.repo.pass(channelId, input.pass_id)
-      if (!pass) throw invalid({ pass_id: ['Choose a pass of this channel'] })
+      if (!pass) throw notFound('pass')
       const eventId = pass.kind === 'event' ? (pass.event_id ?? input.event_id) : input.event_id
+      if (eventId !== null && !(await this.repo.eventOf(channelId, eventId))) throw notFound('event')
       const now = this.deps.clock()
       const order = await this.repo.insertComplimentary({
         channel_id: channelId,
