@@ -142,6 +142,38 @@ describe.each(testDatabases())('operators and invitations on %s', (kind) => {
     expect((await ctx.json('/api/admin/me', { headers: bearer(own) })).body.data.role).toBe('support')
   })
 
+  it('refuses the only owner an invitation to a lesser role, leaving the link open; of two owners, one steps down', async () => {
+    const solo = `solo-${kind}`
+    await buildChannel(ctx, solo)
+    const soloChannel = (await ctx.app.services.channels.findByKey(solo))!
+    const first = await buildOperator(ctx, solo, 'owner')
+    const invite = async (email: string) =>
+      tokenOf(
+        (await ctx.app.services.admin.operators.invite(soloChannel, { email, role: 'support' }, null, 'http://x')).link,
+      )
+    const accept = (token: string, key: string) =>
+      ctx.json(`/api/admin/invitations/${token}/accept`, { method: 'POST', headers: bearer(key), body: {} })
+
+    const token = await invite(first.user.email)
+    const refused = await accept(token, first.key)
+    expect(refused).toMatchObject({ status: 409, body: { message: operatorMessages.lastOwner } })
+    expect((await ctx.json('/api/admin/me', { headers: bearer(first.key) })).body.data.role).toBe('owner')
+    // The link is not used up: once someone else is owner, it can be accepted.
+    expect((await ctx.json(`/api/admin/invitations/${token}`, { headers: bearer(first.key) })).status).toBe(200)
+
+    // Two owners each accepting a lesser role at once: one of them stays owner.
+    const second = await buildOperator(ctx, solo, 'owner')
+    const secondToken = await invite(second.user.email)
+    const [a, b] = await Promise.all([accept(token, first.key), accept(secondToken, second.key)])
+    expect([a.status, b.status].sort()).toEqual([200, 409])
+    const roles = await Promise.all(
+      [first.key, second.key].map(
+        async (k) => (await ctx.json('/api/admin/me', { headers: bearer(k) })).body.data.role,
+      ),
+    )
+    expect(roles.sort()).toEqual(['owner', 'support'])
+  })
+
   it('lists open invitations to owners and withdraws one, whose link then stops working', async () => {
     await ctx.json('/api/admin/operators', {
       method: 'POST',

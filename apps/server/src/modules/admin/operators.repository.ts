@@ -29,6 +29,21 @@ async function upsertRole(
   return { id: inserted.id, before: null }
 }
 
+/**
+ * How many owners the channel has, their rows locked until the transaction ends on PostgreSQL (SQLite's
+ * write transaction holds the whole database): of two concurrent demotions of its two owners, the
+ * second counts what the first left and is refused.
+ */
+async function ownersOf(trx: Kysely<Database>, dialect: Dialect, channelId: number) {
+  let q = trx
+    .selectFrom('channel_operators')
+    .select('id')
+    .where('channel_id', '=', channelId)
+    .where('role', '=', 'owner')
+  if (dialect === 'postgres') q = q.forUpdate()
+  return (await q.execute()).length
+}
+
 /** What the console and the invitation page show of an invitation. */
 const invitationColumns = [
   'operator_invitations.id',
@@ -99,15 +114,8 @@ export class OperatorsRepository {
         .where('id', '=', id)
         .executeTakeFirst()
       if (!row) return 'gone' as const
-      if (row.role === 'owner' && role !== 'owner') {
-        const owners = await trx
-          .selectFrom('channel_operators')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('channel_id', '=', channelId)
-          .where('role', '=', 'owner')
-          .executeTakeFirstOrThrow()
-        if (Number(owners.n) <= 1) return 'last-owner' as const
-      }
+      if (row.role === 'owner' && role !== 'owner' && (await ownersOf(trx, this.dialect, channelId)) <= 1)
+        return 'last-owner' as const
       if (role === null) await trx.deleteFrom('channel_operators').where('id', '=', id).execute()
       else await trx.updateTable('channel_operators').set({ role, updated_at: now }).where('id', '=', id).execute()
       await insertAudit(trx, {
@@ -193,17 +201,27 @@ export class OperatorsRepository {
   /**
    * Uses the invitation once and gives the user its role, in one transaction: of two concurrent
    * accepts exactly one wins. The invitation's role is what an owner chose, so it replaces a role the
-   * user had. Answers false when the link was used already.
+   * user had, unless that leaves the channel without an owner (the check, as `changeOperator`'s, in the
+   * same transaction; the invitation stays open). Answers 'used' when the link was used already,
+   * 'last-owner', or 'accepted'.
    */
   acceptInvitation(id: number, channelId: number, userId: number, role: OperatorRoleColumn, now: number) {
     return writeTransaction(this.db, this.dialect, async (trx) => {
+      const current = await trx
+        .selectFrom('channel_operators')
+        .select('role')
+        .where('channel_id', '=', channelId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+      if (current?.role === 'owner' && role !== 'owner' && (await ownersOf(trx, this.dialect, channelId)) <= 1)
+        return 'last-owner' as const
       const used = await trx
         .updateTable('operator_invitations')
         .set({ used_at: now })
         .where('id', '=', id)
         .where('used_at', 'is', null)
         .executeTakeFirst()
-      if (Number(used.numUpdatedRows) === 0) return false
+      if (Number(used.numUpdatedRows) === 0) return 'used' as const
       const { id: opId, before: existing } = await upsertRole(trx, channelId, userId, role, now)
       const before = existing ? { id: existing.id } : null
       const user = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst()
@@ -218,7 +236,7 @@ export class OperatorsRepository {
         after: { user_id: userId, role, invitation_id: id },
         created_at: now,
       })
-      return true
+      return 'accepted' as const
     })
   }
 

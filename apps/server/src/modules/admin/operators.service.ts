@@ -274,8 +274,10 @@ export class OperatorsService {
       userId = signedIn.userId
       apiKey = signedIn.api_key
     }
-    if (!(await this.d.repo.acceptInvitation(row.id, row.channel_id, userId, row.role, this.d.clock())))
-      throw notFound('invitation')
+    const accepted = await this.d.repo.acceptInvitation(row.id, row.channel_id, userId, row.role, this.d.clock())
+    if (accepted === 'used') throw notFound('invitation')
+    // The channel's only owner taking a lesser role would leave it with none.
+    if (accepted === 'last-owner') throw conflict(operatorMessages.lastOwner, { role: [operatorMessages.lastOwner] })
     return { api_key: apiKey, role: row.role, channel: { key: row.channel_key, name: row.channel_name } }
   }
 
