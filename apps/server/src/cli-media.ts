@@ -2,17 +2,21 @@ import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { probe } from '@fieldhouse/media'
+import { uploadMessages } from '@fieldhouse/contract'
+import { type CheckedUpload, checkUpload, configureSandbox, UploadRefused } from '@fieldhouse/media'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config.js'
 import type { Db } from './db/database.js'
 import { JobQueue } from './jobs/queue.js'
 import { Worker } from './jobs/worker.js'
+import { uploadSettingsOf } from './lib/channel-settings.js'
+import { parseJson } from './lib/json.js'
 import { createMediaStore } from './lib/media-store/index.js'
 import { CatalogCliRepository } from './modules/catalog/catalog-cli.repository.js'
 import type { ChannelRepository } from './modules/channel/channel.repository.js'
 import { mediaJobHandlers } from './modules/media/media.jobs.js'
 import { MediaRepository } from './modules/media/media.repository.js'
+import { refusalMessage } from './modules/media/uploads.service.js'
 
 export const mediaUsage = `  npm run cli -- media import FILE (--event ID | --vod TITLE) [--channel KEY] [--queue]
   npm run cli -- event stream-key ID [--channel KEY]`
@@ -73,11 +77,19 @@ export async function importMedia(
     out(`No channel with key "${values.channel ?? ''}".`)
     return 1
   }
-  const probed = await probe(path.resolve(file)).catch(() => null)
-  if (!probed?.video) {
-    out(`${file} is not a video ffmpeg can read.`)
+  // Checked as a console upload is (docs/security.md): one of the containers uploads may be, read as
+  // that container alone, in the sandbox, within the channel's longest video.
+  configureSandbox(config.MEDIA_SANDBOX)
+  const bytes = fs.statSync(file).size
+  const limits = uploadSettingsOf(parseJson(channel.settings, {}))
+  let checked: CheckedUpload
+  try {
+    checked = await checkUpload(path.resolve(file), { bytes, maxDurationSec: limits.maxDurationSec })
+  } catch (e) {
+    out(`${file}: ${e instanceof UploadRefused ? refusalMessage(e.refusal) : uploadMessages.notVideo}`)
     return 1
   }
+  const probed = checked.probe
 
   const catalogue = new CatalogCliRepository(db.kysely)
   let owner: { type: 'event' | 'vod'; id: number }
@@ -101,18 +113,14 @@ export async function importMedia(
 
   const importsDir = path.join(config.mediaDir, 'imports')
   fs.mkdirSync(importsDir, { recursive: true })
-  const source = path.join(
-    importsDir,
-    `${randomUUID()}${path
-      .extname(file)
-      .toLowerCase()
-      .replace(/[^.a-z0-9]/g, '')}`,
-  )
+  // Named by us alone: the file's own extension says nothing to ffmpeg.
+  const source = path.join(importsDir, randomUUID())
   fs.copyFileSync(file, source)
   const repo = new MediaRepository(db.kysely)
   const queue = new JobQueue(db.kysely, db.dialect)
   const asset = await repo.createAsset(channel.id, owner, 'upload', 'processing')
-  const jobId = await queue.enqueue('media.transcode', { assetId: asset.id, source, deleteSource: true })
+  const upload = { formatName: checked.formatName, bytes, maxDurationSec: limits.maxDurationSec }
+  const jobId = await queue.enqueue('media.transcode', { assetId: asset.id, source, deleteSource: true, upload })
   out(`Importing ${path.basename(file)} as ${owner.type} ${owner.id} (asset ${asset.id}, job ${jobId}).`)
   if (values.queue) {
     out('Queued: the server’s worker encodes it; its progress shows in the API (media_progress).')

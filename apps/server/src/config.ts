@@ -140,6 +140,17 @@ export const ConfigSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(72),
+  /** What the uploads' disk must keep free beside every upload under way (2 GB by default). */
+  UPLOAD_DISK_RESERVE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(2 * 1024 ** 3),
+  /**
+   * The sandbox ffmpeg and ffprobe read an uploaded file in (docs/security.md): `auto` uses bubblewrap
+   * where it is installed and works, `bwrap` refuses to start without it, `off` runs none.
+   */
+  MEDIA_SANDBOX: z.enum(['auto', 'bwrap', 'off']).default('auto'),
   /** The product analytics service (role `analytics`, decision 0032): its own port, so it can run on its own host. */
   ANALYTICS_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   /** Where browsers reach the analytics service (the settings carry it); by default PUBLIC_URL's host on ANALYTICS_PORT. */

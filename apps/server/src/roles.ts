@@ -1,4 +1,5 @@
 import os from 'node:os'
+import { configureSandbox, mediaTools } from '@fieldhouse/media'
 import { type App, buildApp } from './app.js'
 import type { Container } from './container.js'
 import { SCHEDULED_JOBS } from './jobs/queue.js'
@@ -37,6 +38,7 @@ export async function startRoles(container: Container, options: { except?: reado
     },
   }
   try {
+    if (runs('api') || runs('worker')) reportMediaTools(container)
     if (runs('api')) roles.app = await startApi(container, stops)
     if (runs('worker')) roles.worker = await startWorker(container, stops)
     if (runs('ingest')) Object.assign(roles, await startIngest(container, stops))
@@ -51,6 +53,27 @@ export async function startRoles(container: Container, options: { except?: reado
     throw error
   }
   return roles
+}
+
+/**
+ * Which ffmpeg and ffprobe this process runs and in which sandbox it reads uploads (docs/security.md),
+ * in the log at start; a fallback to the installer packages' 2018 build, or to no sandbox, is warned of.
+ */
+function reportMediaTools(container: Container) {
+  const { config, log } = container
+  const sandbox = configureSandbox(config.MEDIA_SANDBOX)
+  try {
+    const tools = mediaTools()
+    log.info(
+      { ffmpeg: tools.ffmpeg.path, ffprobe: tools.ffprobe.path },
+      `media tools: ffmpeg ${tools.ffmpeg.version}, ffprobe ${tools.ffprobe.version}`,
+    )
+    for (const warning of tools.warnings) log.warn(warning)
+  } catch (err) {
+    log.warn({ err }, 'ffmpeg not found: uploads, encodes and live ingest will fail')
+  }
+  if (sandbox.kind === 'bwrap') log.info(`uploads are read in a bubblewrap sandbox (${sandbox.bwrap})`)
+  else log.warn(`uploads are read without a sandbox: ${sandbox.reason}`)
 }
 
 async function startApi(container: Container, stops: (() => Promise<void>)[]) {

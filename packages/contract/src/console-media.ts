@@ -139,8 +139,32 @@ export const UPLOAD_CONTAINERS = ['mov,mp4,m4a,3gp,3g2,mj2', 'matroska,webm', 'm
 /** File extensions the console's picker offers. */
 export const UPLOAD_ACCEPT = '.mp4,.mov,.m4v,.mkv,.webm,.ts,.m2ts,.flv,.avi,video/*'
 
+/** A channel's upload limits (`settings.uploads`) when it sets none. */
+export const uploadDefaults = {
+  /** The longest video an upload may hold: six hours, a game with its overtime and its pre-show. */
+  maxDurationSec: 6 * 3600,
+  /** What the channel's uploads still under way may add up to, bytes. */
+  openBytes: 50 * 1024 ** 3,
+} as const
+
+/** `h:mm:ss` of a length in seconds, as upload messages say it. */
+const clock = (sec: number) => {
+  const s = Math.max(0, Math.round(sec))
+  return `${Math.floor(s / 3600)}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`
+}
+
 export const uploadMessages = {
   tooLarge: (gb: number) => `The file is larger than ${gb} GB.`,
   notVideo: 'The file is not a video we can read (MP4, MOV, MKV, WebM, MPEG-TS, FLV or AVI with a video track).',
   busyLive: 'The event is live: end the stream before replacing its video.',
+  tooLong: (sec: number, maxSec: number) =>
+    `The video lasts ${clock(sec)}, longer than the ${clock(maxSec)} this channel takes.`,
+  tooFewBytes: (sec: number) => `The file says it lasts ${clock(sec)}, but it holds too few bytes for that.`,
+  gap: (gapSec: number, atSec: number) =>
+    `The video has no picture for ${clock(gapSec)} from ${clock(atSec)}: cut the gap out and upload it again.`,
+  changed: 'The file changed after it was checked: upload it again.',
+  quota: (gb: number) =>
+    `The channel's uploads under way would pass ${gb} GB: let them finish or cancel one before starting another.`,
+  noRoom: 'The server has no room for this file now: try again later, or ask its administrator.',
+  methodOverride: 'Method overrides are not accepted here.',
 } as const

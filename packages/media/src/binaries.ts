@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -95,4 +96,48 @@ export function isInstallerBinary(binary: string): boolean {
 export function binaryEnv(binary: string, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   if (env.GCONV_PATH !== undefined || !isInstallerBinary(binary)) return env
   return { ...env, GCONV_PATH: path.dirname(binary) }
+}
+
+/** The ffmpeg and ffprobe this process runs, their releases, and what a start-up log should warn of. */
+export interface MediaTools {
+  ffmpeg: { path: string; version: string }
+  ffprobe: { path: string; version: string }
+  warnings: string[]
+}
+
+/** The release a binary reports (`ffmpeg version 5.1.9-0+deb12u1 …` → `5.1.9-0+deb12u1`). */
+function versionOf(binary: string): string {
+  try {
+    const out = execFileSync(binary, ['-version'], { env: binaryEnv(binary), timeout: 10_000, encoding: 'utf8' })
+    return /version\s+(\S+)/.exec(out)?.[1] ?? 'unknown'
+  } catch {
+    return 'unknown'
+  }
+}
+
+/**
+ * Which ffmpeg and ffprobe run, for the start-up log: the installer packages' builds are a 2018
+ * ffmpeg (4.1) beside a 2023 ffprobe, which guess formats differently and get no security fixes, so
+ * falling back to them is warned of, as are two binaries of different releases.
+ */
+export function mediaTools(env: Env = process.env): MediaTools {
+  const ffmpeg = resolveFfmpeg(env)
+  const ffprobe = resolveFfprobe(env)
+  const tools = {
+    ffmpeg: { path: ffmpeg, version: versionOf(ffmpeg) },
+    ffprobe: { path: ffprobe, version: versionOf(ffprobe) },
+  }
+  const warnings: string[] = []
+  if (isInstallerBinary(ffmpeg) || isInstallerBinary(ffprobe)) {
+    warnings.push(
+      'ffmpeg or ffprobe is the build shipped in @ffmpeg-installer/@ffprobe-installer (ffmpeg 4.1 of 2018, no security fixes): install the system ffmpeg (Debian: apt-get install ffmpeg) or set FFMPEG_PATH and FFPROBE_PATH',
+    )
+  }
+  const release = (v: string) => /^n?(\d+\.\d+)/.exec(v)?.[1] ?? v
+  if (release(tools.ffmpeg.version) !== release(tools.ffprobe.version)) {
+    warnings.push(
+      `ffmpeg ${tools.ffmpeg.version} and ffprobe ${tools.ffprobe.version} are of different releases: they may read a file differently`,
+    )
+  }
+  return { ...tools, warnings }
 }

@@ -6,7 +6,17 @@ import type { Database, JobRow } from '../db/schema.js'
 export interface JobPayloads {
   /** Encode an imported file of the media store into an HLS ladder for an event or VOD item. */
   /** `replaceOthers`: once ready, the owner's other finished assets (and their files) are removed. */
-  'media.transcode': { assetId: number; source: string; deleteSource: boolean; replaceOthers?: boolean }
+  /**
+   * `upload`: a file someone uploaded (the console, the CLI): the container its check accepted, its
+   * size and the channel's longest video; the job checks it again and reads it as that container alone.
+   */
+  'media.transcode': {
+    assetId: number
+    source: string
+    deleteSource: boolean
+    replaceOthers?: boolean
+    upload?: { formatName: string; bytes: number; maxDurationSec: number }
+  }
   /** Remux an event's recording into one MP4 for download. */
   'media.download': { assetId: number }
   /** Poster, seek thumbnails and preview of a live recording that just ended. */

@@ -4,6 +4,7 @@ import {
   type StreamSettings,
   StreamSettingsSchema,
   streamDefaults,
+  uploadDefaults,
 } from '@fieldhouse/contract'
 import type { ChannelRow } from '../db/schema.js'
 import { parseJson } from './json.js'
@@ -28,6 +29,8 @@ export interface ChannelSettingsJson {
   }
   /** Simultaneous streams per account (decision 0031); defaults from `streamDefaults`. */
   streams?: Partial<StreamSettings>
+  /** Upload limits (docs/security.md); each missing one takes its default from `uploadDefaults`. */
+  uploads?: { max_duration_sec?: number; open_bytes?: number }
 }
 
 /** The channel's settings, or none when they do not parse. */
@@ -61,3 +64,15 @@ export function streamSettingsOf(channel: ChannelRow): StreamSettings {
   const s = parsed.success ? parsed.data : {}
   return { limit: s.limit ?? streamDefaults.limit, over_limit: s.over_limit ?? streamDefaults.over_limit }
 }
+
+/** The channel's upload limits: the longest video, and what its uploads under way may add up to. */
+export function uploadSettingsOf(settings: ChannelSettingsJson) {
+  const u = settings.uploads ?? {}
+  const positive = (v: unknown, fallback: number) =>
+    typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : fallback
+  return {
+    maxDurationSec: positive(u.max_duration_sec, uploadDefaults.maxDurationSec),
+    openBytes: positive(u.open_bytes, uploadDefaults.openBytes),
+  }
+}
+export type UploadSettings = ReturnType<typeof uploadSettingsOf>

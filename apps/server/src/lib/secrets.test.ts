@@ -18,4 +18,11 @@ describe('secrets', () => {
     expect(redactUrl('/api/x?a=1&API_KEY=s3cr3t#f')).toBe('/api/x?a=1&API_KEY=[redacted]#f')
     expect(redactUrl('/api/faq')).toBe('/api/faq')
   })
+
+  it('keeps an upload’s id out of a logged URL but for its first four characters', () => {
+    const id = '0123456789abcdef0123456789abcdef'
+    expect(redactUrl(`/api/admin/uploads/${id}`)).toBe('/api/admin/uploads/0123…')
+    expect(redactUrl(`/api/admin/uploads/${id}?x=1`)).toBe('/api/admin/uploads/0123…?x=1')
+    expect(redactUrl('/api/admin/uploads')).toBe('/api/admin/uploads')
+  })
 })

@@ -10,8 +10,10 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 const SECRET_PARAMS = /([?&](?:api_key|token|signature|code|state)=)[^&#]*/gi
 /** Signed media paths carry their token in the path (`/media/p/{token}/…`). */
 const MEDIA_TOKEN = /(\/media\/p\/)[^/?#]+/g
+/** An upload's URL is what tus resumes it by: its id is kept out of logs but for a prefix to tell them apart. */
+const UPLOAD_ID = /(\/api\/admin\/uploads\/[a-f0-9]{4})[a-f0-9]{28}/g
 export const redactUrl = (url: string) =>
-  url.replace(SECRET_PARAMS, '$1[redacted]').replace(MEDIA_TOKEN, '$1[redacted]')
+  url.replace(SECRET_PARAMS, '$1[redacted]').replace(MEDIA_TOKEN, '$1[redacted]').replace(UPLOAD_ID, '$1…')
 
 /** An event's stream key: what the encoder puts after rtmp://host/live/ (144 bits, URL-safe). */
 export const newStreamKey = () => randomBytes(18).toString('base64url')

@@ -45,6 +45,12 @@ export class CatalogCliRepository {
     return row.id
   }
 
+  /** The channel's settings JSON (its upload limits are read from it). */
+  async channelSettings(channelId: number): Promise<string> {
+    const row = await this.db.selectFrom('channels').select('settings').where('id', '=', channelId).executeTakeFirst()
+    return row?.settings ?? '{}'
+  }
+
   findPreroll(channelId: number, id: number) {
     return this.db
       .selectFrom('prerolls')

@@ -3,9 +3,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { MediaTypeId, PREROLL_FILE, prerollUrlOf } from '@fieldhouse/contract'
 import {
+  checkUploadForEncode,
   findFont,
   firstVariant,
   planSprite,
+  plausibleSecondsOf,
   posterArgs,
   previewArgs,
   remuxMp4Args,
@@ -14,6 +16,7 @@ import {
   testFeedArgs,
   thumbnailsVtt,
   transcodeToHls,
+  UploadRefused,
   wallClockLimitMs,
 } from '@fieldhouse/media'
 import type { MediaAssetRow } from '../../db/schema.js'
@@ -22,6 +25,7 @@ import { withOwnTempRoot } from '../../jobs/temp-folders.js'
 import { type JobContext, type JobHandlers, PermanentJobError } from '../../jobs/worker.js'
 import { assetKey, type MediaStore } from '../../lib/media-store/index.js'
 import type { MediaRepository } from './media.repository.js'
+import { refusalMessage } from './uploads.service.js'
 
 /** The media jobs' handlers (the scheduled temp sweep is wired with the others). */
 export type MediaJobHandlers = Pick<
@@ -84,18 +88,35 @@ export function mediaJobHandlers(deps: MediaJobDeps): MediaJobHandlers {
     throw new PermanentJobError('The video was deleted while it was being encoded.')
   }
 
-  const encode = (asset: MediaAssetRow, source: string, ctx: JobContext) =>
-    encodeSteps(asset, source, ctx).catch(async (e: unknown) => {
+  type Upload = JobPayloads['media.transcode']['upload']
+  const encode = (asset: MediaAssetRow, source: string, ctx: JobContext, upload?: Upload) =>
+    encodeSteps(asset, source, ctx, upload).catch(async (e: unknown) => {
       await mustStillExist(asset)
       throw e
     })
 
-  const encodeSteps = async (asset: MediaAssetRow, source: string, ctx: JobContext) => {
+  /**
+   * A file someone uploaded is checked again before ffmpeg encodes it (its container as accepted,
+   * every picture's time); what it may then take is bounded by its bytes as well as its length.
+   */
+  const checkAgain = async (source: string, upload: NonNullable<Upload>, signal: AbortSignal) => {
+    try {
+      const checked = await checkUploadForEncode(source, { ...upload, expectFormatName: upload.formatName, signal })
+      const seconds = Math.min(checked.probe.durationSec, plausibleSecondsOf(upload.bytes))
+      return { format: checked.format, timeoutMs: wallClockLimitMs(seconds) }
+    } catch (e) {
+      if (e instanceof UploadRefused) throw new PermanentJobError(refusalMessage(e.refusal))
+      throw e
+    }
+  }
+
+  const encodeSteps = async (asset: MediaAssetRow, source: string, ctx: JobContext, upload?: Upload) => {
     const prefix = assetKey(asset.id)
     // A retry starts from nothing: what an earlier attempt left is not half of this one.
     await store.deletePrefix(prefix)
     if (!fs.existsSync(source)) throw new PermanentJobError('The uploaded file is missing.')
     await repo.updateAsset(asset.id, { status: 'processing', progress: 0, error: null })
+    const pinned = upload ? await checkAgain(source, upload, ctx.signal) : undefined
     const finalDir = await store.workDir(prefix)
     const published = new Set<string>()
     let lastWrite = 0
@@ -106,6 +127,7 @@ export function mediaJobHandlers(deps: MediaJobDeps): MediaJobHandlers {
         tmpRoot,
         signal: ctx.signal,
         preset: deps.preset,
+        ...(pinned ? { upload: { format: pinned.format }, timeoutMs: pinned.timeoutMs } : {}),
         onProgress: (percent) => {
           ctx.progress(percent)
           const now = Date.now()
@@ -187,7 +209,7 @@ export function mediaJobHandlers(deps: MediaJobDeps): MediaJobHandlers {
   return {
     'media.transcode': async (job: Job<'media.transcode'>, ctx) => {
       const asset = await assetOf(job.payload.assetId)
-      await encode(asset, job.payload.source, ctx)
+      await encode(asset, job.payload.source, ctx, job.payload.upload)
       if (job.payload.deleteSource) fs.rmSync(job.payload.source, { force: true })
       if (job.payload.replaceOthers) await replaceOthers(asset)
     },

@@ -1,5 +1,6 @@
+import fs from 'node:fs/promises'
 import path from 'node:path'
-import { probe } from '@fieldhouse/media'
+import { checkUpload } from '@fieldhouse/media'
 import type { FileStore } from '@tus/file-store'
 import type { Config } from '../../config.js'
 import type { JobQueue } from '../../jobs/queue.js'
@@ -32,7 +33,7 @@ export function createMedia(d: {
   })
 }
 
-/** Uploads from the console (tus): checked with ffprobe, then encoded into the owner's new video. */
+/** Uploads from the console (tus): checked (`checkUpload`), then encoded into the owner's new video. */
 export function createUploads(d: {
   repo: UploadsRepository
   targets: UploadTargets
@@ -42,7 +43,7 @@ export function createUploads(d: {
   store: MediaStore
   /** Where tus keeps the bytes of uploads under way. */
   datastore: FileStore
-  config: Pick<Config, 'mediaDir' | 'uploadsDir' | 'UPLOAD_MAX_BYTES'>
+  config: Pick<Config, 'mediaDir' | 'uploadsDir' | 'UPLOAD_MAX_BYTES' | 'UPLOAD_DISK_RESERVE_BYTES'>
   audit: AuditSink
   changed: (channelId: number) => Promise<void>
   clock: () => number
@@ -51,8 +52,13 @@ export function createUploads(d: {
   return new UploadsService({
     ...parts,
     bytes: uploadBytes(config.uploadsDir, datastore),
-    probe,
+    check: checkUpload,
     importsDir: path.join(config.mediaDir, 'imports'),
     maxBytes: config.UPLOAD_MAX_BYTES,
+    freeBytes: async () => {
+      const disk = await fs.statfs(config.uploadsDir)
+      return disk.bavail * disk.bsize
+    },
+    reserveBytes: config.UPLOAD_DISK_RESERVE_BYTES,
   })
 }

@@ -58,12 +58,16 @@ export function createTusServer(opts: {
   maxBytes: number
   uploads: UploadsService
   operatorOf: (req: IncomingMessage) => Operator | undefined
+  /** The one upload the route checked for this request (none for a creation): tus touches no other. */
+  uploadOf: (req: IncomingMessage) => string | undefined
 }) {
   return new Server({
     path: UPLOADS_PATH,
     datastore: opts.datastore,
     maxSize: opts.maxBytes,
     relativeLocation: true,
+    // Never read from the URL: a request whose route checked no upload names none.
+    getFileIdFromRequest: (req) => opts.uploadOf(req),
     // A finished upload is the uploads service's to remove (it moved the file away).
     disableTerminationForFinishedUploads: true,
     async onUploadCreate(req, res, upload) {
@@ -74,14 +78,16 @@ export function createTusServer(opts: {
       })
       return res
     },
-    async onUploadFinish(_req, res, upload) {
-      await opts.uploads.complete(upload.id).catch((e) => {
+    async onUploadFinish(req, res, upload) {
+      const op = opts.operatorOf(req)
+      if (!op || opts.uploadOf(req) !== upload.id) throw { status_code: 404, body: '{"message":"Unknown upload"}' }
+      await opts.uploads.complete(upload.id, op).catch((e) => {
         throw tusError(e)
       })
       return res
     },
     async onIncomingRequest(req, _res, id) {
-      if (req.method === 'PATCH' && TUS_ID.test(id)) await opts.uploads.touched(id)
+      if (req.method === 'PATCH' && TUS_ID.test(id) && id === opts.uploadOf(req)) await opts.uploads.touched(id)
     },
   })
 }

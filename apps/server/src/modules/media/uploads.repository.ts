@@ -69,6 +69,15 @@ export class UploadsRepository {
       .execute()
   }
 
+  /** Every upload still receiving bytes, of every channel: their sizes count against the room left. */
+  openUploads() {
+    return this.db
+      .selectFrom('uploads')
+      .select(['id', 'channel_id', 'size'])
+      .where('status', '=', 'uploading')
+      .execute()
+  }
+
   async touch(id: string) {
     await this.db.updateTable('uploads').set({ updated_at: this.clock() }).where('id', '=', id).execute()
   }

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import { dataOf, OwnerMediaSchema, UploadSchema } from '@fieldhouse/contract'
+import { dataOf, OwnerMediaSchema, UploadSchema, uploadMessages } from '@fieldhouse/contract'
 import type { FileStore } from '@tus/file-store'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -26,39 +26,66 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { uploads, datastore, maxBytes }) => {
   const operatorOf = consoleOperator
   const may = (action: 'read' | 'create' | 'delete') => ({ admin: { resource: 'uploads' as const, action } })
-  const operators = new WeakMap<IncomingMessage, Operator>()
-  const tus = createTusServer({ datastore, maxBytes, uploads, operatorOf: (req) => operators.get(req) })
+  /** What the route checked of each request tus is handed: the operator, and the one upload it may touch. */
+  const checked = new WeakMap<IncomingMessage, { op: Operator; id: string | null }>()
+  const tus = createTusServer({
+    datastore,
+    maxBytes,
+    uploads,
+    operatorOf: (req) => checked.get(req)?.op,
+    uploadOf: (req) => checked.get(req)?.id ?? undefined,
+  })
 
   // tus reads the body itself, from the raw request, as it streams in.
   app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null, undefined))
 
-  const handOver = async (req: FastifyRequest, reply: FastifyReply, op: Operator) => {
-    operators.set(req.raw, op)
+  /**
+   * tus sees only what the route checked: the canonical path of the one upload (none for a creation),
+   * no query, no method override; its id resolver answers that id alone.
+   */
+  const handOver = async (req: FastifyRequest, reply: FastifyReply, op: Operator, id: string | null) => {
+    checked.set(req.raw, { op, id })
+    req.raw.url = id === null ? UPLOADS_PATH : `${UPLOADS_PATH}/${id}`
+    delete req.raw.headers['x-http-method-override']
     reply.hijack()
     await tus.handle(req.raw, reply.raw)
   }
 
-  app.post(UPLOADS_PATH, { config: may('create'), schema: { tags, hide: true } }, async (req, reply) =>
-    handOver(req, reply, operatorOf(req)),
+  // A tus URL is exactly an upload's path (its key in the Authorization header): a query or a method
+  // override names something else. Refused first, before the upload, the role or the input is looked at.
+  const canonicalOnly = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (req.headers['x-http-method-override'] !== undefined) {
+      return reply
+        .code(405)
+        .header('allow', 'POST, HEAD, PATCH, DELETE')
+        .send({ message: uploadMessages.methodOverride })
+    }
+    if (req.raw.url?.includes('?')) return reply.code(404).send({ message: 'Unknown upload' })
+  }
+
+  app.post(
+    UPLOADS_PATH,
+    { config: may('create'), onRequest: canonicalOnly, schema: { tags, hide: true } },
+    async (req, reply) => handOver(req, reply, operatorOf(req), null),
   )
 
   app.patch(
     `${UPLOADS_PATH}/:id`,
-    { config: may('create'), schema: { tags, hide: true, params: UploadParams } },
+    { config: may('create'), onRequest: canonicalOnly, schema: { tags, hide: true, params: UploadParams } },
     async (req, reply) => {
       const op = operatorOf(req)
-      await uploads.mayTouch(op, req.params.id, 'create')
-      return handOver(req, reply, op)
+      await uploads.mayWrite(op, req.params.id, Number(req.headers['upload-offset']))
+      return handOver(req, reply, op, req.params.id)
     },
   )
 
   app.head(
     `${UPLOADS_PATH}/:id`,
-    { config: may('read'), schema: { tags, hide: true, params: UploadParams } },
+    { config: may('read'), onRequest: canonicalOnly, schema: { tags, hide: true, params: UploadParams } },
     async (req, reply) => {
       const op = operatorOf(req)
       const row = await uploads.mayTouch(op, req.params.id, 'read')
-      if (row.status === 'uploading') return handOver(req, reply, op)
+      if (row.status === 'uploading') return handOver(req, reply, op, row.id)
       // Complete: its bytes left the tus store; a client resuming it learns it has nothing left to send.
       return reply
         .code(200)
@@ -74,7 +101,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     `${UPLOADS_PATH}/:id`,
-    { config: may('delete'), schema: { tags, params: UploadParams } },
+    { config: may('delete'), onRequest: canonicalOnly, schema: { tags, params: UploadParams } },
     async (req, reply) => {
       await uploads.cancel(operatorOf(req), req.params.id)
       return reply.code(204).header('tus-resumable', TUS_VERSION).send()

@@ -5,15 +5,16 @@ import {
   type MediaAssetAdmin,
   type OwnerMedia,
   prerollUrlOf,
-  UPLOAD_CONTAINERS,
   type Upload,
   UploadMetadataSchema,
   uploadMessages,
 } from '@fieldhouse/contract'
-import type { ProbeResult } from '@fieldhouse/media'
+import { type CheckedUpload, type UploadRefusal, UploadRefused } from '@fieldhouse/media'
 import type { MediaAssetRow, UploadRow } from '../../db/schema.js'
 import type { JobQueue } from '../../jobs/queue.js'
+import { type UploadSettings, uploadSettingsOf } from '../../lib/channel-settings.js'
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js'
+import { parseJson } from '../../lib/json.js'
 import { assetKey, type MediaStore } from '../../lib/media-store/index.js'
 import { type AuditSink, mustBeAllowed, type Operator } from '../../lib/operator.js'
 import { parseInput } from '../../lib/parse-input.js'
@@ -28,6 +29,8 @@ export interface UploadTargets {
   createVodItem(channelId: number, title: string, duration: number, now: number): Promise<number>
   findPreroll(channelId: number, id: number): Promise<{ id: number } | undefined>
   createPreroll(channelId: number, now: number): Promise<number>
+  /** The channel's settings JSON, for its upload limits. */
+  channelSettings(channelId: number): Promise<string>
 }
 
 type Target = 'event' | 'vod' | 'preroll'
@@ -43,6 +46,9 @@ export interface UploadBytes {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString()
+
+/** A PATCH this long after the upload's last one resumes it (audited as a new writing). */
+const RESUME_AFTER_MS = 60_000
 
 /**
  * Videos uploaded from the console (decision 20): a tus upload is created for an event (its game
@@ -63,10 +69,15 @@ export class UploadsService {
       bytes: UploadBytes
       queue: JobQueue
       store: MediaStore
-      probe: (file: string) => Promise<ProbeResult | null>
+      /** The check of a complete upload (`checkUpload` of @fieldhouse/media): throws `UploadRefused`. */
+      check: (file: string, options: { bytes: number; maxDurationSec: number }) => Promise<CheckedUpload>
       /** Where a complete upload waits for its encode (DATA_DIR/media/imports). */
       importsDir: string
       maxBytes: number
+      /** Free bytes of the disk uploads are written to (`fs.statfs` of the uploads folder). */
+      freeBytes: () => Promise<number>
+      /** What the disk must keep free beside every upload under way, bytes. */
+      reserveBytes: number
       audit: AuditSink
       changed: (channelId: number) => Promise<void> | void
       clock?: () => number
@@ -75,6 +86,28 @@ export class UploadsService {
 
   private now() {
     return (this.deps.clock ?? Date.now)()
+  }
+
+  private async limitsOf(channelId: number): Promise<UploadSettings> {
+    return uploadSettingsOf(parseJson(await this.deps.targets.channelSettings(channelId), {}))
+  }
+
+  /**
+   * Room for `size` more bytes: the channel's uploads under way stay within its share, and the disk
+   * keeps its reserve once every upload under way (any channel's) has sent what it still owes.
+   */
+  private async mustHaveRoom(channelId: number, size: number) {
+    const limits = await this.limitsOf(channelId)
+    const open = await this.deps.repo.openUploads()
+    const channelOpen = open.filter((u) => u.channel_id === channelId).reduce((n, u) => n + u.size, 0)
+    if (channelOpen + size > limits.openBytes) {
+      throw new AppError(413, uploadMessages.quota(Math.round(limits.openBytes / 1024 ** 3)))
+    }
+    let owed = 0
+    for (const u of open) owed += Math.max(0, u.size - ((await this.deps.bytes.offset(u.id)) ?? 0))
+    if ((await this.deps.freeBytes()) - owed - size < this.deps.reserveBytes) {
+      throw new AppError(507, uploadMessages.noRoom)
+    }
   }
 
   /** tus creation: who may, for what, how large. Throws the refusal (nothing is written then). */
@@ -86,6 +119,7 @@ export class UploadsService {
     }
     const m = parseInput(UploadMetadataSchema, metadata)
     const channelId = op.session.channel.id
+    await this.mustHaveRoom(channelId, size)
     let targetId: number | null = null
     if (m.target === 'event') {
       const event = await this.deps.targets.findEvent(channelId, m.event_id ?? 0)
@@ -123,6 +157,25 @@ export class UploadsService {
     })
   }
 
+  /**
+   * A tus PATCH: the upload must be the operator's channel's and still receiving. Bytes written are
+   * audited when a writing begins (the first bytes, a resume after a pause, another operator's), not
+   * every chunk.
+   */
+  async mayWrite(op: Operator, id: string, offset: number) {
+    const row = await this.mayTouch(op, id, 'create')
+    const resumes = this.now() - row.updated_at > RESUME_AFTER_MS
+    if (offset === 0 || resumes || row.user_id !== op.userId) {
+      await this.deps.audit(op, {
+        action: 'update',
+        resource: 'uploads',
+        resourceId: id,
+        after: { writing_from: Number.isFinite(offset) ? offset : null, size: row.size },
+      })
+    }
+    return row
+  }
+
   /** An upload of the operator's channel (404 for another's), for a tus PATCH, HEAD or DELETE. */
   async mayTouch(op: Operator, id: string, action: 'create' | 'read' | 'delete') {
     mustBeAllowed(op, action, 'uploads')
@@ -136,17 +189,27 @@ export class UploadsService {
    * The last byte is in: check the file, then hand it to the encoder. A file that is not a video we
    * can read is removed at once and the upload fails with the reason.
    */
-  async complete(id: string) {
+  async complete(id: string, op: Operator) {
     const row = await this.deps.repo.find(id)
-    if (row?.status !== 'uploading') return
+    if (row?.status !== 'uploading' || row.channel_id !== op.session.channel.id) return
     const upload = this.deps.bytes.file(id)
-    const probed = await this.deps.probe(upload).catch(() => null)
-    const container = probed?.formatName ?? ''
-    if (!probed?.video || !(UPLOAD_CONTAINERS as readonly string[]).includes(container)) {
+    const limits = await this.limitsOf(row.channel_id)
+    let checked: CheckedUpload
+    try {
+      checked = await this.deps.check(upload, { bytes: row.size, maxDurationSec: limits.maxDurationSec })
+    } catch (e) {
+      const reason = refusalMessage(e instanceof UploadRefused ? e.refusal : { reason: 'not-video' })
       await this.deps.bytes.remove(id)
-      await this.deps.repo.markFailed(id, uploadMessages.notVideo)
-      throw new AppError(422, uploadMessages.notVideo)
+      await this.deps.repo.markFailed(id, reason)
+      await this.deps.audit(op, {
+        action: 'update',
+        resource: 'uploads',
+        resourceId: id,
+        after: { status: 'failed', error: reason },
+      })
+      throw new AppError(422, reason)
     }
+    const probed = checked.probe
     const channelId = row.channel_id
     const targetId =
       row.target_id ??
@@ -159,13 +222,9 @@ export class UploadsService {
             this.now(),
           ))
     // Out of the upload store, beside the CLI's imports: the job deletes it once encoded (or failed).
+    // Named by us alone: no extension of the client's says to ffmpeg what the file is.
     await fs.mkdir(this.deps.importsDir, { recursive: true })
-    const ext = path
-      .extname(row.filename ?? '')
-      .toLowerCase()
-      .replace(/[^.a-z0-9]/g, '')
-      .slice(0, 8)
-    const source = path.join(this.deps.importsDir, `${randomUUID()}${ext}`)
+    const source = path.join(this.deps.importsDir, randomUUID())
     await fs.rename(upload, source)
     await this.deps.bytes.remove(id)
     const owner: Owner = { type: row.target, id: targetId }
@@ -176,6 +235,13 @@ export class UploadsService {
       source,
       deleteSource: true,
       replaceOthers: true,
+      upload: { formatName: checked.formatName, bytes: row.size, maxDurationSec: limits.maxDurationSec },
+    })
+    await this.deps.audit(op, {
+      action: 'update',
+      resource: 'uploads',
+      resourceId: id,
+      after: { status: 'processing', asset_id: asset.id, container: checked.formatName, size: row.size },
     })
     await this.deps.changed(channelId)
   }
@@ -297,6 +363,22 @@ export class UploadsService {
   /** A PATCH arrived: the upload is alive (the sweep leaves it). */
   touched(id: string) {
     return this.deps.repo.touch(id)
+  }
+}
+
+/** What the console tells of a refused upload, in our words. */
+export function refusalMessage(refusal: UploadRefusal): string {
+  switch (refusal.reason) {
+    case 'not-video':
+      return uploadMessages.notVideo
+    case 'too-long':
+      return uploadMessages.tooLong(refusal.durationSec, refusal.maxDurationSec)
+    case 'too-few-bytes':
+      return uploadMessages.tooFewBytes(refusal.durationSec)
+    case 'gap':
+      return uploadMessages.gap(refusal.gapSec, refusal.atSec)
+    case 'format-changed':
+      return uploadMessages.changed
   }
 }
 
