@@ -12,6 +12,7 @@ import { openApiTransform, openApiTransformObject } from './lib/openapi-schemas.
 import { parseQuery } from './lib/query-string.js'
 import { accountsRoutes } from './modules/accounts/accounts.routes.js'
 import { adminRoutes } from './modules/admin/admin.routes.js'
+import { domainsRoutes } from './modules/admin/domains.routes.js'
 import { operatorsRoutes } from './modules/admin/operators.routes.js'
 import { analyticsAdminRoutes } from './modules/analytics/analytics.admin.routes.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
@@ -188,13 +189,10 @@ export async function buildApp(container: Container) {
     images: services.admin.images,
     passesForm: services.admin.passesForm,
   })
-  /** Where a mailed link points: the request's host when it is the session's channel's, else the public address. */
-  const mailOrigin = async (req: FastifyRequest) => {
-    const host = req.hostname.replace(/:\d+$/, '').toLowerCase()
-    return (await channels.findKeyByHost(host)) === req.session.channel.key
-      ? `${req.protocol}://${req.host}`
-      : config.publicUrl
-  }
+  // The channel's domains (decision 0041): a Verify is a DNS look-up, so a key makes few a minute.
+  await app.register(domainsRoutes, { domains: services.admin.domains, verifyRateLimitMax: 10 })
+  /** Where a mailed link points: the channel's primary verified domain, else PUBLIC_URL; never the request's host. */
+  const mailOrigin = (req: FastifyRequest) => channels.linkOrigin(req.session.channel)
   await app.register(operatorsRoutes, {
     operators: services.admin.operators,
     codeRateLimitMax: config.AUTH_RATE_LIMIT_MAX,

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util'
 import { EmailSchema, OperatorRoleSchema } from '@fieldhouse/contract'
 import type { Config } from './config.js'
 import type { Db } from './db/database.js'
+import { linkOrigin } from './lib/link-origin.js'
 import { hashToken, newToken } from './lib/secrets.js'
 import { OperatorsRepository } from './modules/admin/operators.repository.js'
 import { INVITATION_LIFETIME_MS } from './modules/admin/operators.service.js'
@@ -11,13 +12,10 @@ export const operatorsUsage = `  npm run cli -- channel invite --channel KEY --e
 
 /**
  * The console's address on the channel's own domain (`/admin` runs there): the public URL with the
- * channel's first domain as its host, so scheme and port stay those the server is reached at.
+ * channel's first verified domain as its host, so scheme and port stay those the server is reached at.
  */
 export function consoleOrigin(config: Config, domains: string[]) {
-  const url = new URL(config.publicUrl)
-  const first = domains[0]
-  if (first) url.host = first.includes(':') ? first : `${first}${url.port ? `:${url.port}` : ''}`
-  return url.origin
+  return linkOrigin(config.publicUrl, domains[0])
 }
 
 /** An invitation link (decision 0018): single use, 7 days; printed, for the operator to hand over. */

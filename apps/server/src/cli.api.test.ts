@@ -22,7 +22,7 @@ describe('npm run cli -- channel …', () => {
     return { code, out: lines.join('\n') }
   }
 
-  it('creates a channel and lists it with its hosts', async () => {
+  it('creates a channel and lists it with its hosts (verified: the deployment named them)', async () => {
     const created = await run(
       'channel',
       'create',
@@ -39,6 +39,7 @@ describe('npm run cli -- channel …', () => {
     expect(created.out).toMatch(/^Created channel eastside \(id \d+\)\.$/)
     const list = await run('channel', 'list')
     expect(list.code).toBe(0)
+    // The list names the hosts that serve a channel: verified ones only (decision 0041).
     expect(list.out).toBe('eastside\tEastside League\teast.example,www.east.example')
   })
 

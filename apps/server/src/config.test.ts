@@ -34,6 +34,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ SCRYPT_LOG_N: '12', NODE_ENV: 'test' }).SCRYPT_LOG_N).toBe(12)
   })
 
+  it('reads the DNS servers domain checks ask, and names a bad one', () => {
+    expect(loadConfig({}).DOMAIN_DNS_SERVERS).toEqual([])
+    expect(loadConfig({ DOMAIN_DNS_SERVERS: '127.0.0.1:5353, 9.9.9.9,[::1]:53' }).DOMAIN_DNS_SERVERS).toEqual([
+      '127.0.0.1:5353',
+      '9.9.9.9',
+      '[::1]:53',
+    ])
+    expect(() => loadConfig({ DOMAIN_DNS_SERVERS: 'dns.example.com' })).toThrow(/DOMAIN_DNS_SERVERS.*dns\.example\.com/)
+  })
+
   it('points mail links at PUBLIC_URL, or at localhost and the port', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080')
     expect(loadConfig({ PUBLIC_URL: 'https://tv.example.com' }).publicUrl).toBe('https://tv.example.com')

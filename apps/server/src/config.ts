@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
@@ -73,10 +74,27 @@ export const ConfigSchema = z.object({
     message: 'SMTP_URL must be an smtp:// or smtps:// URL',
   }),
   MAIL_FROM: z.string().default('Fieldhouse <no-reply@fieldhouse.localhost>'),
-  /** Where links in mails point when the request's host is not one of the channel's. */
+  /** Where links in mails point for a channel with no verified domain; its scheme and port for those with one. */
   PUBLIC_URL: optionalText.refine((v) => v === undefined || /^https?:\/\/[^/]+$/.test(v), {
     message: 'PUBLIC_URL must be an origin such as https://tv.example.com (no path)',
   }),
+  /** The DNS servers a domain's verification record is looked up at (decision 0041): `ip`, `ip:port` or
+   * `[ipv6]:port`, comma-separated; unset, the system's resolvers. */
+  DOMAIN_DNS_SERVERS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const list = (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+      for (const server of list) {
+        const ip = /^\[(.+)\]:\d{1,5}$/.exec(server)?.[1] ?? /^([^:]+):\d{1,5}$/.exec(server)?.[1] ?? server
+        if (!isIP(ip))
+          ctx.addIssue({ code: 'custom', message: `"${server}" is not an IP address (with an optional :port)` })
+      }
+      return list
+    }),
   /** reCAPTCHA siteverify endpoint (channels that configure a secret require a token on sign-up, sign-in and reset). */
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
   /** Google sign-in (OpenID Connect). Both id and secret set enable it. */

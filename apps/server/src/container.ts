@@ -4,6 +4,7 @@ import type { Db } from './db/database.js'
 import { DemoRepository } from './db/demo.repository.js'
 import { createJobs } from './jobs/jobs.module.js'
 import { JobQueue } from './jobs/queue.js'
+import { dnsTxtLookup } from './lib/dns-txt.js'
 import { createLogger, type LoggerSettings } from './lib/logger.js'
 import { createMailer, type Mailer } from './lib/mailer.js'
 import { loadMediaSecret } from './lib/media-secret.js'
@@ -20,6 +21,7 @@ import { SocialLogin } from './modules/accounts/social-login.js'
 import { createAdmin } from './modules/admin/admin.module.js'
 import { AdminRepository } from './modules/admin/admin.repository.js'
 import { AuditRepository, auditSink } from './modules/admin/audit.repository.js'
+import { DomainsRepository } from './modules/admin/domains.repository.js'
 import { OperatorsRepository } from './modules/admin/operators.repository.js'
 import { PassesFormRepository } from './modules/admin/passes-form.repository.js'
 import { createAnalytics } from './modules/analytics/analytics.module.js'
@@ -164,6 +166,7 @@ export async function createContainer(deps: ContainerDeps) {
           subscriptions: (channel) => payments().catalogue.passes(channel, ['subscription']),
         },
         analyticsUrl: () => analytics().address.url(),
+        publicUrl: config.publicUrl,
       }),
   )
   const keysRepo = once('keysRepo', () => new KeysRepository(db.kysely))
@@ -221,6 +224,9 @@ export async function createContainer(deps: ContainerDeps) {
       audit: new AuditRepository(db.kysely),
       operatorsRepo: new OperatorsRepository(db.kysely, db.dialect),
       passesFormRepo: new PassesFormRepository(db.kysely, db.dialect),
+      domainsRepo: new DomainsRepository(db.kysely, db.dialect),
+      // Two tries of 2.5 s: an owner waiting on Verify learns within 5 s that the DNS did not answer.
+      lookupTxt: dnsTxtLookup({ servers: config.DOMAIN_DNS_SERVERS, timeoutMs: 2500 }),
       accounts: accounts(),
       mailer: mailer(),
       store: () => store(),

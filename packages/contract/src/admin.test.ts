@@ -11,6 +11,7 @@ import {
   adminUpdateSchemaOf,
   can,
   OperatorRoles,
+  outranks,
   permissionsOf,
 } from './admin.js'
 
@@ -51,9 +52,11 @@ const expected: Record<'manager' | 'producer' | 'support', Partial<Record<AdminR
     'custom-forms': ['read', 'update'],
     analytics: ['read', 'update'],
     premieres: ['read', 'create', 'update', 'delete'],
+    domains: ['read'],
   },
   producer: {
     channel: ['read'],
+    domains: ['read'],
     events: ['read', 'create', 'update', 'delete'],
     participants: ['read'],
     'participant-groups': ['read'],
@@ -69,6 +72,7 @@ const expected: Record<'manager' | 'producer' | 'support', Partial<Record<AdminR
   },
   support: {
     channel: ['read'],
+    domains: ['read'],
     events: ['read'],
     'vod-media-items': ['read'],
     users: ['read', 'resend'],
@@ -98,6 +102,20 @@ describe('can', () => {
     for (const role of ['manager', 'producer', 'support'] as const)
       for (const resource of ['operators', 'audit-log', 'payment-settings'] as const)
         for (const action of AdminActions) expect(can(role, action, resource)).toBe(false)
+  })
+
+  it("keeps changing the channel's domains to owners (decision 0041)", () => {
+    for (const role of ['manager', 'producer', 'support'] as const)
+      for (const action of AdminActions) expect(can(role, action, 'domains')).toBe(action === 'read')
+  })
+
+  it('orders the roles owner > manager > producer > support', () => {
+    expect(outranks('owner', 'manager')).toBe(true)
+    expect(outranks('manager', 'producer')).toBe(true)
+    expect(outranks('producer', 'support')).toBe(true)
+    expect(outranks('support', 'owner')).toBe(false)
+    expect(outranks('manager', 'owner')).toBe(false)
+    for (const role of OperatorRoles) expect(outranks(role, role)).toBe(false)
   })
 
   it('gives support no write anywhere', () => {
@@ -135,6 +153,7 @@ describe('can', () => {
       'bundles',
       'analytics',
       'premieres',
+      'domains',
     ])
   })
 

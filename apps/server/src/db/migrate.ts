@@ -18,6 +18,7 @@ import * as analytics from './migrations/0017_analytics.js'
 import * as salesCatalogue from './migrations/0018_sales_catalogue.js'
 import * as salesConsole from './migrations/0019_sales_console.js'
 import * as consoleBundles from './migrations/0021_console_bundles.js'
+import * as verifiedDomains from './migrations/0022_verified_domains.js'
 
 /** Migrations in order; each is written once for both databases through `dialect.ts`. */
 const migrations = {
@@ -39,6 +40,7 @@ const migrations = {
   '0018_sales_catalogue': salesCatalogue,
   '0019_sales_console': salesConsole,
   '0021_console_bundles': consoleBundles,
+  '0022_verified_domains': verifiedDomains,
 }
 
 class CodeMigrationProvider implements MigrationProvider {
@@ -50,7 +52,18 @@ class CodeMigrationProvider implements MigrationProvider {
   }
 }
 
+export type MigrationName = keyof typeof migrations
+
 export async function migrateToLatest(db: Db) {
+  return migrate(db, (migrator) => migrator.migrateToLatest())
+}
+
+/** Migrates up to `name`, the migrations after it left to come (a test of a migration over older data). */
+export async function migrateTo(db: Db, name: MigrationName) {
+  return migrate(db, (migrator) => migrator.migrateTo(name))
+}
+
+async function migrate(db: Db, run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>) {
   // The migration tables live in the handle's own schema: Kysely otherwise looks for them in every
   // schema of the database, and another schema's tables (a parallel test run) would count as ours.
   const migrator = new Migrator({
@@ -58,7 +71,7 @@ export async function migrateToLatest(db: Db) {
     provider: new CodeMigrationProvider(db),
     ...(db.schema ? { migrationTableSchema: db.schema } : {}),
   })
-  const { error, results } = await migrator.migrateToLatest()
+  const { error, results } = await run(migrator)
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) {
     throw new Error(

@@ -25,11 +25,18 @@ export interface ChannelTable {
   updated_at: number
 }
 
-/** Host names that serve a channel (white-label domains). */
+/** Host names of a channel (white-label domains); one serves the channel once verified (decision 0041). */
 export interface ChannelDomainTable {
   id: Generated<number>
   channel_id: number
   host: string
+  /** When the domain was proven the channel's (null: pending, it does not serve the channel). */
+  verified_at: number | null
+  /** The value of the TXT record `_fieldhouse-challenge.{host}` that proves a pending domain. */
+  challenge: string | null
+  /** The last check of the record (checks are spaced). */
+  checked_at: number | null
+  created_at: Generated<number>
 }
 
 export interface ColorSettingTable {

@@ -33,8 +33,9 @@ const tags = ['accounts']
 const Status = <T extends string>(status: T) => dataOf(z.object({ status: z.literal(status) }))
 
 /**
- * Spec §7 "Keys and authentication" and "Custom forms". Links in mails point at the host the request
- * came to only when that host belongs to the channel; otherwise at PUBLIC_URL (no host-header poisoning).
+ * Spec §7 "Keys and authentication" and "Custom forms". Links in mails point at the channel's primary
+ * verified domain, else PUBLIC_URL — never at the host the request named (decision 0041: no host-header
+ * poisoning, whichever domains the channel has).
  */
 export const accountsRoutes: FastifyPluginAsyncZod<{
   accounts: AccountsService
@@ -50,11 +51,17 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   app,
   { accounts, forms, channels, publicUrl, authRateLimitMax, authAddressRateLimitMax, humanCheck, social, geoBlocked },
 ) => {
-  const origin = async (req: FastifyRequest) => {
+  const origin = (req: FastifyRequest) => channels.linkOrigin(req.session.channel)
+  /**
+   * Social sign-in brings the browser back where it started: the request's host when it is one of the
+   * channel's verified domains (the provider answers the browser that asked, not a mailbox), else the
+   * channel's link origin.
+   */
+  const returnOrigin = async (req: FastifyRequest) => {
     const host = req.hostname.replace(/:\d+$/, '').toLowerCase()
     return (await channels.findKeyByHost(host)) === req.session.channel.key
       ? `${req.protocol}://${req.host}`
-      : publicUrl
+      : origin(req)
   }
   /** Spec §5, §8: where the channel requires it, these forms carry a reCAPTCHA token. */
   const requireHuman = async (req: FastifyRequest & { body: { recaptcha_token?: string | undefined } }) => {
@@ -126,7 +133,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         response: { 200: dataOf(z.object({ url: z.string() })) },
       },
     },
-    async (req) => ({ data: await social.start(req.session, req.params.provider, req.body, await origin(req)) }),
+    async (req) => ({ data: await social.start(req.session, req.params.provider, req.body, await returnOrigin(req)) }),
   )
 
   // The provider sends the browser here; no api key comes with it (the state names the flow).

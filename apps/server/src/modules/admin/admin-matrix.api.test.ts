@@ -11,6 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildClip } from '../../test/clips.js'
 import { createTestContext, type TestContext, testDatabases } from '../../test/context.js'
+import { type DnsServer, startDnsServer } from '../../test/dns-server.js'
 import { buildChannel, buildUser } from '../../test/factories.js'
 import { buildOperator, memoryMailer, sampleInput, sampleUpdate, tinyPng } from '../../test/operators.js'
 import { buildRecording } from '../../test/premieres.js'
@@ -22,6 +23,8 @@ import type { Operator } from './operators.service.js'
  * Every `/api/admin` route the app registered × every role × own and other channel: the answer is what
  * `can` says (2xx or 403), and another channel's ids are never reached (404). The routes come from the
  * app itself, so a route added later is walked too; one that declares no resource fails at start-up.
+ * Every request names a host of the channel's other than its primary domain: whatever the walk mails
+ * links to the primary (decision 0041); and no route aimed at a user mails an operator above the caller.
  */
 describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
   let ctx: TestContext
@@ -33,17 +36,45 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
   let ownOwnerKey: string
   let otherOwnerKey: string
   let premiereBody: { event_id: number; source_event_id: number; starts_at: string }
+  const mailer = memoryMailer()
+  let dns: DnsServer
+  /** The own channel's primary domain, and a second one every request of the walk names as its host. */
+  const primary = `${own}.example`
+  const requestHost = `alias.${own}.example`
 
   beforeAll(async () => {
-    ctx = await createTestContext(kind, { mailer: memoryMailer() })
-    await buildChannel(ctx, own)
+    dns = await startDnsServer()
+    ctx = await createTestContext(kind, {
+      mailer,
+      env: { DOMAIN_DNS_SERVERS: dns.address, PUBLIC_URL: 'https://fieldhouse.example' },
+    })
+    await buildChannel(ctx, own, { domains: [primary, requestHost] })
     await buildChannel(ctx, other)
     for (const role of OperatorRoles) keys[role] = (await buildOperator(ctx, own, role)).key
     ;({ operator: ownOwner, key: ownOwnerKey } = await buildOperator(ctx, own, 'owner'))
     ;({ operator: otherOwner, key: otherOwnerKey } = await buildOperator(ctx, other, 'owner'))
     premiereBody = await premiereOf(ownOwner)
   })
-  afterAll(() => ctx.close())
+  afterAll(async () => {
+    await ctx.close()
+    await dns.close()
+  })
+
+  /** A request as `ctx.request` makes it, through the app, naming `host` (fetch would not send one). */
+  async function requestAt(
+    host: string,
+    path: string,
+    init: { method?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<Response> {
+    const res = await ctx.app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url: path,
+      headers: { host, ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
+      ...(init.body !== undefined ? { payload: JSON.stringify(init.body) } : {}),
+    })
+    const body = res.statusCode === 204 || res.rawPayload.length === 0 ? null : res.rawPayload
+    return new Response(body, { status: res.statusCode, headers: res.headers as Record<string, string> })
+  }
 
   const collections = Object.keys(AdminInputSchemas) as AdminCollection[]
   const resourceOf = (url: string) => url.split('/')[3] as string
@@ -126,6 +157,13 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
 
   /** A fresh row of the route's resource on the channel of `owner`, for :id routes. */
   async function target(resource: string, owner: Operator): Promise<number> {
+    if (resource === 'domains') {
+      // A pending domain whose DNS holds its record: the owner's Verify proves it.
+      const host = `d-${Math.random().toString(36).slice(2)}.example`
+      const added = await ctx.app.services.admin.domains.add(owner, { host })
+      if (added.record) dns.txt.set(added.record.name, [added.record.value])
+      return added.id
+    }
     if (resource === 'premieres') {
       return (await ctx.container.premieres().place(owner.channelId, await premiereOf(owner), null)).id
     }
@@ -210,6 +248,7 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
         return { email: `invitee-${Math.random().toString(36).slice(2)}@example.com`, role: 'support' }
       if (resource === 'passes') return samplePass()
       if (resource === 'coupons') return sampleCoupon()
+      if (resource === 'domains') return { host: `new-${Math.random().toString(36).slice(2)}.example` }
       if (resource === 'bundles') return sampleBundle(await bundlePasses(ctx, rowsKey, await target('events', rows)))
       return sampleInput(resource as AdminCollection)
     }
@@ -247,7 +286,7 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
     // passes', coupons' and bundles' five each; sales' ten (orders: list, export, one, grant, refund, cancel, revoke;
     // an event's refund preview and run; revenue); analytics' stream and channel reports and its retention's two;
     // premieres' list, recordings to choose from, scheduling and calling off; customers' six (list, one,
-    // resend verification, send a password reset, block, unblock).
+    // resend verification, send a password reset, block, unblock); domains' four (list, add, verify, remove).
     expect(declared.length).toBe(
       collections.length * 5 +
         AdminSingletons.length * 2 +
@@ -267,7 +306,8 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
         10 +
         4 +
         4 +
-        6,
+        6 +
+        4,
     )
     expect(declared.filter((r) => gated(r.url)).length).toBe(3 + 5 + 3 + 1 + 2)
     // The rest are the operator's own page and second factor, open to every role.
@@ -349,7 +389,7 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
                 })
               : await (async () => {
                   const body = c.body ?? (await bodyFor(route.method, resource, route.url))
-                  return ctx.request(c.path, {
+                  return requestAt(requestHost, c.path, {
                     method: route.method,
                     headers: { authorization: `Bearer ${keys[role]}` },
                     ...((!gated(route.url) || salesAction(route.url)) && body !== undefined ? { body } : {}),
@@ -397,6 +437,36 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
     expect(failures).toEqual([])
     expect(crossChannel).toBeGreaterThan(0)
     expect(crossRefused / crossChannel).toBe(1)
+    // Mails went out (invitations, verification and reset links), each linking to the primary domain
+    // on PUBLIC_URL's scheme, never to the host the request named.
+    const links = mailer.sent.map((m) => m.link).filter((l): l is string => typeof l === 'string')
+    expect(links.length).toBeGreaterThan(0)
+    expect(links.filter((l) => new URL(l).origin !== `https://${primary}`)).toEqual([])
+  })
+
+  it('mails no operator above the caller from any route aimed at a user', { timeout: 60_000 }, async () => {
+    // Every route that takes a user's id (today the customers' page and its actions), by each role,
+    // aimed at an operator of each role above it: nothing reaches their mailbox.
+    const userRoutes = ctx.app.adminRoutes.filter(
+      (r) => typeof r.admin === 'object' && r.admin.resource === 'users' && r.url.includes(':id'),
+    )
+    expect(userRoutes.length).toBeGreaterThan(0)
+    const failures: string[] = []
+    for (const [rank, role] of OperatorRoles.entries()) {
+      for (const above of OperatorRoles.slice(0, rank)) {
+        const { user } = await buildOperator(ctx, own, above)
+        for (const route of userRoutes) {
+          const before = mailer.sent.filter((m) => m.to === user.email).length
+          const res = await requestAt(requestHost, route.url.replace(':id', String(user.id)), {
+            method: route.method,
+            headers: { authorization: `Bearer ${keys[role]}` },
+          })
+          const after = mailer.sent.filter((m) => m.to === user.email).length
+          if (after !== before) failures.push(`${role} ${route.method} ${route.url} mailed a ${above}: ${res.status}`)
+        }
+      }
+    }
+    expect(failures).toEqual([])
   })
 
   it('refuses every admin route without a signed-in user (401), and a viewer with no role (403)', async () => {

@@ -1,4 +1,5 @@
 import type { ChannelRow } from '../../db/schema.js'
+import type { TxtLookup } from '../../lib/dns-txt.js'
 import type { Mailer } from '../../lib/mailer.js'
 import type { MediaStore } from '../../lib/media-store/media-store.js'
 import { LoginThrottle } from '../accounts/login-throttle.js'
@@ -6,6 +7,8 @@ import type { AdminRepository } from './admin.repository.js'
 import { AdminService, type MediaOwner } from './admin.service.js'
 import { AdminImages } from './admin-images.js'
 import type { AuditRepository } from './audit.repository.js'
+import type { DomainsRepository } from './domains.repository.js'
+import { DomainsService } from './domains.service.js'
 import type { OperatorsRepository } from './operators.repository.js'
 import { type OperatorAccounts, OperatorsService } from './operators.service.js'
 import type { PassesFormRepository } from './passes-form.repository.js'
@@ -18,6 +21,9 @@ export interface AdminDeps {
   audit: AuditRepository
   operatorsRepo: OperatorsRepository
   passesFormRepo: PassesFormRepository
+  domainsRepo: DomainsRepository
+  /** TXT look-ups of a domain's verification record (decision 0041). */
+  lookupTxt: TxtLookup
   accounts: OperatorAccounts
   mailer: Mailer
   store: () => MediaStore
@@ -38,7 +44,8 @@ export interface AdminDeps {
  * - `service`: channel, settings, colours, content, catalogue and the audit log;
  * - `images`: uploaded images in the media store;
  * - `operators`: roles, invitations, the operator gate and the second factor;
- * - `passesForm`: the passes custom form (decision 0023).
+ * - `passesForm`: the passes custom form (decision 0023);
+ * - `domains`: the channel's domains and their verification (decision 0041).
  */
 export function createAdmin(d: AdminDeps) {
   return {
@@ -54,6 +61,7 @@ export function createAdmin(d: AdminDeps) {
       clock: d.clock,
     }),
     passesForm: new PassesFormService({ repo: d.passesFormRepo, clock: d.clock }),
+    domains: new DomainsService({ repo: d.domainsRepo, lookupTxt: d.lookupTxt, clock: d.clock }),
   }
 }
 export type Admin = ReturnType<typeof createAdmin>

@@ -212,29 +212,19 @@ export class AdminRepository {
     return this.db.selectFrom('channels').selectAll().where('id', '=', channelId).executeTakeFirst()
   }
 
+  /** The hosts that serve the channel (its verified domains), the primary first. */
   async domains(channelId: number) {
     const rows = await this.db
       .selectFrom('channel_domains')
       .select('host')
       .where('channel_id', '=', channelId)
+      .where('verified_at', 'is not', null)
       .orderBy('id')
       .execute()
     return rows.map((r) => r.host)
   }
 
-  /** Hosts of `hosts` another channel already serves. */
-  async hostsOfOthers(channelId: number, hosts: string[]) {
-    if (!hosts.length) return []
-    const rows = await this.db
-      .selectFrom('channel_domains')
-      .select('host')
-      .where('channel_id', '!=', channelId)
-      .where('host', 'in', hosts)
-      .execute()
-    return rows.map((r) => r.host)
-  }
-
-  /** Changes the channel's row (and its domains when given), with the audit entry, in one transaction. */
+  /** Changes the channel's row, with the audit entry, in one transaction. */
   updateChannel(
     channelId: number,
     values: {
@@ -247,7 +237,6 @@ export class AdminRepository {
       yare_analytics_key?: string | null
       settings?: string
     },
-    domains: string[] | undefined,
     audit: AuditRecord & { resource: string },
     snapshot: (trx: Kysely<Database>) => Promise<unknown>,
   ) {
@@ -255,34 +244,19 @@ export class AdminRepository {
       const before = await snapshot(trx)
       if (Object.keys(values).length)
         await trx.updateTable('channels').set(values).where('id', '=', channelId).execute()
-      if (domains) {
-        await trx.deleteFrom('channel_domains').where('channel_id', '=', channelId).execute()
-        if (domains.length)
-          await trx
-            .insertInto('channel_domains')
-            .values(domains.map((host) => ({ channel_id: channelId, host })))
-            .execute()
-      }
       await this.touch(trx, channelId, audit.created_at)
       const after = await snapshot(trx)
       await insertAudit(trx, { ...audit, before, after })
     })
   }
 
-  /** The channel's row and domains as they stand in `trx` (the audit's before and after). */
-  async channelSnapshot(trx: Kysely<Database>, channelId: number) {
-    const row = await trx
+  /** The channel's row as it stands in `trx` (the audit's before and after; domains have their own entries). */
+  channelSnapshot(trx: Kysely<Database>, channelId: number) {
+    return trx
       .selectFrom('channels')
       .select(['name', 'language', 'currency', 'time_zone', 'logo', 'google_tag', 'yare_analytics_key', 'settings'])
       .where('id', '=', channelId)
       .executeTakeFirstOrThrow()
-    const domains = await trx
-      .selectFrom('channel_domains')
-      .select('host')
-      .where('channel_id', '=', channelId)
-      .orderBy('id')
-      .execute()
-    return { ...row, domains: domains.map((d) => d.host) }
   }
 
   async colors(trx: Kysely<Database> | undefined, channelId: number) {

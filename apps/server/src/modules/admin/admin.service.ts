@@ -182,21 +182,12 @@ export class AdminService {
     }
   }
 
+  /** The channel's name, language, currency and time zone; its domains are the domains service's (owners). */
   async updateChannel(op: Operator, body: unknown): Promise<AdminChannel> {
-    const input = parseInput(AdminChannelUpdateSchema, body)
-    const { domains, ...values } = input
-    if (domains) {
-      const taken = await this.d.repo.hostsOfOthers(op.channelId, domains)
-      if (taken.length) throw invalid({ domains: [`Another channel serves ${taken.join(', ')}`] })
-    }
-    await this.d.repo
-      .updateChannel(op.channelId, values, domains, this.record(op, 'channel', 'update'), (trx) =>
-        this.d.repo.channelSnapshot(trx, op.channelId),
-      )
-      .catch((error) => {
-        if (uniqueViolation(error)) throw invalid({ domains: ['Another channel serves one of these domains'] })
-        throw error
-      })
+    const { domains: _notHere, ...values } = parseInput(AdminChannelUpdateSchema, body)
+    await this.d.repo.updateChannel(op.channelId, values, this.record(op, 'channel', 'update'), (trx) =>
+      this.d.repo.channelSnapshot(trx, op.channelId),
+    )
     await this.d.changed(op.channelId)
     return this.channel(op)
   }
@@ -238,7 +229,6 @@ export class AdminService {
           ...(yare_analytics_key !== undefined ? { yare_analytics_key } : {}),
           ...(Object.keys(json).length ? { settings: JSON.stringify(settings) } : {}),
         },
-        undefined,
         this.record(op, 'settings', 'update'),
         async (trx) => {
           const snap = await this.d.repo.channelSnapshot(trx, op.channelId)

@@ -31,14 +31,29 @@ export class ChannelRepository {
     return this.db.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirst()
   }
 
+  /** The channel a host serves: only a verified domain does (a pending one is a claim, decision 0041). */
   async findKeyByHost(host: string) {
     const row = await this.db
       .selectFrom('channel_domains')
       .innerJoin('channels', 'channels.id', 'channel_domains.channel_id')
       .select('channels.key')
       .where('channel_domains.host', '=', host.toLowerCase())
+      .where('channel_domains.verified_at', 'is not', null)
       .executeTakeFirst()
     return row?.key
+  }
+
+  /** The channel's primary domain: its first verified one (links in mails point there). */
+  async primaryHost(channelId: number) {
+    const row = await this.db
+      .selectFrom('channel_domains')
+      .select('host')
+      .where('channel_id', '=', channelId)
+      .where('verified_at', 'is not', null)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst()
+    return row?.host
   }
 
   async contentVersion(channelId: number) {
@@ -50,12 +65,16 @@ export class ChannelRepository {
     return row?.content_version
   }
 
+  /** Channels with the domains that serve them (verified), first the primary. */
   listForCli() {
     return this.db
       .selectFrom('channels')
-      .leftJoin('channel_domains', 'channel_domains.channel_id', 'channels.id')
+      .leftJoin('channel_domains', (join) =>
+        join.onRef('channel_domains.channel_id', '=', 'channels.id').on('channel_domains.verified_at', 'is not', null),
+      )
       .select(['channels.id', 'channels.key', 'channels.name', 'channel_domains.host'])
       .orderBy('channels.id')
+      .orderBy('channel_domains.id')
       .execute()
   }
 
@@ -148,7 +167,11 @@ export class ChannelRepository {
       const { id } = await trx.insertInto('channels').values(channel).returning('id').executeTakeFirstOrThrow()
       const withChannel = <T extends object>(rows: T[] | undefined) =>
         (rows ?? []).map((r) => ({ ...r, channel_id: id }))
-      const domains = withChannel((content.domains ?? []).map((host) => ({ host: host.toLowerCase() })))
+      // The deployment's own admin names these (seed, `channel create --domain`): verified as given.
+      const now = Date.now()
+      const domains = withChannel(
+        (content.domains ?? []).map((host) => ({ host: host.toLowerCase(), verified_at: now, created_at: now })),
+      )
       if (domains.length) await trx.insertInto('channel_domains').values(domains).execute()
       const colors = withChannel(
         Object.entries(content.colors ?? {}).map(([name, value]) => ({ name, value, client_interface: 'web' })),

@@ -1,6 +1,7 @@
 import type { Bootstrap, ColorSettings, Faq, MenuItem, Page, PageSummary, Settings, Slide } from '@fieldhouse/contract'
 import type { ChannelRow } from '../../db/schema.js'
 import { notFound } from '../../lib/errors.js'
+import { linkOrigin } from '../../lib/link-origin.js'
 import { type SerializedBody, serialize } from '../../lib/response-cache.js'
 import { VersionedCache } from '../../lib/versioned-cache.js'
 import {
@@ -34,6 +35,8 @@ export class ChannelService {
       bootstrapParts?: Record<string, BootstrapPart>
       /** The analytics service's origin the web app sends to (null: none runs). */
       analyticsUrl?: () => string | null
+      /** PUBLIC_URL: the origin of links for a channel with no verified domain. */
+      publicUrl: string
     },
   ) {
     this.parts = Object.entries(options.bootstrapParts ?? {})
@@ -56,6 +59,14 @@ export class ChannelService {
 
   findKeyByHost(host: string) {
     return this.repo.findKeyByHost(host)
+  }
+
+  /**
+   * Where links in the channel's mails point (decision 0041): its primary verified domain on
+   * PUBLIC_URL's scheme and port, else PUBLIC_URL — never the host a request named.
+   */
+  async linkOrigin(channel: Pick<ChannelRow, 'id'>): Promise<string> {
+    return linkOrigin(this.options.publicUrl, await this.repo.primaryHost(channel.id))
   }
 
   async settings(channel: ChannelRow): Promise<Settings> {

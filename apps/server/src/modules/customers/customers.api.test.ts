@@ -222,6 +222,28 @@ describe.each(testDatabases())('the console’s customers on %s', (kind) => {
     expect(verified).toMatchObject({ status: 403, body: { message: messages.accountBlocked } })
   })
 
+  it('sends no account mail to an operator of a role above the sender’s (a manager cannot reset the owner)', async () => {
+    const ranks = ['owner', 'manager', 'producer', 'support'] as const
+    for (const [rank, target] of ranks.entries()) {
+      const operator = await buildOperator(ctx, 'demo', target)
+      for (const sender of ['owner', 'manager', 'support'] as const) {
+        const above = rank < ranks.indexOf(sender)
+        for (const path of ['password-reset', 'verification']) {
+          const before = mailer.sent.filter((m) => m.to === operator.user.email).length
+          const res = await post(keys[sender], `/api/admin/customers/${operator.user.id}/${path}`)
+          const mailed = mailer.sent.filter((m) => m.to === operator.user.email).length - before
+          if (above) {
+            const refused = [sender, target, path, 403, customerMessages.operatorAbove, 0]
+            expect([sender, target, path, res.status, res.body.message, mailed]).toEqual(refused)
+          } else if (path === 'password-reset') {
+            // The same role or one below: sent (verification answers that the address is verified).
+            expect([sender, target, path, res.status, mailed]).toEqual([sender, target, path, 200, 1])
+          }
+        }
+      }
+    }
+  })
+
   it('never blocks an operator of the channel', async () => {
     const support = await buildOperator(ctx, 'demo', 'support')
     const res = await post(keys.owner, `/api/admin/customers/${support.user.id}/block`)

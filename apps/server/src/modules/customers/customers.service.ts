@@ -1,5 +1,11 @@
-import type { AdminCustomer, AdminCustomerDetail, AdminCustomersQuery, OperatorRole } from '@fieldhouse/contract'
-import { conflict, notFound } from '../../lib/errors.js'
+import {
+  type AdminCustomer,
+  type AdminCustomerDetail,
+  type AdminCustomersQuery,
+  type OperatorRole,
+  outranks,
+} from '@fieldhouse/contract'
+import { conflict, forbidden, notFound } from '../../lib/errors.js'
 import type { AuditSink, Operator } from '../../lib/operator.js'
 import type { AccountsService } from '../accounts/accounts.service.js'
 import type { KeysService } from '../keys/keys.service.js'
@@ -10,6 +16,7 @@ type CustomerRow = NonNullable<Awaited<ReturnType<CustomersRepository['find']>>>
 /** The console's words for what it refuses to do to a customer. */
 export const customerMessages = {
   operatorNotBlocked: 'An operator of this channel cannot be blocked. Take away their role first.',
+  operatorAbove: 'This customer is an operator of a role above yours: only their role or a higher one may mail them.',
 } as const
 
 function present(r: CustomerRow): AdminCustomer {
@@ -90,9 +97,15 @@ export class CustomersService {
     }
   }
 
-  /** Mails the viewer their verification link again, or a password reset link (the limits of sign-up's). */
+  /**
+   * Mails the viewer their verification link again, or a password reset link (the limits of sign-up's).
+   * An operator of the channel whose role is above the sender's is refused (decision 0041): a manager
+   * does not set off the owner's password reset.
+   */
   async mail(op: Operator, id: number, mail: 'verify' | 'reset', origin: string) {
-    await this.customer(op, id)
+    const row = await this.customer(op, id)
+    const role = row.operator_role as OperatorRole | null
+    if (role !== null && outranks(role, op.role)) throw forbidden(customerMessages.operatorAbove)
     const user = await this.deps.accounts.user(op.session.channel.id, id)
     if (!user) throw notFound('customer')
     const sent = await this.deps.accounts.mailForOperator(op.session.channel, user, mail, origin)
