@@ -120,7 +120,11 @@ export async function importMedia(
   const queue = new JobQueue(db.kysely, db.dialect)
   const asset = await repo.createAsset(channel.id, owner, 'upload', 'processing')
   const upload = { formatName: checked.formatName, bytes, maxDurationSec: limits.maxDurationSec }
-  const jobId = await queue.enqueue('media.transcode', { assetId: asset.id, source, deleteSource: true, upload })
+  const jobId = await queue.enqueue(
+    'media.transcode',
+    { assetId: asset.id, source, deleteSource: true, upload },
+    { channelId: channel.id },
+  )
   out(`Importing ${path.basename(file)} as ${owner.type} ${owner.id} (asset ${asset.id}, job ${jobId}).`)
   if (values.queue) {
     out('Queued: the server’s worker encodes it; its progress shows in the API (media_progress).')

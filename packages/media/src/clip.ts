@@ -18,7 +18,7 @@ import { type PlaylistSegment, parseMediaPlaylist, vodMediaPlaylist } from './hl
 import { assertLocalFile } from './inputs.js'
 import { setMp4VideoDuration } from './mp4-edit.js'
 import { probeSegment, type SegmentProbe } from './probe.js'
-import { BATCH_NICENESS, FfmpegError, runFfmpeg } from './runner.js'
+import { BATCH_NICENESS, FfmpegError, type FfmpegLane, runFfmpeg, URGENT_NICENESS } from './runner.js'
 
 export const CLIP_FILE = 'clip.mp4'
 export const CLIP_POSTER_FILE = 'poster.jpg'
@@ -304,10 +304,11 @@ export interface CutClipOptions {
   outDir: string
   onProgress?: (ratio: number) => void
   signal?: AbortSignal
-  /** Run ffmpeg at lower CPU priority than live packaging (default true: nice 10). */
-  lowPriority?: boolean
-  /** Let the two edge encodes wait for encode slots like every other encode (default true). */
-  useSlots?: boolean
+  /**
+   * `urgent` (default: someone waits for the clip): the edge encodes take urgent slots, never waiting
+   * behind batch encodes, at a priority above them; `batch`: encode slots, at the batch priority.
+   */
+  lane?: FfmpegLane
 }
 
 export interface CutClipResult {
@@ -336,8 +337,8 @@ export async function cutClip(options: CutClipOptions): Promise<CutClipResult> {
   const { playlist, startSec, durationSec, outDir, onProgress, signal } = options
   assertLocalFile(playlist)
   if (!path.isAbsolute(playlist)) throw new Error(`the playlist must be an absolute path: ${playlist}`)
-  const niceness = (options.lowPriority ?? true) ? BATCH_NICENESS : 0
-  const useSlot = options.useSlots ?? true
+  const lane = options.lane ?? 'urgent'
+  const niceness = lane === 'urgent' ? URGENT_NICENESS : BATCH_NICENESS
   const report = (ratio: number) => onProgress?.(Math.min(1, Math.max(0, ratio)))
   signal?.throwIfAborted()
 
@@ -423,7 +424,7 @@ export async function cutClip(options: CutClipOptions): Promise<CutClipResult> {
       }
     }
     const run = (args: string[], slot: boolean) =>
-      runFfmpeg(args, { signal: endJobs.signal, niceness, useSlot: slot && useSlot })
+      runFfmpeg(args, { signal: endJobs.signal, niceness, lane, useSlot: slot })
 
     // The edges and the poster, at the same time.
     const pieces: PlaylistSegment[] = []

@@ -12,10 +12,12 @@ export * from './ladder.js'
 export { setMp4VideoDuration } from './mp4-edit.js'
 export * from './probe.js'
 export {
+  BATCH_NICENESS,
   createProgressParser,
   encodeSlots,
   FfmpegError,
   type FfmpegFailure,
+  type FfmpegLane,
   type FfmpegProcess,
   type FfmpegProgress,
   type FfmpegResult,
@@ -24,6 +26,8 @@ export {
   Semaphore,
   setEncodeConcurrency,
   spawnFfmpeg,
+  URGENT_NICENESS,
+  urgentSlots,
   wallClockLimitMs,
 } from './runner.js'
 export * from './sandbox.js'

@@ -224,7 +224,7 @@ describe('spawnFfmpeg', { timeout: 30_000 }, () => {
     expect(isAlive(pid)).toBe(false)
   })
 
-  it('runs batch work (an encode slot) at niceness 10 in every thread, live work (no slot) at 0', async () => {
+  it('runs batch work at niceness 19 in every thread, urgent work at 5, live work (no slot) at 0', async () => {
     const threadNiceness = (pid: number) =>
       fs.readdirSync(`/proc/${pid}/task`).map((tid) => {
         const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
@@ -232,11 +232,12 @@ describe('spawnFfmpeg', { timeout: 30_000 }, () => {
       })
     // Relative to this process's own niceness: a run started under nice(1) starts its children there.
     const own = os.getPriority()
-    for (const [useSlot, expected] of [
-      [true, Math.min(19, own + 10)],
-      [false, own],
+    for (const [useSlot, lane, expected] of [
+      [true, 'batch', Math.min(19, own + 19)],
+      [true, 'urgent', Math.min(19, own + 5)],
+      [false, 'batch', own],
     ] as const) {
-      const proc = spawnFfmpeg(endless(true), { useSlot })
+      const proc = spawnFfmpeg(endless(true), { useSlot, lane })
       let seen: number[] = []
       // Once it runs (its encoder threads started), every thread has the niceness.
       for (let i = 0; i < 100 && seen.length < 2; i++) {
@@ -244,8 +245,28 @@ describe('spawnFfmpeg', { timeout: 30_000 }, () => {
         if (proc.pid) seen = threadNiceness(proc.pid)
       }
       await proc.stop()
-      expect(seen.length, `threads with useSlot ${useSlot}`).toBeGreaterThan(0)
-      expect(new Set(seen), `useSlot ${useSlot}`).toEqual(new Set([expected]))
+      expect(seen.length, `threads with useSlot ${useSlot} in ${lane}`).toBeGreaterThan(0)
+      expect(new Set(seen), `useSlot ${useSlot} in ${lane}`).toEqual(new Set([expected]))
+    }
+  })
+
+  it('urgent work does not wait for the encode slots batch work holds', async () => {
+    const { encodeSlots } = await import('./runner.js')
+    const before = encodeSlots.limit
+    encodeSlots.setLimit(1)
+    try {
+      const batch = spawnFfmpeg(endless(true))
+      await new Promise((r) => setTimeout(r, 200))
+      const queued = spawnFfmpeg(endless(true))
+      const urgent = spawnFfmpeg(endless(true), { lane: 'urgent' })
+      for (let i = 0; i < 100 && !(batch.pid && urgent.pid); i++) await new Promise((r) => setTimeout(r, 50))
+      expect(batch.pid).toBeDefined()
+      expect(urgent.pid).toBeDefined()
+      // The second batch run waits for the one slot.
+      expect(queued.pid).toBeUndefined()
+      await Promise.all([urgent.stop(), queued.stop(), batch.stop()])
+    } finally {
+      encodeSlots.setLimit(before)
     }
   })
 

@@ -154,6 +154,19 @@ export class Semaphore {
 /** Process-wide limit on concurrent encodes (design §8: at most one encode per core). */
 export const encodeSlots = new Semaphore(Math.max(1, os.availableParallelism()))
 
+/**
+ * The slots of work a person is waiting for (a clip's edges, decision 0041): their own, so it never
+ * waits behind batch encodes, and as many as there are cores.
+ */
+export const urgentSlots = new Semaphore(Math.max(1, os.availableParallelism()))
+
+/**
+ * Which work a run is: `batch` (VOD ladders, posters, downloads) takes an encode slot and runs at
+ * `BATCH_NICENESS`; `urgent` (a clip someone waits for) takes one of its own slots and runs at
+ * `URGENT_NICENESS`, so on a busy machine the kernel gives it the cores before any batch encode.
+ */
+export type FfmpegLane = 'batch' | 'urgent'
+
 /** Sets how many encodes may run at once in this process. */
 export function setEncodeConcurrency(n: number): void {
   encodeSlots.setLimit(n)
@@ -194,8 +207,10 @@ export interface RunFfmpegOptions extends CheckInputsOptions {
   timeoutMs?: number
   /** Expected output duration, for `percent` in progress reports. */
   durationSec?: number | null
-  /** Take a slot of `encodeSlots` while running (default); live ingest passes false. */
+  /** Take a slot of the lane's while running (default); live ingest passes false. */
   useSlot?: boolean
+  /** `batch` by default; see `FfmpegLane`. */
+  lane?: FfmpegLane
   cwd?: string
   /** Between SIGTERM and SIGKILL; 3 s by default. */
   killGraceMs?: number
@@ -237,8 +252,13 @@ export interface FfmpegProcess {
 
 type EndReason = 'stop' | 'cancel' | 'timeout'
 
-/** Niceness of batch encodes (posters, thumbnails, VOD ladders), see `RunFfmpegOptions.niceness`. */
-export const BATCH_NICENESS = 10
+/**
+ * Niceness of batch encodes (posters, thumbnails, VOD ladders), see `RunFfmpegOptions.niceness`: the
+ * lowest, so the API, live ingest and urgent work on the same cores take what they need first.
+ */
+export const BATCH_NICENESS = 19
+/** Niceness of urgent work: ahead of batch encodes, behind live ingest and the API (0). */
+export const URGENT_NICENESS = 5
 const NICE = ['/usr/bin/nice', '/bin/nice'].find((p) => fs.existsSync(p))
 
 function tailAppender(limit: number) {
@@ -286,7 +306,7 @@ export function spawnFfmpeg(args: readonly string[], options: RunFfmpegOptions =
     let release = () => {}
     if (options.useSlot ?? true) {
       try {
-        release = await encodeSlots.acquire(control.signal)
+        release = await (options.lane === 'urgent' ? urgentSlots : encodeSlots).acquire(control.signal)
       } catch {
         // Ended while waiting for a slot: nothing ever ran.
         if (endReason === 'stop') return { stderrTail: '', stopped: true }
@@ -299,7 +319,9 @@ export function spawnFfmpeg(args: readonly string[], options: RunFfmpegOptions =
       return await new Promise<FfmpegResult>((resolve, reject) => {
         const stderr = tailAppender(STDERR_TAIL_BYTES)
         const parse = createProgressParser(options.durationSec)
-        const niceness = options.niceness ?? ((options.useSlot ?? true) ? BATCH_NICENESS : 0)
+        const niceness =
+          options.niceness ??
+          (options.lane === 'urgent' ? URGENT_NICENESS : (options.useSlot ?? true) ? BATCH_NICENESS : 0)
         // Through nice(1), so every thread ffmpeg starts inherits it (a later setpriority would reach
         // the main thread only); the process is ffmpeg itself (nice execs it): same pid, same signals.
         const argv = niceness > 0 && NICE ? [NICE, '-n', String(niceness), binary, ...args] : [binary, ...args]

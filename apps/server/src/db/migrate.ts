@@ -19,6 +19,7 @@ import * as salesCatalogue from './migrations/0018_sales_catalogue.js'
 import * as salesConsole from './migrations/0019_sales_console.js'
 import * as consoleBundles from './migrations/0021_console_bundles.js'
 import * as verifiedDomains from './migrations/0022_verified_domains.js'
+import * as jobChannels from './migrations/0023_job_channels.js'
 
 /** Migrations in order; each is written once for both databases through `dialect.ts`. */
 const migrations = {
@@ -41,6 +42,7 @@ const migrations = {
   '0019_sales_console': salesConsole,
   '0021_console_bundles': consoleBundles,
   '0022_verified_domains': verifiedDomains,
+  '0023_job_channels': jobChannels,
 }
 
 class CodeMigrationProvider implements MigrationProvider {

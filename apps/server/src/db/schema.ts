@@ -449,6 +449,8 @@ export interface JobTable {
   error: string | null
   created_at: number
   updated_at: number
+  /** The channel the job works for (its fair share of batch slots); none for housekeeping. */
+  channel_id: number | null
 }
 
 export interface PrerollTable {

@@ -126,4 +126,77 @@ describe.each(testDatabases())('job queue on %s', (kind) => {
     expect(await real.find(bad)).toMatchObject({ status: 'failed', attempts: 1, error: 'the recording is gone' })
     expect(failures).toEqual(['the recording is gone:false'])
   })
+
+  /** A worker whose handlers hold each job until the test lets it go, recording what runs at once. */
+  const heldWorker = (concurrency: number) => {
+    const real = new JobQueue(ctx.db.kysely, ctx.db.dialect)
+    const running = new Map<number, { kind: string; channel: number | null; release: () => void }>()
+    const started: string[] = []
+    const hold = async (job: { id: number; kind: string; channelId: number | null }, signal: AbortSignal) => {
+      started.push(`${job.kind}:${job.channelId ?? '-'}`)
+      await new Promise<void>((resolve) => {
+        running.set(job.id, { kind: job.kind, channel: job.channelId, release: resolve })
+        signal.addEventListener('abort', () => resolve(), { once: true })
+      })
+      running.delete(job.id)
+    }
+    const worker = new Worker({
+      queue: real,
+      concurrency,
+      log: silent,
+      pollMs: 20,
+      handlers: {
+        'media.transcode': (job, c) => hold(job, c.signal),
+        'clips.cut': (job, c) => hold(job, c.signal),
+      },
+    })
+    const settle = () => new Promise((r) => setTimeout(r, 300))
+    return { real, worker, running, started, settle }
+  }
+  const transcode = (q: JobQueue, assetId: number, channelId: number) =>
+    q.enqueue('media.transcode', { assetId, source: `/nowhere/${assetId}`, deleteSource: false }, { channelId })
+
+  it('a clip runs at once while encodes hold every batch slot', async () => {
+    const { real, worker, running, started, settle } = heldWorker(2)
+    await transcode(real, 1, 1)
+    await transcode(real, 2, 2)
+    await transcode(real, 3, 3)
+    worker.start()
+    await settle()
+    expect([...running.values()].map((r) => r.kind)).toEqual(['media.transcode', 'media.transcode'])
+    await real.enqueue('clips.cut', { clipId: 9 })
+    await settle()
+    expect([...running.values()].filter((r) => r.kind === 'clips.cut')).toHaveLength(1)
+    // Ahead of the encode that was waiting first.
+    expect(started).toEqual(['media.transcode:1', 'media.transcode:2', 'clips.cut:-'])
+    await worker.stop()
+  })
+
+  it('one channel’s uploads hold all but one of the batch slots: another channel’s upload starts at once', async () => {
+    const { real, worker, running, settle } = heldWorker(3)
+    for (let i = 0; i < 5; i++) await transcode(real, 10 + i, 1)
+    worker.start()
+    await settle()
+    // Three slots, the channel alone: it holds two, the third stays free for someone else.
+    expect([...running.values()].map((r) => r.channel)).toEqual([1, 1])
+    await transcode(real, 20, 2)
+    await settle()
+    expect([...running.values()].map((r) => r.channel).sort()).toEqual([1, 1, 2])
+    // One of channel 1's ends: its next one takes the slot.
+    const first = [...running.entries()].find(([, r]) => r.channel === 1)!
+    first[1].release()
+    await settle()
+    expect([...running.values()].map((r) => r.channel).sort()).toEqual([1, 1, 2])
+    await worker.stop()
+  })
+
+  it('on a two-core worker, each channel encodes one upload at a time while another waits', async () => {
+    const { real, worker, running, settle } = heldWorker(2)
+    for (let i = 0; i < 3; i++) await transcode(real, 30 + i, 1)
+    await transcode(real, 40, 2)
+    worker.start()
+    await settle()
+    expect([...running.values()].map((r) => r.channel).sort()).toEqual([1, 2])
+    await worker.stop()
+  })
 })

@@ -37,6 +37,25 @@ export interface JobPayloads {
 export type JobKind = keyof JobPayloads
 
 /**
+ * Which lane each kind of job runs in (decision 0042): `urgent`, what a person is waiting for (a clip,
+ * a download), claimed first and run in slots of its own beside the batch; `batch`, encodes, run in the
+ * worker's slots with a fair share per channel; `scheduled`, short housekeeping, run beside both.
+ */
+export const JOB_LANES = {
+  'clips.cut': 'urgent',
+  'media.download': 'urgent',
+  'media.transcode': 'batch',
+  'media.live-finish': 'batch',
+  'media.demo': 'batch',
+  'media.sweep-temp': 'scheduled',
+  'payments.renew': 'scheduled',
+  'payments.reconcile': 'scheduled',
+  'analytics.sweep': 'scheduled',
+} as const satisfies Record<JobKind, 'urgent' | 'batch' | 'scheduled'>
+export type JobLane = (typeof JOB_LANES)[JobKind]
+export const laneOf = (kind: string): JobLane => (JOB_LANES as Record<string, JobLane>)[kind] ?? 'batch'
+
+/**
  * Jobs that run on a schedule, with the time between runs: each run, once it ends (done or failed
  * for good), enqueues the next one that long after, in the same transaction. One run of a kind is
  * queued at a time (its dedupe key), however many workers enqueue the first.
@@ -56,6 +75,8 @@ interface EnqueueOptions {
   dedupeKey?: string
   maxAttempts?: number
   runAfter?: number
+  /** The channel the job works for: its batch jobs share the worker's slots with other channels'. */
+  channelId?: number
 }
 
 export interface Job<K extends JobKind = JobKind> {
@@ -64,6 +85,7 @@ export interface Job<K extends JobKind = JobKind> {
   payload: JobPayloads[K]
   attempts: number
   maxAttempts: number
+  channelId: number | null
 }
 
 /** Seconds to wait before the next attempt: 10 s, 40 s, 90 s … capped at 15 minutes. */
@@ -142,6 +164,7 @@ export class JobQueue {
         error: null,
         created_at: now,
         updated_at: now,
+        channel_id: opts.channelId ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow()
@@ -161,9 +184,16 @@ export class JobQueue {
 
   /**
    * The oldest due job of `kinds`, now leased to `workerId` for `leaseMs`. Jobs whose lease ran out
-   * (their worker died) are due again.
+   * (their worker died) are due again. `notForChannels`: channels whose jobs are passed over (they
+   * hold their share of the worker's slots already); a job of no channel is never passed over.
    */
-  async claim(workerId: string, kinds: readonly JobKind[], leaseMs: number, onlyId?: number): Promise<Job | null> {
+  async claim(
+    workerId: string,
+    kinds: readonly JobKind[],
+    leaseMs: number,
+    onlyId?: number,
+    notForChannels: readonly number[] = [],
+  ): Promise<Job | null> {
     const now = this.clock()
     const due = (db: Kysely<Database>) =>
       db
@@ -171,6 +201,9 @@ export class JobQueue {
         .select('id')
         .where('kind', 'in', kinds as JobKind[])
         .$if(onlyId !== undefined, (q) => q.where('id', '=', onlyId as number))
+        .$if(notForChannels.length > 0, (q) =>
+          q.where((eb) => eb.or([eb('channel_id', 'is', null), eb('channel_id', 'not in', [...notForChannels])])),
+        )
         .where((eb) =>
           eb.or([
             eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
@@ -211,6 +244,7 @@ export class JobQueue {
       payload: JSON.parse(row.payload),
       attempts: row.attempts,
       maxAttempts: row.max_attempts,
+      channelId: row.channel_id ?? null,
     }
   }
 

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os'
 import type { FastifyBaseLogger } from 'fastify'
-import { isScheduledJob, type Job, type JobKind, type JobQueue } from './queue.js'
+import { isScheduledJob, type Job, type JobKind, type JobLane, type JobQueue, laneOf } from './queue.js'
 
 /** A failure that another attempt cannot fix (a corrupt upload, a deleted owner): no retry. */
 export class PermanentJobError extends Error {
@@ -29,16 +29,23 @@ export const chainFailureHooks =
   }
 
 /**
- * The worker role (design §1): claims jobs from the queue, runs at most `concurrency` at once, and
- * renews each job's lease while it reports progress. A stop cancels running jobs; their leases
- * run out and the next worker (or this one after a restart) takes them again. Scheduled jobs (short
- * housekeeping: renewals, the temp sweep) run beside at most `concurrency` other jobs, so they never
- * wait behind a long encode. The server's worker handles every kind (`JobHandlers`); the CLI's
- * one-job worker only the kinds it runs.
+ * The worker role (design §1): claims jobs from the queue by lane (decision 0042) and renews each
+ * job's lease while it reports progress. A stop cancels running jobs; their leases run out and the
+ * next worker (or this one after a restart) takes them again.
+ * - Urgent jobs (a clip, a download: someone waits) are claimed first and run in `urgentConcurrency`
+ *   slots of their own, so they never wait behind an encode.
+ * - Batch jobs (encodes) run in `concurrency` slots, and one channel holds at most all but one of
+ *   them (at least one): another channel's upload always finds a slot within one encode's time.
+ * - Scheduled jobs (short housekeeping: renewals, the temp sweep) run beside both.
+ * The server's worker handles every kind (`JobHandlers`); the CLI's one-job worker only the kinds it
+ * runs.
  */
 export class Worker<K extends JobKind = JobKind> {
   readonly id = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`
-  private readonly running = new Map<number, { abort: AbortController; done: Promise<void>; scheduled: boolean }>()
+  private readonly running = new Map<
+    number,
+    { abort: AbortController; done: Promise<void>; lane: JobLane; channelId: number | null }
+  >()
   private timer: NodeJS.Timeout | null = null
   private stopped = true
   private polling = false
@@ -48,7 +55,10 @@ export class Worker<K extends JobKind = JobKind> {
     private readonly opts: {
       queue: JobQueue
       handlers: { [P in K]: JobHandler<P> }
+      /** Batch slots (encodes). */
       concurrency: number
+      /** Urgent slots (clips, downloads); `concurrency` by default. */
+      urgentConcurrency?: number
       log: FastifyBaseLogger
       onFailure?: FailureHook
       leaseMs?: number
@@ -94,12 +104,20 @@ export class Worker<K extends JobKind = JobKind> {
     if (this.timer) clearTimeout(this.timer)
     try {
       const kinds = Object.keys(this.opts.handlers) as JobKind[]
-      const scheduled = kinds.filter(isScheduledJob)
+      const lane = (l: JobLane) => kinds.filter((k) => laneOf(k) === l)
+      const [urgent, batch, scheduled] = [lane('urgent'), lane('batch'), lane('scheduled')]
+      const urgentSlots = this.opts.urgentConcurrency ?? this.opts.concurrency
       while (!this.stopped) {
-        // With every slot taken, only scheduled jobs (they take none).
-        const among = this.busy() < this.opts.concurrency ? kinds : scheduled
-        if (among.length === 0) break
-        const job = await this.opts.queue.claim(this.id, among, this.leaseMs, this.opts.onlyJobId)
+        // What someone waits for first, in its own slots; then encodes and housekeeping.
+        let job =
+          urgent.length > 0 && this.busy('urgent') < urgentSlots
+            ? await this.opts.queue.claim(this.id, urgent, this.leaseMs, this.opts.onlyJobId)
+            : null
+        if (!job) {
+          const among = [...(this.busy('batch') < this.opts.concurrency ? batch : []), ...scheduled]
+          if (among.length === 0) break
+          job = await this.opts.queue.claim(this.id, among, this.leaseMs, this.opts.onlyJobId, this.fullChannels())
+        }
         if (!job) break
         this.run(job)
       }
@@ -111,11 +129,21 @@ export class Worker<K extends JobKind = JobKind> {
     }
   }
 
-  /** Running jobs that take a slot (all but the scheduled ones). */
-  private busy() {
+  /** Running jobs of a lane. */
+  private busy(lane: JobLane) {
     let n = 0
-    for (const r of this.running.values()) if (!r.scheduled) n++
+    for (const r of this.running.values()) if (r.lane === lane) n++
     return n
+  }
+
+  /** Channels that hold their share of the batch slots: all but one of them, and at least one. */
+  private fullChannels(): number[] {
+    const share = Math.max(1, this.opts.concurrency - 1)
+    const held = new Map<number, number>()
+    for (const r of this.running.values()) {
+      if (r.lane === 'batch' && r.channelId !== null) held.set(r.channelId, (held.get(r.channelId) ?? 0) + 1)
+    }
+    return [...held].filter(([, n]) => n >= share).map(([id]) => id)
   }
 
   private run(job: Job) {
@@ -155,6 +183,6 @@ export class Worker<K extends JobKind = JobKind> {
         if (!this.stopped) void this.poll()
       }
     })()
-    this.running.set(job.id, { abort, done, scheduled: isScheduledJob(job.kind) })
+    this.running.set(job.id, { abort, done, lane: laneOf(job.kind), channelId: job.channelId })
   }
 }

@@ -35,7 +35,7 @@ export async function ensureDemoMedia(container: Container) {
     await queue.enqueue(
       'media.demo',
       { assetId: asset.id, title: owner.title, home: owner.home, away: owner.away, seconds: config.DEMO_VIDEO_SECONDS },
-      { dedupeKey: `demo:${asset.id}` },
+      { dedupeKey: `demo:${asset.id}`, channelId },
     )
     queued++
   }

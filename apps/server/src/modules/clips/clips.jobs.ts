@@ -63,7 +63,7 @@ export function clipJobHandlers(deps: ClipJobDeps): Pick<JobHandlers, 'clips.cut
               durationSec: Number(clip.duration),
               outDir,
               signal: ctx.signal,
-              lowPriority: true,
+              lane: 'urgent',
               onProgress: (ratio) => ctx.progress(Math.min(95, ratio * 95)),
             }),
           )

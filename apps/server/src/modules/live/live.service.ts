@@ -282,7 +282,7 @@ export class LiveService {
       await this.deps.queue.enqueue(
         'media.live-finish',
         { assetId: asset.id },
-        { dedupeKey: `live-finish:${asset.id}` },
+        { dedupeKey: `live-finish:${asset.id}`, channelId: asset.channel_id },
       )
     } else {
       await repo.updateAsset(asset.id, { status: 'failed', error: 'The stream ended before anything was recorded.' })

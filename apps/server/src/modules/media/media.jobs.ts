@@ -323,8 +323,10 @@ export function mediaJobHandlers(deps: MediaJobDeps): MediaJobHandlers {
         const partial = path.join(tmpRoot, `download-${asset.id}-${job.id}.mp4`)
         try {
           await withVariant(asset.id, (inputPlaylist) =>
+            // Someone waits for the file: its copy runs in the urgent lane, ahead of encodes.
             runFfmpeg(remuxMp4Args({ inputPlaylist, output: partial }), {
               signal: ctx.signal,
+              lane: 'urgent',
               durationSec: asset.duration ?? undefined,
               timeoutMs: wallClockLimitMs(asset.duration),
               onProgress: (p) => ctx.progress(p.percent ?? 0),

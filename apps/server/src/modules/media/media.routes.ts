@@ -173,7 +173,11 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
       const jobId =
         last && (last.status === 'queued' || last.status === 'running')
           ? last.id
-          : await deps.queue.enqueue('media.download', { assetId: asset.id }, { dedupeKey: key })
+          : await deps.queue.enqueue(
+              'media.download',
+              { assetId: asset.id },
+              { dedupeKey: key, channelId: asset.channel_id },
+            )
       const job = await deps.queue.find(jobId)
       return reply
         .code(202)

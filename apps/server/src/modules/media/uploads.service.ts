@@ -230,13 +230,17 @@ export class UploadsService {
     const owner: Owner = { type: row.target, id: targetId }
     const asset = await this.deps.media.createAsset(channelId, owner, 'upload', 'processing')
     await this.deps.repo.markProcessing(id, targetId, asset.id)
-    await this.deps.queue.enqueue('media.transcode', {
-      assetId: asset.id,
-      source,
-      deleteSource: true,
-      replaceOthers: true,
-      upload: { formatName: checked.formatName, bytes: row.size, maxDurationSec: limits.maxDurationSec },
-    })
+    await this.deps.queue.enqueue(
+      'media.transcode',
+      {
+        assetId: asset.id,
+        source,
+        deleteSource: true,
+        replaceOthers: true,
+        upload: { formatName: checked.formatName, bytes: row.size, maxDurationSec: limits.maxDurationSec },
+      },
+      { channelId },
+    )
     await this.deps.audit(op, {
       action: 'update',
       resource: 'uploads',
