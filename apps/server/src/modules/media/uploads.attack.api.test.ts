@@ -213,19 +213,35 @@ describe.each(testDatabases())('uploads under attack (%s)', (kind) => {
     const before = await victimState()
     expect(before.row?.status).toBe('uploading')
     const mine = (await create(attacker, 1000, { target: 'event', event_id: eventOfA })).headers.get('location') ?? ''
-    const attempts: { method: string; url: string; headers: Record<string, string>; body?: Buffer }[] = []
-    const paths = [
-      `/api/admin/uploads/${victimUpload}`,
-      `/api/admin/uploads?/${victimUpload}`,
-      `/api/admin/uploads/?/${victimUpload}`,
-      `${mine}?/${victimUpload}`,
-      `${mine}?id=${victimUpload}`,
-      `/api/admin/uploads/${victimUpload}?x=1`,
-    ]
+    // The upload routes come from the app itself: one added later is walked too.
+    const routes = ctx.app.adminRoutes.filter((r) => r.url.startsWith('/api/admin/uploads'))
+    expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'DELETE /api/admin/uploads/:id',
+      'GET /api/admin/uploads/:id',
+      'HEAD /api/admin/uploads/:id',
+      'PATCH /api/admin/uploads/:id',
+      'POST /api/admin/uploads',
+    ])
+    const pathsOf = (url: string) =>
+      url.includes(':id')
+        ? [
+            url.replace(':id', victimUpload),
+            `${url.replace(':id', victimUpload)}?x=1`,
+            `${url.replace('/:id', '')}?/${victimUpload}`,
+            `${url.replace('/:id', '/')}?/${victimUpload}`,
+            `${url.replace(':id', mine.split('/').pop()!)}?/${victimUpload}`,
+            `${url.replace(':id', mine.split('/').pop()!)}?id=${victimUpload}`,
+          ]
+        : [`${url}?/${victimUpload}`, `${url}/?/${victimUpload}`, `${url}?id=${victimUpload}`]
     const bodyHeaders = { 'upload-offset': '100', 'content-type': 'application/offset+octet-stream' }
-    for (const url of paths) {
-      for (const method of ['POST', 'PATCH', 'HEAD', 'DELETE']) {
+    const attempts: { method: string; url: string; headers: Record<string, string>; body?: Buffer }[] = []
+    for (const route of routes) {
+      for (const url of pathsOf(route.url)) {
         for (const override of [undefined, 'HEAD', 'PATCH', 'DELETE', 'POST', 'GET', 'OPTIONS']) {
+          // The tus routes answer a method override with 405; the state GET only reads, and is walked
+          // by its foreign id alone.
+          if (route.method === 'GET' && (override !== undefined || url.includes('?'))) continue
+          const method = route.method
           const headers = tus(attacker, {
             ...(override ? { 'x-http-method-override': override } : {}),
             ...(method === 'PATCH' || override === 'PATCH' ? bodyHeaders : {}),
@@ -243,7 +259,7 @@ describe.each(testDatabases())('uploads under attack (%s)', (kind) => {
     }
     const allowed = answers.filter((line) => !/^40[45] /.test(line))
     expect(allowed).toEqual([])
-    expect(attempts.length).toBeGreaterThan(150)
+    expect(attempts.length).toBeGreaterThan(100)
     expect(await victimState()).toEqual(before)
     // The victim still resumes its own upload.
     const head = await fetch(`${base}/api/admin/uploads/${victimUpload}`, { method: 'HEAD', headers: tus(victim) })
