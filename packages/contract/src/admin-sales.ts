@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { AdminListQuerySchema } from './admin.js'
 import { PassCapabilitySchema, PassKindSchema } from './commerce.js'
+import { LinkSchema } from './links.js'
 
 /**
  * The console's passes, prices and coupons (`/api/admin/passes`, `/api/admin/coupons`, decision 0035).
@@ -47,7 +48,7 @@ const passFields = z.object({
   /** The list price the price is measured against; defaults to the price. */
   base_price: money('The base price').nullable().default(null),
   service_fee: money('The service fee').default(0),
-  image: z.string().trim().max(500).nullable().default(null),
+  image: LinkSchema.nullable().default(null),
   offer: z.string().trim().max(50).nullable().default(null),
   period: z.enum(['annual', 'monthly'], { error: 'Choose monthly or annual' }).nullable().default(null),
   trial_period: z.number().int().min(0).max(365, 'A trial lasts at most 365 days').default(0),
@@ -203,7 +204,7 @@ const bundleFields = z.object({
   /** The passes' own prices together, shown struck through; defaults to the price. */
   base_price: money('The base price').nullable().default(null),
   service_fee: money('The service fee').default(0),
-  image: z.string().trim().max(500).nullable().default(null),
+  image: LinkSchema.nullable().default(null),
   weight: z.number().int().min(-10_000).max(10_000).default(0),
   /** The passes it holds, in the order the checkout names them; two or more of the channel's. */
   pass_ids: z

@@ -11,6 +11,7 @@ import {
 import { ChannelRouteSchema } from './channel.js'
 import { ClipStatusSchema } from './clips.js'
 import { MenuPlacement, SlidableType } from './enums.js'
+import { LinkSchema } from './links.js'
 import { messages } from './messages.js'
 import { StreamSettingsSchema } from './streams.js'
 
@@ -67,8 +68,6 @@ export const AdminResources = [
   'analytics',
   /** Recordings played as an event's live broadcast from a start time (decision 0030). */
   'premieres',
-  /** The host names that serve the channel (decision 0041): owners add, verify and remove them. */
-  'domains',
 ] as const
 /** Resources later console parts add; the rule table already says who may touch them. */
 export const LaterAdminResources = [
@@ -138,8 +137,7 @@ type RoleRules = Partial<Record<AdminResource, readonly AdminAction[]>>
 
 /**
  * The rule table. Owner: everything. Manager: content, catalogue, events, media, passes, prices,
- * coupons, orders, refunds, clips moderation; not operators, the audit log, payment settings or the
- * channel's domains (every other role reads those). Producer:
+ * coupons, orders, refunds, clips moderation; not operators, the audit log or payment settings. Producer:
  * events, going live, media, clips moderation (reading viewers' clips and deleting one, decision 0024),
  * reading the analytics reports (decision 0033), and reading what an event form picks from. Support: reads what
  * answering a viewer needs (users, orders, the channel, events, the library), resends mails, writes
@@ -159,12 +157,9 @@ const rules: Record<Exclude<OperatorRole, 'owner'>, RoleRules> = {
     users: ['read', 'update', 'resend'],
     'custom-forms': ['read', 'update'],
     analytics: ['read', 'update'],
-    // A domain serves the channel and receives its mails' links: the owners' alone to change (decision 0041).
-    domains: readOnly,
   },
   producer: {
     channel: readOnly,
-    domains: readOnly,
     events: writes,
     participants: readOnly,
     'participant-groups': readOnly,
@@ -181,7 +176,6 @@ const rules: Record<Exclude<OperatorRole, 'owner'>, RoleRules> = {
   },
   support: {
     channel: readOnly,
-    domains: readOnly,
     events: readOnly,
     'vod-media-items': readOnly,
     users: ['read', 'resend'],
@@ -195,11 +189,6 @@ const rules: Record<Exclude<OperatorRole, 'owner'>, RoleRules> = {
 export function can(role: OperatorRole, action: AdminAction, resource: AdminResource): boolean {
   if (role === 'owner') return true
   return rules[role]?.[resource]?.includes(action) ?? false
-}
-
-/** Whether `role` is above `other` (owner > manager > producer > support, decision 0018). */
-export function outranks(role: OperatorRole, other: OperatorRole): boolean {
-  return OperatorRoles.indexOf(role) < OperatorRoles.indexOf(other)
 }
 
 /** Everything `role` may do, resource by resource (resources with no action left out). */
@@ -245,7 +234,8 @@ export type AdminList<T> = { data: T[]; meta: z.infer<typeof ListMetaSchema> }
 export const AdminIdParamsSchema = z.object({ id: z.coerce.number().int().positive() })
 
 const hexColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'A colour is a hex value such as #0b1d3a')
-const url = z.string().trim().max(500)
+/** Every link and image address the console writes (http(s) or a path of the site). */
+const url = LinkSchema
 const nullableText = (max: number) => z.string().trim().max(max).nullable()
 const timeZone = LocationInputSchema.shape.time_zone
 const partialOf = <T extends z.ZodRawShape>(schema: z.ZodObject<T>) =>
@@ -341,7 +331,6 @@ export const AdminChannelSchema = z.object({
   id: z.number().int(),
   key: z.string(),
   name: z.string(),
-  /** The verified domains, the primary first: the hosts that serve the channel (`/api/admin/domains` has them all). */
   domains: z.array(z.string()),
   language: z.string(),
   currency: z.string(),
@@ -357,13 +346,14 @@ const domain = z
     /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]*[a-z0-9])?(:\d{1,5})?$/,
     'Use a host name such as tv.example.org',
   )
-/** The most domains a channel has, verified and pending together. */
-export const MAX_CHANNEL_DOMAINS = 20
 export const AdminChannelUpdateSchema = partialOf(
   z.object({
     name: z.string().trim().min(1, messages.fieldRequired).max(200),
-    /** Not here: owners add, verify and remove domains one by one under `/api/admin/domains` (decision 0041). */
-    domains: z.never({ error: 'Domains are added, verified and removed one by one, by an owner, under Domains' }),
+    domains: z
+      .array(domain)
+      .min(1, 'A channel needs at least one domain')
+      .max(20)
+      .refine((d) => new Set(d).size === d.length, 'Each domain once'),
     language: z.enum(['en', 'fr', 'bg'], { error: 'Choose en, fr or bg' }),
     currency: z
       .string()
@@ -373,30 +363,6 @@ export const AdminChannelUpdateSchema = partialOf(
     time_zone: timeZone,
   }),
 )
-
-/**
- * `GET /api/admin/domains`: every domain of the channel. A pending one serves nothing until its DNS
- * holds the TXT record `record` names (decision 0041); the primary (the first verified) is where the
- * channel's mails link to.
- */
-export const DomainStates = { verified: 'verified', pending: 'pending' } as const
-export type DomainState = (typeof DomainStates)[keyof typeof DomainStates]
-export const AdminDomainSchema = z.object({
-  id: z.number().int(),
-  host: z.string(),
-  state: z.enum([DomainStates.verified, DomainStates.pending]),
-  primary: z.boolean(),
-  verified_at: z.number().int().nullable(),
-  /** The last check of its DNS record (null: not checked yet). */
-  checked_at: z.number().int().nullable(),
-  /** For a pending domain: the TXT record to create at its DNS. */
-  record: z.object({ type: z.literal('TXT'), name: z.string(), value: z.string() }).nullable(),
-  created_at: z.number().int(),
-})
-export type AdminDomain = z.infer<typeof AdminDomainSchema>
-/** `POST /api/admin/domains` (owners): a pending domain of the channel. */
-export const AdminDomainCreateSchema = z.object({ host: domain })
-export type AdminDomainCreate = z.infer<typeof AdminDomainCreateSchema>
 
 export const AdminSettingsSchema = z.object({
   logo: z.string().nullable(),
@@ -429,7 +395,7 @@ export const AdminSettingsUpdateSchema = partialOf(
       address: nullableText(300),
     }),
     social: z.record(z.string().max(32), url).refine((s) => Object.keys(s).length <= 20, 'At most 20 links'),
-    routes: z.array(ChannelRouteSchema).max(50),
+    routes: z.array(ChannelRouteSchema.extend({ redirect: url })).max(50),
     domain_category: z.object({ alias: nullableText(100), fallback_url: url.nullable() }),
     streams: StreamSettingsSchema,
   }),
@@ -526,7 +492,7 @@ export type AdminStaticBlock = z.infer<typeof AdminStaticBlockSchema>
  * typed address of a public MP4; a pre-roll without either (`url` empty) plays nowhere.
  */
 export const AdminPrerollInputSchema = z.object({
-  url: url.default(''),
+  url: url.or(z.literal('')).default(''),
   weight: z.number().int().min(0).max(1000).default(1),
   location_id: z.number().int().positive().nullable().default(null),
   event_categories: z.array(z.number().int().positive()).max(100).default([]),

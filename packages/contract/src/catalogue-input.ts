@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { FavoritableTypes, favoriteTypeMessage } from './catalogue.js'
+import { LinkSchema } from './links.js'
 import { messages } from './messages.js'
 
 /**
@@ -114,7 +115,7 @@ export const GroupInputSchema = z.object({
   name: z.string().trim().min(1, messages.fieldRequired).max(200),
   short_name: z.string().trim().min(1, messages.fieldRequired).max(50),
   alias,
-  images: z.array(z.string().max(500)).max(10).default([]),
+  images: z.array(LinkSchema).max(10).default([]),
   properties: z.record(z.string().max(64), z.string().max(200)).default({}),
   position: z.number().int().default(0),
 })
@@ -124,7 +125,7 @@ export const ParticipantInputSchema = z.object({
   alias,
   group_id: z.number().int().positive().nullable().default(null),
   category_id: z.number().int().positive().nullable().default(null),
-  images: z.array(z.string().max(500)).max(10).default([]),
+  images: z.array(LinkSchema).max(10).default([]),
   color: z
     .string()
     .regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/)

@@ -37,6 +37,19 @@ describe('runtimeRoutes', () => {
     ])
   })
 
+  it('drops a redirect to anything but an http(s) address or a path of the site', () => {
+    expect(
+      runtimeRoutes(
+        [],
+        [
+          { path: '/win', redirect: 'javascript:alert(document.domain)' },
+          { path: '/data', redirect: 'data:text/html,x' },
+          { path: '/away', redirect: '//evil.example' },
+        ],
+      ),
+    ).toEqual([])
+  })
+
   it('keeps the first of two routes on one path, pages before redirects', () => {
     const routes = runtimeRoutes([page(1, '/help'), page(2, '/Help/')], [{ path: '/help', redirect: '/faq' }])
     expect(routes).toEqual([{ kind: 'page', path: '/help', page: page(1, '/help') }])

@@ -1,5 +1,6 @@
 import type { ChannelRoute, PageSummary } from '@fieldhouse/contract'
 import { firstSegment, normalizePath, reservedFirstSegments } from '../../lib/navigation/paths'
+import { navigableUrl } from '../../lib/navigation/safe-navigation'
 
 export type RuntimeRoute =
   | { kind: 'page'; path: string; page: PageSummary }
@@ -32,9 +33,11 @@ export function runtimeRoutes(pages: readonly PageSummary[], channelRoutes: read
   }
   for (const route of channelRoutes) {
     const path = normalizePath(route.path)
-    if (!isFreePath(path) || taken.has(path) || !route.redirect) continue
+    // Only to an http(s) address or a path of the site: never `javascript:` into window.location.
+    const to = navigableUrl(route.redirect)
+    if (!isFreePath(path) || taken.has(path) || !to) continue
     taken.add(path)
-    routes.push({ kind: 'redirect', path, to: route.redirect, external: isAbsoluteUrl(route.redirect) })
+    routes.push({ kind: 'redirect', path, to, external: isAbsoluteUrl(to) })
   }
   return routes
 }

@@ -25,6 +25,12 @@ describe('domainCategoryRedirect', () => {
     expect(domainCategoryRedirect(setting, undefined)).toBe('https://example.com/all-sports')
   })
 
+  it('never sends the viewer to an address that is not http(s) or a path of the site', () => {
+    for (const fallback_url of ['javascript:alert(document.domain)', 'data:text/html,x', '//evil.example'])
+      expect(domainCategoryRedirect({ alias: 'hockey', fallback_url }, [])).toBeNull()
+    expect(domainCategoryRedirect({ alias: 'hockey', fallback_url: '/schedule' }, [])).toBe('/schedule')
+  })
+
   it('stays when there is nowhere to go', () => {
     expect(domainCategoryRedirect({ alias: 'hockey', fallback_url: null }, [])).toBeNull()
   })

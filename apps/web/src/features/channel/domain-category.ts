@@ -1,3 +1,5 @@
+import { navigableUrl } from '../../lib/navigation/safe-navigation'
+
 /** What the domain-category check needs of an event category (the full schema arrives with the catalog). */
 export interface CategoryRef {
   alias?: string | null
@@ -14,7 +16,8 @@ const hasAlias = (categories: readonly CategoryRef[], alias: string): boolean =>
 
 /**
  * Spec §2: a channel served on a sport's own domain names that sport's alias; when the channel has no
- * such category, the viewer is sent to the configured fallback address. Returns that address, or null to stay.
+ * such category, the viewer is sent to the configured fallback address. Returns that address, or null to stay
+ * (also when the address is not an http(s) one or a path of the site: the browser never goes to `javascript:`).
  */
 export function domainCategoryRedirect(
   setting: DomainCategorySetting | null | undefined,
@@ -23,5 +26,5 @@ export function domainCategoryRedirect(
   const alias = setting?.alias?.trim()
   const fallbackUrl = setting?.fallback_url?.trim()
   if (!alias || !fallbackUrl) return null
-  return hasAlias(categories ?? [], alias) ? null : fallbackUrl
+  return hasAlias(categories ?? [], alias) ? null : navigableUrl(fallbackUrl)
 }
