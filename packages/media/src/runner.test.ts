@@ -2,7 +2,15 @@ import fs from 'node:fs'
 import os from 'node:os'
 import { afterAll, describe, expect, it } from 'vitest'
 import { FfmpegInputError } from './inputs.js'
-import { createProgressParser, FfmpegError, runFfmpeg, Semaphore, spawnFfmpeg, wallClockLimitMs } from './runner.js'
+import {
+  batchPaused,
+  createProgressParser,
+  FfmpegError,
+  runFfmpeg,
+  Semaphore,
+  spawnFfmpeg,
+  wallClockLimitMs,
+} from './runner.js'
 import { isAlive } from './test/helpers.js'
 
 /** An endless generated source, tiny and cheap, written nowhere. */
@@ -224,7 +232,7 @@ describe('spawnFfmpeg', { timeout: 30_000 }, () => {
     expect(isAlive(pid)).toBe(false)
   })
 
-  it('runs batch work at niceness 19 in every thread, urgent work at 5, live work (no slot) at 0', async () => {
+  it('runs batch work at niceness 10 in every thread, urgent work at 5, live work (no slot) at 0', async () => {
     const threadNiceness = (pid: number) =>
       fs.readdirSync(`/proc/${pid}/task`).map((tid) => {
         const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
@@ -233,7 +241,7 @@ describe('spawnFfmpeg', { timeout: 30_000 }, () => {
     // Relative to this process's own niceness: a run started under nice(1) starts its children there.
     const own = os.getPriority()
     for (const [useSlot, lane, expected] of [
-      [true, 'batch', Math.min(19, own + 19)],
+      [true, 'batch', Math.min(19, own + 10)],
       [true, 'urgent', Math.min(19, own + 5)],
       [false, 'batch', own],
     ] as const) {
@@ -268,6 +276,31 @@ describe('spawnFfmpeg', { timeout: 30_000 }, () => {
     } finally {
       encodeSlots.setLimit(before)
     }
+  })
+
+  it('batch encodes pause while urgent work runs, and go on when it ends', async () => {
+    const state = (pid: number) => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]![0]
+    const batch = spawnFfmpeg(endless(true))
+    for (let i = 0; i < 100 && !batch.pid; i++) await new Promise((r) => setTimeout(r, 50))
+    await new Promise((r) => setTimeout(r, 200))
+    expect(state(batch.pid!)).not.toBe('T')
+    const urgent = spawnFfmpeg(endless(true), { lane: 'urgent' })
+    for (let i = 0; i < 100 && !urgent.pid; i++) await new Promise((r) => setTimeout(r, 50))
+    await new Promise((r) => setTimeout(r, 200))
+    expect(batchPaused()).toBe(true)
+    expect(state(batch.pid!)).toBe('T')
+    expect(state(urgent.pid!)).not.toBe('T')
+    await urgent.stop()
+    expect(batchPaused()).toBe(false)
+    await new Promise((r) => setTimeout(r, 100))
+    expect(state(batch.pid!)).not.toBe('T')
+    // Ended while paused, a batch run still ends (it is woken to hear its signal).
+    const again = spawnFfmpeg(endless(true), { lane: 'urgent' })
+    for (let i = 0; i < 100 && !again.pid; i++) await new Promise((r) => setTimeout(r, 50))
+    await new Promise((r) => setTimeout(r, 200))
+    expect(state(batch.pid!)).toBe('T')
+    await batch.stop()
+    await again.stop()
   })
 
   it('validates synchronously', () => {

@@ -254,12 +254,103 @@ type EndReason = 'stop' | 'cancel' | 'timeout'
 
 /**
  * Niceness of batch encodes (posters, thumbnails, VOD ladders), see `RunFfmpegOptions.niceness`: the
- * lowest, so the API, live ingest and urgent work on the same cores take what they need first.
+ * API, live ingest and urgent work on the same cores take what they need first.
  */
-export const BATCH_NICENESS = 19
+export const BATCH_NICENESS = 10
 /** Niceness of urgent work: ahead of batch encodes, behind live ingest and the API (0). */
 export const URGENT_NICENESS = 5
 const NICE = ['/usr/bin/nice', '/bin/nice'].find((p) => fs.existsSync(p))
+
+// ---------------------------------------------------------------------------------------------------------
+// Batch encodes yield to urgent work
+
+/** The longest batch encodes stay paused in one go, however much urgent work follows (no starvation). */
+export const MAX_BATCH_PAUSE_MS = 15_000
+
+/**
+ * Batch encodes pause (SIGSTOP) while urgent work runs in this process, and go on (SIGCONT) when it
+ * ends or after `MAX_BATCH_PAUSE_MS`: a clip cut while two encodes hold the cores gets them all, as on
+ * an idle machine. A paused encode loses only the time it waited; its wall-clock limit is far away.
+ */
+const batchYield = (() => {
+  const batch = new Set<ChildProcess>()
+  let urgent = 0
+  let paused = false
+  let timer: NodeJS.Timeout | undefined
+  let waiters: (() => void)[] = []
+
+  /** A process and its descendants (a sandboxed ffmpeg runs under bwrap), from /proc. */
+  const treeOf = (pid: number): number[] => {
+    const parents = new Map<number, number[]>()
+    try {
+      for (const name of fs.readdirSync('/proc')) {
+        if (!/^\d+$/.test(name)) continue
+        try {
+          const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8')
+          const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+          parents.set(ppid, [...(parents.get(ppid) ?? []), Number(name)])
+        } catch {}
+      }
+    } catch {
+      return [pid]
+    }
+    const out = [pid]
+    for (let i = 0; i < out.length; i++) out.push(...(parents.get(out[i]!) ?? []))
+    return out
+  }
+  const signalAll = (sig: NodeJS.Signals) => {
+    for (const proc of batch) {
+      if (proc.pid === undefined || proc.exitCode !== null || proc.signalCode !== null) continue
+      for (const pid of treeOf(proc.pid)) {
+        try {
+          process.kill(pid, sig)
+        } catch {}
+      }
+    }
+  }
+  const resume = () => {
+    if (!paused) return
+    paused = false
+    clearTimeout(timer)
+    signalAll('SIGCONT')
+    for (const go of waiters) go()
+    waiters = []
+  }
+  return {
+    /** Resolves once batch work may start (not while it is paused). */
+    mayStart: () => (paused ? new Promise<void>((go) => waiters.push(go)) : Promise.resolve()),
+    batchStarted: (proc: ChildProcess) => batch.add(proc),
+    batchEnded: (proc: ChildProcess) => batch.delete(proc),
+    /** A batch process being ended: it must run to see its signal. */
+    wake: (proc: ChildProcess) => {
+      if (paused && proc.pid !== undefined) {
+        for (const pid of treeOf(proc.pid)) {
+          try {
+            process.kill(pid, 'SIGCONT')
+          } catch {}
+        }
+      }
+    },
+    urgentStarted: () => {
+      urgent++
+      if (urgent !== 1 || paused) return
+      paused = true
+      signalAll('SIGSTOP')
+      timer = setTimeout(resume, MAX_BATCH_PAUSE_MS)
+      timer.unref()
+    },
+    urgentEnded: () => {
+      urgent = Math.max(0, urgent - 1)
+      if (urgent === 0) resume()
+    },
+    get paused() {
+      return paused
+    },
+  }
+})()
+
+/** Whether batch encodes are paused for urgent work now (tests). */
+export const batchPaused = () => batchYield.paused
 
 function tailAppender(limit: number) {
   let tail = ''
@@ -288,12 +379,15 @@ export function spawnFfmpeg(args: readonly string[], options: RunFfmpegOptions =
   let endReason: EndReason | null = null
   let killTimer: NodeJS.Timeout | undefined
 
+  const lane = options.lane ?? 'batch'
+  const yields = lane === 'batch' && (options.useSlot ?? true)
   const end = (reason: EndReason) => {
     if (endReason) return
     endReason = reason
     if (!control.signal.aborted) control.abort(reason)
     if (child && child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM')
+      if (yields) batchYield.wake(child)
       killTimer = setTimeout(() => child?.kill('SIGKILL'), graceMs)
       killTimer.unref()
     }
@@ -314,6 +408,7 @@ export function spawnFfmpeg(args: readonly string[], options: RunFfmpegOptions =
       }
     }
     try {
+      if (yields) await batchYield.mayStart()
       if (endReason === 'stop') return { stderrTail: '', stopped: true }
       if (endReason) throw new FfmpegError('ffmpeg cancelled before it started', 'cancelled', null, null, '')
       return await new Promise<FfmpegResult>((resolve, reject) => {
@@ -335,6 +430,15 @@ export function spawnFfmpeg(args: readonly string[], options: RunFfmpegOptions =
           windowsHide: true,
         })
         child = proc
+        let accounted = false
+        const ended = () => {
+          if (accounted) return
+          accounted = true
+          if (yields) batchYield.batchEnded(proc)
+          else if (lane === 'urgent') batchYield.urgentEnded()
+        }
+        if (yields) batchYield.batchStarted(proc)
+        else if (lane === 'urgent') batchYield.urgentStarted()
         let timer: NodeJS.Timeout | undefined
         if (options.timeoutMs !== undefined) timer = setTimeout(() => end('timeout'), options.timeoutMs)
         proc.stdout.setEncoding('utf8')
@@ -347,6 +451,7 @@ export function spawnFfmpeg(args: readonly string[], options: RunFfmpegOptions =
           // Only a failure to start matters here (ENOENT, EACCES); a failed kill() is not an error of the run.
           if (proc.pid !== undefined) return
           clearTimeout(timer)
+          ended()
           reject(new FfmpegError(`ffmpeg could not start: ${e.message}`, 'failed', null, null, ''))
         })
         proc.on('spawn', () => {
@@ -355,6 +460,7 @@ export function spawnFfmpeg(args: readonly string[], options: RunFfmpegOptions =
         proc.on('close', (code, sig) => {
           clearTimeout(timer)
           clearTimeout(killTimer)
+          ended()
           const tail = stderr.value
           const how = sig ? `signal ${sig}` : `exit code ${code}`
           if (endReason === 'stop') {
