@@ -155,7 +155,7 @@ export class Semaphore {
 export const encodeSlots = new Semaphore(Math.max(1, os.availableParallelism()))
 
 /**
- * The slots of work a person is waiting for (a clip's edges, decision 0041): their own, so it never
+ * The slots of work a person is waiting for (a clip's edges, decision 0042): their own, so it never
  * waits behind batch encodes, and as many as there are cores.
  */
 export const urgentSlots = new Semaphore(Math.max(1, os.availableParallelism()))
