@@ -68,6 +68,8 @@ export const AdminResources = [
   'analytics',
   /** Recordings played as an event's live broadcast from a start time (decision 0030). */
   'premieres',
+  /** The host names that serve the channel (decision 0041): owners add, verify and remove them. */
+  'domains',
 ] as const
 /** Resources later console parts add; the rule table already says who may touch them. */
 export const LaterAdminResources = [
@@ -137,7 +139,8 @@ type RoleRules = Partial<Record<AdminResource, readonly AdminAction[]>>
 
 /**
  * The rule table. Owner: everything. Manager: content, catalogue, events, media, passes, prices,
- * coupons, orders, refunds, clips moderation; not operators, the audit log or payment settings. Producer:
+ * coupons, orders, refunds, clips moderation; not operators, the audit log, payment settings or the
+ * channel's domains (every other role reads those). Producer:
  * events, going live, media, clips moderation (reading viewers' clips and deleting one, decision 0024),
  * reading the analytics reports (decision 0033), and reading what an event form picks from. Support: reads what
  * answering a viewer needs (users, orders, the channel, events, the library), resends mails, writes
@@ -157,9 +160,12 @@ const rules: Record<Exclude<OperatorRole, 'owner'>, RoleRules> = {
     users: ['read', 'update', 'resend'],
     'custom-forms': ['read', 'update'],
     analytics: ['read', 'update'],
+    // A domain serves the channel and receives its mails' links: the owners' alone to change (decision 0041).
+    domains: readOnly,
   },
   producer: {
     channel: readOnly,
+    domains: readOnly,
     events: writes,
     participants: readOnly,
     'participant-groups': readOnly,
@@ -176,6 +182,7 @@ const rules: Record<Exclude<OperatorRole, 'owner'>, RoleRules> = {
   },
   support: {
     channel: readOnly,
+    domains: readOnly,
     events: readOnly,
     'vod-media-items': readOnly,
     users: ['read', 'resend'],
@@ -189,6 +196,11 @@ const rules: Record<Exclude<OperatorRole, 'owner'>, RoleRules> = {
 export function can(role: OperatorRole, action: AdminAction, resource: AdminResource): boolean {
   if (role === 'owner') return true
   return rules[role]?.[resource]?.includes(action) ?? false
+}
+
+/** Whether `role` is above `other` (owner > manager > producer > support, decision 0018). */
+export function outranks(role: OperatorRole, other: OperatorRole): boolean {
+  return OperatorRoles.indexOf(role) < OperatorRoles.indexOf(other)
 }
 
 /** Everything `role` may do, resource by resource (resources with no action left out). */
@@ -331,6 +343,7 @@ export const AdminChannelSchema = z.object({
   id: z.number().int(),
   key: z.string(),
   name: z.string(),
+  /** The verified domains, the primary first: the hosts that serve the channel (`/api/admin/domains` has them all). */
   domains: z.array(z.string()),
   language: z.string(),
   currency: z.string(),
@@ -346,14 +359,13 @@ const domain = z
     /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]*[a-z0-9])?(:\d{1,5})?$/,
     'Use a host name such as tv.example.org',
   )
+/** The most domains a channel has, verified and pending together. */
+export const MAX_CHANNEL_DOMAINS = 20
 export const AdminChannelUpdateSchema = partialOf(
   z.object({
     name: z.string().trim().min(1, messages.fieldRequired).max(200),
-    domains: z
-      .array(domain)
-      .min(1, 'A channel needs at least one domain')
-      .max(20)
-      .refine((d) => new Set(d).size === d.length, 'Each domain once'),
+    /** Not here: owners add, verify and remove domains one by one under `/api/admin/domains` (decision 0041). */
+    domains: z.never({ error: 'Domains are added, verified and removed one by one, by an owner, under Domains' }),
     language: z.enum(['en', 'fr', 'bg'], { error: 'Choose en, fr or bg' }),
     currency: z
       .string()
@@ -363,6 +375,30 @@ export const AdminChannelUpdateSchema = partialOf(
     time_zone: timeZone,
   }),
 )
+
+/**
+ * `GET /api/admin/domains`: every domain of the channel. A pending one serves nothing until its DNS
+ * holds the TXT record `record` names (decision 0041); the primary (the first verified) is where the
+ * channel's mails link to.
+ */
+export const DomainStates = { verified: 'verified', pending: 'pending' } as const
+export type DomainState = (typeof DomainStates)[keyof typeof DomainStates]
+export const AdminDomainSchema = z.object({
+  id: z.number().int(),
+  host: z.string(),
+  state: z.enum([DomainStates.verified, DomainStates.pending]),
+  primary: z.boolean(),
+  verified_at: z.number().int().nullable(),
+  /** The last check of its DNS record (null: not checked yet). */
+  checked_at: z.number().int().nullable(),
+  /** For a pending domain: the TXT record to create at its DNS. */
+  record: z.object({ type: z.literal('TXT'), name: z.string(), value: z.string() }).nullable(),
+  created_at: z.number().int(),
+})
+export type AdminDomain = z.infer<typeof AdminDomainSchema>
+/** `POST /api/admin/domains` (owners): a pending domain of the channel. */
+export const AdminDomainCreateSchema = z.object({ host: domain })
+export type AdminDomainCreate = z.infer<typeof AdminDomainCreateSchema>
 
 export const AdminSettingsSchema = z.object({
   logo: z.string().nullable(),
