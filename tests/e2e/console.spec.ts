@@ -172,6 +172,24 @@ describe('operator console', () => {
       await page.keyboard.press('Tab')
       await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Skip to content')
 
+      // Domains (decision 0041): the command line's is verified and the primary; a new one waits, pending,
+      // for its TXT record, and serves the channel once the DNS holds it and the owner verifies it.
+      const domains = page.getByRole('table', { name: 'The channel’s domains, the primary first' })
+      await domains.getByRole('rowheader', { name: `${KEY}.localhost (primary)` }).waitFor()
+      await type(page, 'New domain', `tv.${KEY}.localhost`)
+      await page.getByRole('button', { name: 'Add domain' }).click()
+      const added = domains.getByRole('row').filter({ hasText: `tv.${KEY}.localhost` })
+      await added.getByText('Pending', { exact: true }).waitFor()
+      const [recordName = '', recordValue = ''] = await added.locator('code').allTextContents()
+      expect(recordName).toBe(`_fieldhouse-challenge.tv.${KEY}.localhost`)
+      findings.push(...(await audit(page, 'channel domains')))
+      await page.screenshot({ path: `${shots}/1280-channel-domains.png`, fullPage: true })
+      // The domain's owner publishes the record at its DNS (the journeys' DNS server reads this file).
+      fs.writeFileSync(path.join(dataDir, 'dns-txt.json'), JSON.stringify({ [recordName]: [recordValue] }))
+      await page.getByRole('button', { name: `Verify tv.${KEY}.localhost` }).click()
+      await added.getByText(`tv.${KEY}.localhost is verified: it serves the channel.`).waitFor()
+      await added.getByText('Verified', { exact: true }).waitFor()
+
       // Colours: the preview repaints as a colour is typed.
       await openPage(page, 'Colours', 'Colours')
       const frame = page.frameLocator('.console-preview__frame')
@@ -407,6 +425,9 @@ describe('operator console', () => {
       expect(nav).toEqual(['Channel', 'Passes form', 'Events', 'VOD items', 'Orders', 'Customers'])
       // The form (and its note) comes with the channel's record, after the page's heading.
       await page.getByText('Your role may read this, not change it.').waitFor()
+      // The domains too: read, with a note; only owners add, verify or remove them.
+      await page.getByText('Only the channel’s owners add, verify or remove domains.').waitFor()
+      await expect(page.getByRole('button', { name: 'Add domain' }).count()).resolves.toBe(0)
       await expect(page.getByRole('button', { name: 'Save changes' }).count()).resolves.toBe(0)
       await expect(page.getByLabel(/^Name/).isDisabled()).resolves.toBe(true)
       await openPage(page, 'Events', 'Events')
@@ -467,6 +488,7 @@ describe('operator console', () => {
       refused['POST operators'] = await call('POST', 'operators', { email: 'x@example.com', role: 'owner' })
       refused['PATCH operators/1'] = await call('PATCH', 'operators/1', { role: 'owner' })
       refused['DELETE operators/1'] = await call('DELETE', 'operators/1')
+      refused['POST domains'] = await call('POST', 'domains', { host: 'elsewhere.example' })
       expect(Object.entries(refused).filter(([, status]) => status !== 403)).toEqual([])
       // Reads the role has still answer.
       expect(await call('GET', 'events')).toBe(200)

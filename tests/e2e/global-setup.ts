@@ -6,6 +6,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { OAuth2Server } from 'oauth2-mock-server'
 import type { TestProject } from 'vitest/node'
+import { type DnsServer, startDnsServer } from '../../apps/server/src/test/dns-server.js'
 
 /**
  * Starts the built product exactly as `npm start` starts it (node apps/server/dist/main.js, embedded
@@ -36,6 +37,7 @@ const freePort = () =>
 let child: ChildProcess | undefined
 let dataDir: string | undefined
 let provider: OAuth2Server | undefined
+let dns: DnsServer | undefined
 
 export async function setup(project: TestProject) {
   for (const built of ['apps/server/dist/main.js', 'apps/web/dist/index.html']) {
@@ -54,6 +56,13 @@ export async function setup(project: TestProject) {
   const port = await freePort()
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-e2e-'))
   fs.writeFileSync(path.join(dataDir, 'oidc-identity.json'), '{}')
+  // The channels' domains' DNS (decision 0041): a DNS server on loopback answering the TXT records a
+  // journey writes to dns-txt.json (name → strings), as the domain's owner would publish them.
+  const dnsFile = path.join(dataDir, 'dns-txt.json')
+  fs.writeFileSync(dnsFile, '{}')
+  dns = await startDnsServer({
+    records: (name) => (JSON.parse(fs.readFileSync(dnsFile, 'utf8')) as Record<string, string[]>)[name],
+  })
   child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
@@ -75,6 +84,7 @@ export async function setup(project: TestProject) {
       ENCODE_PRESET: 'ultrafast',
       RTMP_PORT: '0',
       ANALYTICS_PORT: '0',
+      DOMAIN_DNS_SERVERS: dns.address,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
@@ -99,5 +109,6 @@ export async function teardown() {
     await new Promise((r) => child?.once('exit', r))
   }
   await provider?.stop()
+  await dns?.close()
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
 }

@@ -5,7 +5,8 @@ import dnsPacket from 'dns-packet'
 /**
  * A DNS server on loopback speaking the protocol over UDP (packets encoded by `dns-packet`): the
  * stand-in for a domain's DNS in tests of domain verification (decision 0041). It answers the TXT
- * records set in `txt`, SERVFAIL for the names in `failing`, and NXDOMAIN for any other name.
+ * records set in `txt` (or, when given, those `records` answers at each query: a journey's file),
+ * SERVFAIL for the names in `failing`, and NXDOMAIN for any other name.
  */
 export interface DnsServer {
   /** `127.0.0.1:port`, for DOMAIN_DNS_SERVERS. */
@@ -22,7 +23,9 @@ export interface DnsServer {
 const NXDOMAIN = 3
 const SERVFAIL = 2
 
-export async function startDnsServer(): Promise<DnsServer> {
+export async function startDnsServer(
+  options: { records?: (name: string) => string[] | undefined } = {},
+): Promise<DnsServer> {
   const socket = dgram.createSocket('udp4')
   const txt = new Map<string, string[]>()
   const failing = new Set<string>()
@@ -38,7 +41,7 @@ export async function startDnsServer(): Promise<DnsServer> {
     if (!question) return
     const name = question.name.toLowerCase().replace(/\.$/, '')
     asked.push(name)
-    const values = question.type === 'TXT' ? txt.get(name) : undefined
+    const values = question.type === 'TXT' ? (options.records?.(name) ?? txt.get(name)) : undefined
     const rcode = failing.has(name) ? SERVFAIL : values ? 0 : NXDOMAIN
     const answer = dnsPacket.encode({
       type: 'response',

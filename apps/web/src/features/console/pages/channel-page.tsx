@@ -1,16 +1,10 @@
 import { AdminChannelUpdateSchema } from '@fieldhouse/contract'
+import { ChannelDomains } from '../components/channel-domains'
 import type { FieldConfig } from '../fields'
 import { SingletonPage } from './singleton-page'
 
 const fields: readonly FieldConfig[] = [
   { name: 'name', label: 'Name', kind: 'text', required: true },
-  {
-    name: 'domains',
-    label: 'Domains',
-    kind: 'list',
-    required: true,
-    hint: 'One host name a line, e.g. tv.example.org. Viewers reach the channel at each of them.',
-  },
   {
     name: 'language',
     label: 'Language',
@@ -26,7 +20,12 @@ const fields: readonly FieldConfig[] = [
   { name: 'time_zone', label: 'Time zone', kind: 'timezone', required: true },
 ]
 
-/** The channel: name, domains, language, currency, time zone. */
+/** The channel: name, language, currency, time zone; and its domains, which only owners change (decision 0041). */
 export default function ChannelPage() {
-  return <SingletonPage resource="channel" title="Channel" fields={fields} schema={AdminChannelUpdateSchema} />
+  return (
+    <>
+      <SingletonPage resource="channel" title="Channel" fields={fields} schema={AdminChannelUpdateSchema} />
+      <ChannelDomains />
+    </>
+  )
 }

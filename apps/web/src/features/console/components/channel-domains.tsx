@@ -1,0 +1,196 @@
+import { type AdminDomain, AdminDomainCreateSchema } from '@fieldhouse/contract'
+import { type FormEvent, useId, useState } from 'react'
+import { Button } from '../../../components/ui/button'
+import { FormMessage, TextField } from '../../../components/ui/form-field'
+import { PageLoader } from '../../../components/ui/spinner'
+import { errorText } from '../../../lib/api/error-text'
+import { allowed } from '../access'
+import { useAddDomain, useDomains, useRemoveDomain, useVerifyDomain } from '../api/use-domains'
+import { useOperator } from '../operator-context'
+
+type Notice = { tone: 'error' | 'success'; text: string } | null
+
+/** A new domain (owners): it is added pending, with the TXT record to create at its DNS. */
+function AddDomainForm() {
+  const add = useAddDomain()
+  const [host, setHost] = useState('')
+  const [error, setError] = useState<string | undefined>()
+  const [notice, setNotice] = useState<Notice>(null)
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    setNotice(null)
+    const parsed = AdminDomainCreateSchema.safeParse({ host })
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message)
+      return
+    }
+    setError(undefined)
+    try {
+      const added = await add.mutateAsync(parsed.data.host)
+      setHost('')
+      setNotice({ tone: 'success', text: `${added.host} is added. Create its TXT record, then verify it.` })
+    } catch (failure) {
+      setNotice({ tone: 'error', text: errorText(failure) ?? 'Not added.' })
+    }
+  }
+  return (
+    <form className="console-form" noValidate onSubmit={handleSubmit}>
+      <h3>Add a domain</h3>
+      <TextField
+        label="New domain"
+        autoComplete="off"
+        hint="A host name such as tv.example.org, pointed at this server. It serves the channel once verified."
+        value={host}
+        error={error}
+        onChange={(event) => setHost(event.target.value)}
+      />
+      {notice ? <FormMessage tone={notice.tone}>{notice.text}</FormMessage> : null}
+      <div className="console-form__actions">
+        <Button type="submit" disabled={add.isPending}>
+          Add domain
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/** A pending domain's TXT record: its name and the value it must hold. */
+function ChallengeRecord({ record }: { record: NonNullable<AdminDomain['record']> }) {
+  return (
+    <dl className="console-dl console-domains__record">
+      <div>
+        <dt>TXT record</dt>
+        <dd>
+          <code>{record.name}</code>
+        </dd>
+      </div>
+      <div>
+        <dt>Value</dt>
+        <dd>
+          <code>{record.value}</code>
+        </dd>
+      </div>
+    </dl>
+  )
+}
+
+/** Verify (a pending domain) and Remove (any but the channel's last verified one, which stays). */
+function DomainActions({
+  domain,
+  removable,
+  onNotice,
+}: {
+  domain: AdminDomain
+  removable: boolean
+  onNotice: (notice: Notice) => void
+}) {
+  const verify = useVerifyDomain()
+  const remove = useRemoveDomain()
+  const handleVerify = () => {
+    onNotice(null)
+    verify.mutate(domain.id, {
+      onSuccess: (done) => onNotice({ tone: 'success', text: `${done.host} is verified: it serves the channel.` }),
+      onError: (failure) => onNotice({ tone: 'error', text: errorText(failure) ?? 'Not verified.' }),
+    })
+  }
+  const handleRemove = () => {
+    const what = domain.state === 'verified' ? ' Viewers stop reaching the channel there.' : ''
+    if (!window.confirm(`Remove ${domain.host}?${what}`)) return
+    onNotice(null)
+    remove.mutate(domain.id, {
+      onError: (failure) => onNotice({ tone: 'error', text: errorText(failure) ?? 'Not removed.' }),
+    })
+  }
+  return (
+    <span className="console-domains__actions">
+      {domain.state === 'pending' ? (
+        <Button disabled={verify.isPending} aria-label={`Verify ${domain.host}`} onClick={handleVerify}>
+          {verify.isPending ? 'Checking…' : 'Verify'}
+        </Button>
+      ) : null}
+      {removable ? (
+        <Button
+          variant="danger"
+          disabled={remove.isPending}
+          aria-label={`Remove ${domain.host}`}
+          onClick={handleRemove}
+        >
+          Remove
+        </Button>
+      ) : null}
+    </span>
+  )
+}
+
+/**
+ * The channel's domains (decision 0041): each verified, or pending with the TXT record that proves it.
+ * Owners add, verify and remove them; every other role reads them.
+ */
+export function ChannelDomains() {
+  const me = useOperator()
+  const canChange = allowed(me, 'create', 'domains')
+  const list = useDomains()
+  const headingId = useId()
+  const [notice, setNotice] = useState<{ id: number; notice: NonNullable<Notice> } | null>(null)
+  const noticeFor = (id: number) => (next: Notice) => setNotice(next ? { id, notice: next } : null)
+  const verifiedCount = list.data?.filter((d) => d.state === 'verified').length ?? 0
+  return (
+    <section className="console-domains" aria-labelledby={headingId}>
+      <h2 id={headingId}>Domains</h2>
+      <p className="console-lead">
+        Viewers reach the channel at its verified domains, and its mails link to the primary one. A new domain serves
+        the channel once its DNS holds the TXT record shown beside it.
+      </p>
+      {canChange ? null : <p className="console-readonly">Only the channel’s owners add, verify or remove domains.</p>}
+      {list.isPending ? <PageLoader /> : null}
+      {list.isError ? <FormMessage tone="error">{errorText(list.error) ?? 'Did not load.'}</FormMessage> : null}
+      {list.data ? (
+        <div className="console-table-wrap">
+          <table className="console-table" aria-busy={list.isFetching}>
+            <caption>The channel’s domains, the primary first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Domain</th>
+                <th scope="col">State</th>
+                {canChange ? (
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.map((domain) => (
+                <tr key={domain.id}>
+                  <th scope="row" className="console-table__name">
+                    {domain.host}
+                    {domain.primary ? <span className="console-domains__primary"> (primary)</span> : null}
+                  </th>
+                  <td>
+                    <span className={`console-live-badge${domain.state === 'verified' ? ' is-verified' : ''}`}>
+                      {domain.state === 'verified' ? 'Verified' : 'Pending'}
+                    </span>
+                    {domain.record ? <ChallengeRecord record={domain.record} /> : null}
+                    {notice && notice.id === domain.id ? (
+                      <FormMessage tone={notice.notice.tone}>{notice.notice.text}</FormMessage>
+                    ) : null}
+                  </td>
+                  {canChange ? (
+                    <td>
+                      <DomainActions
+                        domain={domain}
+                        removable={domain.state === 'pending' || verifiedCount > 1}
+                        onNotice={noticeFor(domain.id)}
+                      />
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {canChange ? <AddDomainForm /> : null}
+    </section>
+  )
+}
