@@ -9,7 +9,7 @@ import {
   ParticipantInputSchema,
 } from './catalogue-input.js'
 import { ChannelRouteSchema } from './channel.js'
-import { ClipStatusSchema } from './clips.js'
+import { ClipSettingsSchema, ClipStatusSchema } from './clips.js'
 import { MenuPlacement, SlidableType } from './enums.js'
 import { LinkSchema } from './links.js'
 import { messages } from './messages.js'
@@ -410,6 +410,8 @@ export const AdminSettingsSchema = z.object({
   domain_category: z.object({ alias: z.string().nullable(), fallback_url: z.string().nullable() }),
   /** Simultaneous streams per account (decision 0031). */
   streams: StreamSettingsSchema,
+  /** Clip limits and whether shared clips of paid games are public (decision 16), defaults filled in. */
+  clips: ClipSettingsSchema,
 })
 export type AdminSettings = z.infer<typeof AdminSettingsSchema>
 export const AdminSettingsUpdateSchema = partialOf(
@@ -434,6 +436,8 @@ export const AdminSettingsUpdateSchema = partialOf(
     routes: z.array(ChannelRouteSchema.extend({ redirect: url })).max(50),
     domain_category: z.object({ alias: nullableText(100), fallback_url: url.nullable() }),
     streams: StreamSettingsSchema,
+    /** Any of the clip settings; the others keep their values. */
+    clips: ClipSettingsSchema.partial(),
   }),
 )
 

@@ -89,6 +89,31 @@ export const clipDefaults = {
   creationWaitMs: 5 * 60_000,
 } as const
 
+/**
+ * A channel's clip settings as the console reads and writes them (`settings.clips`, decision 16):
+ * the longest clip, clips a viewer may start an hour, the room a viewer's clips may take, and whether
+ * a shared clip of a paid or pay-per-view game plays for anyone with the link.
+ */
+export const ClipSettingsSchema = z.object({
+  max_duration_sec: z
+    .number({ error: 'Enter a number of seconds' })
+    .int('Enter whole seconds')
+    .min(1, 'At least 1 second')
+    .max(3600, 'At most 3600 seconds (an hour)'),
+  per_user_per_hour: z
+    .number({ error: 'Enter a number of clips' })
+    .int('Enter a whole number')
+    .min(1, 'At least 1 clip')
+    .max(1000, 'At most 1000 clips'),
+  storage_per_user_bytes: z
+    .number({ error: 'Enter a size' })
+    .int('Enter whole bytes')
+    .min(1024 ** 2, 'At least 1 MB')
+    .max(1024 ** 4, 'At most 1 TB'),
+  share_public: z.boolean({ error: 'Choose whether shared clips are public' }),
+})
+export type ClipSettings = z.infer<typeof ClipSettingsSchema>
+
 /** `hh:mm:ss` with an optional fraction (`01:02:03.5`); also `mm:ss`. */
 const CLIP_TIME = /^(?:(\d{1,2}):)?([0-5]?\d):([0-5]\d)(?:\.(\d{1,3}))?$/
 

@@ -175,6 +175,36 @@ describe.each(testDatabases())('admin content and catalogue on %s', (kind) => {
     expect(audit.body.data[0]).toMatchObject({ before: { question: 'Price?' }, after: null })
   })
 
+  it('sets the clip settings, share_public among them, one or all at once; the others keep theirs', async () => {
+    const before = await call('/api/admin/settings')
+    expect(before.body.data.clips).toEqual({
+      max_duration_sec: 120,
+      per_user_per_hour: 30,
+      storage_per_user_bytes: 2 * 1024 ** 3,
+      share_public: true,
+    })
+    const closed = await call('/api/admin/settings', 'PATCH', { clips: { share_public: false } })
+    expect(closed.status).toBe(200)
+    expect(closed.body.data.clips).toMatchObject({ share_public: false, max_duration_sec: 120 })
+    const limits = await call('/api/admin/settings', 'PATCH', {
+      clips: { max_duration_sec: 60, per_user_per_hour: 5, storage_per_user_bytes: 512 * 1024 ** 2 },
+    })
+    expect(limits.body.data.clips).toEqual({
+      max_duration_sec: 60,
+      per_user_per_hour: 5,
+      storage_per_user_bytes: 512 * 1024 ** 2,
+      share_public: false,
+    })
+    expect((await call('/api/admin/settings')).body.data.clips.share_public).toBe(false)
+    // What viewers' clip tool is told.
+    const viewer = await ctx.apiKey(channel)
+    expect((await ctx.json(`/api/settings?api_key=${viewer}`)).body.data.clips.max_duration_sec).toBe(60)
+    const bad = await call('/api/admin/settings', 'PATCH', { clips: { max_duration_sec: 0, share_public: 'no' } })
+    expect(bad.status).toBe(422)
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['clips.max_duration_sec', 'clips.share_public'])
+    await call('/api/admin/settings', 'PATCH', { clips: { share_public: true, max_duration_sec: 120 } })
+  })
+
   it('edits the channel, its settings and colours; colours say what the accessible theme adjusts', async () => {
     const ch = await call('/api/admin/channel', 'PATCH', {
       name: 'Club TV',

@@ -15,7 +15,7 @@ import {
   describeAdjustments,
 } from '@fieldhouse/contract'
 import type { ChannelRow } from '../../db/schema.js'
-import { channelSettingsOf, streamSettingsOf } from '../../lib/channel-settings.js'
+import { channelSettingsOf, clipSettingsOf, streamSettingsOf } from '../../lib/channel-settings.js'
 import { conflict, invalid, notFound } from '../../lib/errors.js'
 import { parseInput } from '../../lib/parse-input.js'
 import type { AdminRepository } from './admin.repository.js'
@@ -211,6 +211,12 @@ export class AdminService {
         fallback_url: s.domain_category?.fallback_url ?? null,
       },
       streams: streamSettingsOf(row),
+      clips: (({ maxDurationSec, perUserPerHour, storagePerUserBytes, sharePublic }) => ({
+        max_duration_sec: maxDurationSec,
+        per_user_per_hour: perUserPerHour,
+        storage_per_user_bytes: storagePerUserBytes,
+        share_public: sharePublic,
+      }))(clipSettingsOf(row)),
     }
   }
 
@@ -218,8 +224,10 @@ export class AdminService {
     const input = parseInput(AdminSettingsUpdateSchema, body)
     const row = await this.channelRow(op)
     const { logo, google_tag, yare_analytics_key, ...json } = input
-    // Keys of the settings JSON this form does not show (geo rules, reCAPTCHA) are kept as they are.
-    const settings = { ...channelSettingsOf(row), ...json }
+    // Keys of the settings JSON this form does not show (geo rules, reCAPTCHA) are kept as they are,
+    // and the clip settings not named keep theirs.
+    const stored = channelSettingsOf(row)
+    const settings = { ...stored, ...json, ...(json.clips ? { clips: { ...stored.clips, ...json.clips } } : {}) }
     await this.d.repo
       .updateChannel(
         op.channelId,
