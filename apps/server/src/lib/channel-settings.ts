@@ -34,7 +34,8 @@ export interface ChannelSettingsJson {
 }
 
 /** The channel's settings, or none when they do not parse. */
-export const channelSettingsOf = (channel: ChannelRow) => parseJson<ChannelSettingsJson>(channel.settings, {})
+export const channelSettingsOf = (channel: Pick<ChannelRow, 'settings'>) =>
+  parseJson<ChannelSettingsJson>(channel.settings, {})
 
 /** The channel's geo rules. */
 export const geoRulesOf = (channel: ChannelRow) => channelSettingsOf(channel).geo
@@ -44,7 +45,7 @@ export const recaptchaSecretOf = (channel: ChannelRow): string | null =>
   channelSettingsOf(channel).recaptcha?.secret ?? null
 
 /** The channel's clip limits, with the defaults where it sets none (decision 16). */
-export function clipSettingsOf(channel: ChannelRow) {
+export function clipSettingsOf(channel: Pick<ChannelRow, 'settings'>) {
   const c = channelSettingsOf(channel).clips ?? {}
   const positive = (v: unknown, fallback: number) =>
     typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : fallback

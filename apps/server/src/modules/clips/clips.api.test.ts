@@ -4,6 +4,7 @@ import path from 'node:path'
 import { clipMessages, MediaTypeId, messages } from '@fieldhouse/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assetKey } from '../../lib/media-store/index.js'
+import { buildClip } from '../../test/clips.js'
 import { createTestContext, type TestContext, testDatabases } from '../../test/context.js'
 import { buildChannel, buildUser } from '../../test/factories.js'
 import { clipKey } from './clips.presenter.js'
@@ -380,9 +381,10 @@ describe.each(testDatabases())('clips on %s', (kind) => {
 
   describe('with clips of paid games shared only with those who may watch them, and 1.5 clips of room each', () => {
     let paidClip: { id: number; uuid: string }
+    let fan: string
     beforeAll(async () => {
       // `watch` opens every game: this viewer may cut the paid one.
-      const fan = await viewerKey(['watch', 'clipping'])
+      fan = await viewerKey(['watch', 'clipping'])
       const made = await clip(fan, {
         event_id: paid.id,
         event_media_id: paid.asset,
@@ -416,6 +418,35 @@ describe.each(testDatabases())('clips on %s', (kind) => {
       )
       expect((await json(`/api/shared-clip/${freeOne.id}?uuid=${freeOne.uuid}`, anon)).status).toBe(200)
       expect(await (await ctx.request(`/share/${freeOne.id}/${freeOne.uuid}`)).text()).toContain('og:video')
+    })
+
+    it("lists a paid game's clips and serves their posters only to those who may watch it, and each owner their own", async () => {
+      const listOf = async (key: string) =>
+        (await json(`/api/clips/event/${paid.id}`, key)).body.data as { id: number; poster: string | null }[]
+      expect((await listOf(anon)).map((c) => c.id)).not.toContain(paidClip.id)
+      expect((await listOf(keys.payless)).map((c) => c.id)).not.toContain(paidClip.id)
+      // The public poster address serves no private clip's poster, to anyone.
+      expect((await ctx.request(`/media/cp/${paidClip.id}/${paidClip.uuid}/poster.jpg`)).status).toBe(404)
+
+      // Who may watch the game sees the clip, with a signed poster that is served.
+      const seen = (await listOf(keys.watcher)).find((c) => c.id === paidClip.id)
+      expect(seen?.poster).toMatch(/^\/media\/c\/[^/]+\/\d+-[0-9a-f-]+\/poster\.jpg$/)
+      expect((await ctx.request(seen?.poster as string)).status).toBe(200)
+      // So does its owner, among their clips.
+      const own = (await json('/api/clips/user', fan)).body.data.find((c: { id: number }) => c.id === paidClip.id)
+      expect((await ctx.request(own.poster)).status).toBe(200)
+
+      // A viewer who may not watch the game (any more) still finds their own clip of it, and only that.
+      const user = await buildUser(ctx, { capabilities: ['clipping'], channelKey: 'demo' })
+      const theirs = await buildClip(ctx, { channelId, userId: user.id, eventId: paid.id, name: 'Mine' })
+      const key = await ctx.app.services.keys.issue(user.channel_id, user.id)
+      expect((await listOf(key)).map((c) => c.id)).toEqual([theirs.id])
+
+      // A free game's clips stay public, their posters too.
+      const freeList = await json(`/api/clips/event/${free.id}`, anon)
+      const open = freeList.body.data.find((c: { poster: string | null }) => c.poster !== null)
+      expect(open.poster).toMatch(/^\/media\/cp\//)
+      expect((await ctx.request(open.poster)).status).toBe(200)
     })
 
     it("refuses a new clip once the viewer's clips fill their room, and takes one again after a delete", async () => {

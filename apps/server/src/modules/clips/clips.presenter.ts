@@ -22,7 +22,14 @@ export const clipKey = (clip: { id: number; uuid: string }, file?: string) =>
 /** The public poster of a ready clip: keyed by its uuid, so only those with the link can guess it. */
 export const clipPosterUrl = (clip: { id: number; uuid: string }) => `/media/cp/${clip.id}/${clip.uuid}/poster.jpg`
 
-export function presentClip(row: ClipWithEvent): Clip {
+/**
+ * A clip as the lists show it; `poster` is where its poster is for this viewer (the public one, or a
+ * signed one of a clip that is not public), null while it is not ready.
+ */
+export function presentClip(
+  row: ClipWithEvent,
+  poster: string | null = row.status === 'ready' ? clipPosterUrl(row) : null,
+): Clip {
   return {
     id: row.id,
     uuid: row.uuid,
@@ -35,7 +42,7 @@ export function presentClip(row: ClipWithEvent): Clip {
     duration: Number(row.duration),
     status: row.status,
     failure_reason: row.failure_reason,
-    poster: row.status === 'ready' ? clipPosterUrl(row) : null,
+    poster,
     created_at: new Date(Number(row.created_at)).toISOString(),
     event_name: row.event_name,
     vod_media_item_title: row.vod_title,
@@ -43,7 +50,10 @@ export function presentClip(row: ClipWithEvent): Clip {
 }
 
 /** A clip as the console's moderation lists it (decision 0024). */
-export function presentModeratedClip(row: ModeratedClip): AdminClip {
+export function presentModeratedClip(
+  row: ModeratedClip,
+  poster: string | null = row.status === 'ready' ? clipPosterUrl(row) : null,
+): AdminClip {
   return {
     id: row.id,
     uuid: row.uuid,
@@ -55,7 +65,7 @@ export function presentModeratedClip(row: ModeratedClip): AdminClip {
     failure_reason: row.failure_reason,
     start_time: Number(row.start_time),
     duration: Number(row.duration),
-    poster: row.status === 'ready' ? clipPosterUrl(row) : null,
+    poster,
     share_url: `/share/${row.id}/${row.uuid}`,
     created_at: Number(row.created_at),
     downloads: Number(row.downloads ?? 0),

@@ -7,6 +7,7 @@ export type ClipWithEvent = ClipRow & {
   event_name: string | null
   event_access_mode: string | null
   vod_title: string | null
+  vod_access_mode: string | null
 }
 /** A clip as the console lists it: with its author's email and the downloads of it granted. */
 export type ModeratedClip = ClipWithEvent & { author_email: string; downloads: number | string | null }
@@ -20,6 +21,8 @@ export interface ClipFilter {
    * paid games are not public).
    */
   accessModes?: ('free' | 'register' | 'paid' | 'ppv')[]
+  /** Only this user's clips. */
+  userId?: number
 }
 
 /** What the console's clip list asks for (decision 0024). */
@@ -47,7 +50,12 @@ export class ClipsRepository {
       .leftJoin('events', 'events.id', 'clips.event_id')
       .leftJoin('vod_items', 'vod_items.id', 'clips.vod_item_id')
       .selectAll('clips')
-      .select(['events.name as event_name', 'events.access_mode as event_access_mode', 'vod_items.title as vod_title'])
+      .select([
+        'events.name as event_name',
+        'events.access_mode as event_access_mode',
+        'vod_items.title as vod_title',
+        'vod_items.access_mode as vod_access_mode',
+      ])
   }
 
   /** The channel's clips joined to their author and event, searched and filtered as the console asks. */
@@ -80,6 +88,7 @@ export class ClipsRepository {
         'events.name as event_name',
         'events.access_mode as event_access_mode',
         'vod_items.title as vod_title',
+        'vod_items.access_mode as vod_access_mode',
         'users.email as author_email',
       ])
       .select((eb) =>
@@ -147,6 +156,15 @@ export class ClipsRepository {
     return this.withEvent().where('clips.id', '=', id).executeTakeFirst()
   }
 
+  /** The clip with its channel's settings (its poster is served by id, without a session). */
+  findWithChannel(id: number) {
+    return this.withEvent()
+      .innerJoin('channels', 'channels.id', 'clips.channel_id')
+      .select('channels.settings as channel_settings')
+      .where('clips.id', '=', id)
+      .executeTakeFirst()
+  }
+
   findOnChannel(channelId: number, id: number): Promise<ClipWithEvent | undefined> {
     return this.withEvent().where('clips.id', '=', id).where('clips.channel_id', '=', channelId).executeTakeFirst()
   }
@@ -198,6 +216,7 @@ export class ClipsRepository {
   private readyFiltered(channelId: number, f: ClipFilter) {
     let q = this.withEvent().where('clips.channel_id', '=', channelId).where('clips.status', '=', 'ready')
     if (f.eventIds) q = q.where('clips.event_id', 'in', f.eventIds.length ? f.eventIds : [0])
+    if (f.userId !== undefined) q = q.where('clips.user_id', '=', f.userId)
     if (f.categoryIds) q = q.where('events.event_category_id', 'in', f.categoryIds.length ? f.categoryIds : [0])
     if (f.accessModes) {
       const modes = f.accessModes

@@ -66,9 +66,15 @@ const PREVIEW_TOKEN_TTL_MS = 24 * 3600_000
 const DOWNLOAD_TOKEN_TTL_MS = 5 * 60_000
 const FILE_NAME = /[^A-Za-z0-9]+/g
 
-/** A clip of a free or sign-up game (or of no game): public whatever the channel's `share_public`. */
+const freeOrSignUp = (mode: string | null) => mode === 'free' || mode === 'register'
+/**
+ * A clip of a free or sign-up game or library video (or of neither): public whatever the channel's
+ * `share_public`.
+ */
 const openToAll = (clip: ClipWithEvent) =>
-  clip.event_id === null || clip.event_access_mode === 'free' || clip.event_access_mode === 'register'
+  clip.event_id !== null
+    ? freeOrSignUp(clip.event_access_mode)
+    : clip.vod_item_id === null || freeOrSignUp(clip.vod_access_mode)
 
 /**
  * Clips (spec §1, §3, §4, §5, §7; decision 16): a viewer who may watch an event and holds `clipping`
@@ -113,6 +119,25 @@ export class ClipsService {
   /** Whether the viewer may watch the library video (the library's rules: its mode, or `vod_media`). */
   private vodWatchable(session: Session, item: VodMedia) {
     return this.d.access.denial(session, this.d.access.vodWatchability(session, item.type))
+  }
+
+  /** Whether the clip plays for anyone with its link: the channel shares clips publicly, or its game is open to all. */
+  private isPublic(channel: Pick<ChannelRow, 'settings'>, clip: ClipWithEvent) {
+    return clipSettingsOf(channel).sharePublic || openToAll(clip)
+  }
+
+  /**
+   * Where a ready clip's poster is for whoever is shown the clip: the public poster of a public clip,
+   * else a signed one (the public address serves only public clips' posters).
+   */
+  private posterOf(channel: Pick<ChannelRow, 'settings'>, clip: ClipWithEvent) {
+    if (clip.status !== 'ready') return null
+    if (this.isPublic(channel, clip)) return clipPosterUrl(clip)
+    return `/media/c/${this.signed(clip, 'play', SHARE_TOKEN_TTL_MS).token}/${clipRef(clip)}/poster.jpg`
+  }
+
+  private present(channel: Pick<ChannelRow, 'settings'>, clip: ClipWithEvent) {
+    return presentClip(clip, this.posterOf(channel, clip))
   }
 
   /** A recording by id (the cut's source). */
@@ -258,7 +283,7 @@ export class ClipsService {
       duration: Math.round(input.duration * 1000) / 1000,
     })
     await this.enqueue(id)
-    return presentClip((await this.d.repo.find(id)) as ClipWithEvent)
+    return this.present(session.channel, (await this.d.repo.find(id)) as ClipWithEvent)
   }
 
   private enqueue(clipId: number) {
@@ -280,7 +305,7 @@ export class ClipsService {
       throw conflict(clipMessages.onlyFailedRetry)
     }
     await this.enqueue(clip.id)
-    return presentClip((await this.d.repo.find(clip.id)) as ClipWithEvent)
+    return this.present(session.channel, (await this.d.repo.find(clip.id)) as ClipWithEvent)
   }
 
   /** The row, then its files (a cut still running finds its row gone and cleans up). */
@@ -325,7 +350,10 @@ export class ClipsService {
       offset: q.offset,
       limit: q.limit,
     })
-    return { data: rows.map(presentModeratedClip), meta: { total, offset: q.offset, limit: q.limit } }
+    return {
+      data: rows.map((r) => presentModeratedClip(r, this.posterOf(op.session.channel, r))),
+      meta: { total, offset: q.offset, limit: q.limit },
+    }
   }
 
   /**
@@ -345,14 +373,28 @@ export class ClipsService {
   async mine(session: Session, q: ClipListQuery): Promise<{ data: Clip[]; meta: ListMeta }> {
     if (session.userId === null) throw unauthorized(messages.loginRequired)
     const { rows, total } = await this.d.repo.ofUser(session.channel.id, session.userId, q)
-    return { data: rows.map(presentClip), meta: { total, offset: q.offset, limit: q.limit } }
+    return {
+      data: rows.map((r) => this.present(session.channel, r)),
+      meta: { total, offset: q.offset, limit: q.limit },
+    }
   }
 
-  /** `GET /clips/event/{id}`: the event's ready clips. */
+  /**
+   * `GET /clips/event/{id}`: the event's ready clips. A channel that keeps its paid games' clips
+   * private (`share_public: false`) lists them only to those who may watch the game; anyone else sees
+   * their own clips of it, if any.
+   */
   async ofEvent(session: Session, eventId: number, q: ClipListQuery): Promise<{ data: Clip[]; meta: ListMeta }> {
     const event = await this.d.catalog.event(session, eventId)
-    const { rows, total } = await this.d.repo.ready(session.channel.id, { eventIds: [event.id] }, q)
-    return { data: rows.map(presentClip), meta: { total, offset: q.offset, limit: q.limit } }
+    const meta = { offset: q.offset, limit: q.limit }
+    const closed =
+      !clipSettingsOf(session.channel).sharePublic &&
+      !freeOrSignUp(event.type) &&
+      (await this.watchable(session, event)) !== null
+    if (closed && session.userId === null) return { data: [], meta: { total: 0, ...meta } }
+    const filter = { eventIds: [event.id], ...(closed && session.userId !== null ? { userId: session.userId } : {}) }
+    const { rows, total } = await this.d.repo.ready(session.channel.id, filter, q)
+    return { data: rows.map((r) => this.present(session.channel, r)), meta: { total, ...meta } }
   }
 
   /** Whether anyone with the link may play the clip, or only those who may watch its event or library video. */
@@ -376,14 +418,14 @@ export class ClipsService {
     return { token: signClipToken(this.d.secret, clipRef(clip), expiresAt, scope), expiresAt }
   }
 
-  private presentShared(channelName: string, clip: ClipWithEvent, ttlMs = SHARE_TOKEN_TTL_MS): SharedClip {
+  private presentShared(channel: ChannelRow, clip: ClipWithEvent, ttlMs = SHARE_TOKEN_TTL_MS): SharedClip {
     const ready = clip.status === 'ready'
     const base = ready ? `/media/c/${this.signed(clip, 'play', ttlMs).token}/${clipRef(clip)}/` : null
     return {
-      ...presentClip(clip),
+      ...this.present(channel, clip),
       hls: base ? `${base}hls/index.m3u8` : null,
       mp4: base ? `${base}clip.mp4` : null,
-      channel_name: channelName,
+      channel_name: channel.name,
     }
   }
 
@@ -394,7 +436,7 @@ export class ClipsService {
     if (!(await this.mayPlayShared(session, clip))) {
       throw session.userId === null ? unauthorized(messages.mustSignInToWatch) : forbidden(messages.noAccessToWatch)
     }
-    return this.presentShared(session.channel.name, clip)
+    return this.presentShared(session.channel, clip)
   }
 
   /** `GET /clips/moments`: the channel's ready clips, newest first, by game, sport and team. */
@@ -414,7 +456,7 @@ export class ClipsService {
       q,
     )
     return {
-      data: rows.map((r) => this.presentShared(session.channel.name, r)),
+      data: rows.map((r) => this.presentShared(session.channel, r)),
       meta: { total, offset: q.offset, limit: q.limit },
     }
   }
@@ -469,10 +511,14 @@ export class ClipsService {
     return clipKey(clip, scope === 'download' ? 'clip.mp4' : file)
   }
 
-  /** The store key of a ready clip's poster, by id and uuid (the share link's), or null. */
+  /**
+   * The store key of a ready clip's poster, by id and uuid (the share link's), or null; only of a
+   * public clip (a private one's poster is signed, as its video).
+   */
   async posterFile(clipId: number, uuid: string): Promise<string | null> {
-    const clip = await this.d.repo.find(clipId)
-    return clip && clip.uuid === uuid && clip.status === 'ready' ? clipKey(clip, 'poster.jpg') : null
+    const clip = await this.d.repo.findWithChannel(clipId)
+    if (!clip || clip.uuid !== uuid || clip.status !== 'ready') return null
+    return this.isPublic({ settings: clip.channel_settings }, clip) ? clipKey(clip, 'poster.jpg') : null
   }
 
   /**
@@ -483,8 +529,8 @@ export class ClipsService {
     const clip = await this.d.repo.findOnChannel(channel.id, id)
     if (!clip || clip.uuid !== uuid || clip.status !== 'ready') return null
     // A clip of a paid game the channel keeps private plays only for those who may watch it: no preview.
-    if (!clipSettingsOf(channel).sharePublic && !openToAll(clip)) return null
-    const shared = this.presentShared(channel.name, clip, PREVIEW_TOKEN_TTL_MS)
+    if (!this.isPublic(channel, clip)) return null
+    const shared = this.presentShared(channel, clip, PREVIEW_TOKEN_TTL_MS)
     const of = clip.event_name ?? clip.vod_title
     const where = of ? ` · ${of}` : ''
     return shareMetaTags({

@@ -266,6 +266,9 @@ describe.each(testDatabases())('clips of library videos on %s', (kind) => {
       expect((await json(`/api/shared-clip/${paidClip.id}?uuid=${paidClip.uuid}`, keys.payless)).status).toBe(403)
       expect((await json(`/api/shared-clip/${paidClip.id}?uuid=${paidClip.uuid}`, keys.clipper)).status).toBe(200)
       expect((await json(`/api/shared-clip/${open.id}?uuid=${open.uuid}`, anon)).status).toBe(200)
+      // Its share page previews nothing, and its public poster is not served.
+      expect(await (await ctx.request(`/share/${paidClip.id}/${paidClip.uuid}`)).text()).not.toContain('og:')
+      expect((await ctx.request(`/media/cp/${paidClip.id}/${paidClip.uuid}/poster.jpg`)).status).toBe(404)
     } finally {
       await setClipSettings(undefined)
     }
