@@ -128,4 +128,41 @@ describe('console: clips moderation', () => {
     await viewer.page.getByText('This clip does not exist or was deleted.', { exact: false }).waitFor()
     await viewer.context.close()
   })
+
+  it('a manager keeps shared clips of paid games to their viewers in Clip settings, and opens them again', {
+    timeout: 120_000,
+  }, async () => {
+    const { context, page } = await newPage(browser, 1280, 900)
+    await operatorViaInvitation(page, { baseUrl, dataDir, role: 'manager', name: ['Kim', 'Ortiz'] })
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Clip settings' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Clip settings' }).waitFor()
+    const shared = page.getByLabel('Shared clips of paid games play for anyone with the link')
+    expect(await shared.isChecked()).toBe(true)
+    expect(await page.getByLabel('Longest clip (seconds)').inputValue()).toBe('120')
+    expect(await page.getByLabel('Room for one viewer’s clips (MB)').inputValue()).toBe('2048')
+    expect(await seriousFindings(page)).toEqual([])
+    const save = async () => {
+      const saved = page.waitForResponse(
+        (r) => r.url().endsWith('/api/admin/settings') && r.request().method() === 'PATCH',
+      )
+      await page.getByRole('button', { name: 'Save changes' }).click()
+      const res = await saved
+      expect(res.status()).toBe(200)
+      await page.getByText('Clip settings saved.').waitFor()
+      return ((await res.json()) as { data: { clips: Record<string, unknown> } }).data.clips
+    }
+    await shared.uncheck()
+    expect(await save()).toEqual({
+      max_duration_sec: 120,
+      per_user_per_hour: 30,
+      storage_per_user_bytes: 2 * 1024 ** 3,
+      share_public: false,
+    })
+    await page.reload()
+    await page.getByRole('heading', { level: 1, name: 'Clip settings' }).waitFor()
+    expect(await shared.isChecked()).toBe(false)
+    await shared.check()
+    expect((await save()).share_public).toBe(true)
+    await context.close()
+  })
 })

@@ -41,6 +41,7 @@ const SecurityPage = lazy(() => import('./pages/security-page'))
 const GoLivePage = lazy(() => import('./pages/go-live-page'))
 const MediaPage = lazy(() => import('./pages/media-page'))
 const ClipsPage = lazy(() => import('./pages/clips-page'))
+const ClipSettingsPage = lazy(() => import('./pages/clip-settings-page'))
 // Premieres: a finished recording shown as an event's live broadcast (decisions 0030, 0037).
 const PremieresPage = lazy(() => import('./pages/premieres-page'))
 // Passes, prices and coupons (decision 0035).
@@ -81,6 +82,14 @@ export const consolePages: readonly ConsolePageEntry[] = [
   { path: 'media', label: 'Media', section: 'Broadcast', resource: 'uploads', page: MediaPage },
   // Viewers' clips: reading and deleting them (decision 0024).
   { path: 'clips', label: 'Clips', section: 'Broadcast', resource: 'clips', page: ClipsPage },
+  // Clip limits and whether shared clips of paid games are public (decision 16): the channel's settings.
+  {
+    path: 'clip-settings',
+    label: 'Clip settings',
+    section: 'Broadcast',
+    resource: 'settings',
+    page: ClipSettingsPage,
+  },
   { path: 'premieres', label: 'Premieres', section: 'Broadcast', resource: 'premieres', page: PremieresPage },
   { path: 'analytics', label: 'Analytics', section: 'Broadcast', resource: 'analytics', page: AnalyticsPage },
   { path: 'passes', label: 'Passes', section: 'Sales', resource: 'passes', page: PassesPage },
