@@ -13,6 +13,7 @@ export { setMp4VideoDuration } from './mp4-edit.js'
 export * from './probe.js'
 export {
   BATCH_NICENESS,
+  batchPaused,
   createProgressParser,
   encodeSlots,
   FfmpegError,
@@ -21,6 +22,7 @@ export {
   type FfmpegProcess,
   type FfmpegProgress,
   type FfmpegResult,
+  MAX_BATCH_PAUSE_MS,
   type RunFfmpegOptions,
   runFfmpeg,
   Semaphore,

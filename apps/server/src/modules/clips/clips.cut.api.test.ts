@@ -2,12 +2,12 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { MediaTypeId } from '@fieldhouse/contract'
-import { probe, runFfmpeg, testFeedArgs } from '@fieldhouse/media'
+import { batchPaused, probe, runFfmpeg, testFeedArgs } from '@fieldhouse/media'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Worker } from '../../jobs/worker.js'
 import { type Roles, startRoles } from '../../roles.js'
 import { createTestContext, type TestContext } from '../../test/context.js'
-import { buildUser } from '../../test/factories.js'
+import { buildChannel, buildUser } from '../../test/factories.js'
 import { clipKey } from './clips.presenter.js'
 
 /** Polls `fn` until it returns something truthy (the test timeout bounds it). */
@@ -203,6 +203,42 @@ describe('cutting clips', () => {
     await roles?.worker?.idle()
     expect(await clipOf(id)).toMatchObject({ status: 'ready', failure_reason: null })
   }, 120_000)
+
+  it('a clip is ready while two channels’ encodes hold both batch slots; the encodes pause while it is cut', async () => {
+    const { queue, mediaRepo } = ctx.app.services
+    const demoChannel = (await ctx.app.services.channels.findByKey('demo'))?.id as number
+    const otherChannel = await buildChannel(ctx, 'busy-other')
+    // Two long encodes, one per channel (a channel holds one of the two slots): ten-minute demo videos.
+    const encodes: number[] = []
+    for (const [i, channelId] of [demoChannel, otherChannel].entries()) {
+      const asset = await mediaRepo.createAsset(channelId, { type: 'vod', id: 900_000 + i }, 'demo', 'processing')
+      const payload = { assetId: asset.id, title: 'Busy', home: 'A', away: 'B', seconds: 600 }
+      encodes.push(await queue.enqueue('media.demo', payload, { channelId }))
+    }
+    const state = async (id: number) => (await queue.find(id))?.status
+    await until(
+      async () => (await state(encodes[0]!)) === 'running' && (await state(encodes[1]!)) === 'running',
+      'both encodes to run',
+    )
+    let paused = false
+    const watch = setInterval(() => {
+      paused ||= batchPaused()
+    }, 20)
+    try {
+      const id = (await post({ name: 'While busy', start_time: 1.3, duration: 6 })).body.data.id
+      await until(async () => (await clipOf(id))?.status === 'ready', 'the clip while encodes run')
+    } finally {
+      clearInterval(watch)
+    }
+    // The clip did not wait for either encode: both still run.
+    expect([await state(encodes[0]!), await state(encodes[1]!)]).toEqual(['running', 'running'])
+    expect(paused).toBe(true)
+    expect(batchPaused()).toBe(false)
+    // The encodes end here (the next tests start workers of their own).
+    await roles?.stop()
+    await ctx.db.kysely.updateTable('jobs').set({ status: 'failed' }).where('id', 'in', encodes).execute()
+    roles = await startRoles(ctx.container, { except: ['api'] })
+  }, 180_000)
 
   it('a worker stopped mid-cut leaves no file; another takes the job after its lease and finishes it', async () => {
     await roles?.stop()
