@@ -228,4 +228,59 @@ describe('console: go live and media', () => {
     }
     expect(found).toEqual([])
   })
+
+  it('a manager shortens the longest video in Upload limits, and a longer upload is refused with its length', {
+    timeout: 180_000,
+  }, async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fh-e2e-long-')), 'long-game.mp4')
+    execFileSync(resolveFfmpeg(), [
+      ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25'],
+      ...['-t', '75', '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '50', '-pix_fmt', 'yuv420p', file],
+    ])
+    const { context, page } = await newPage(browser, 1280, 900)
+    const found: string[] = []
+    const save = async () => {
+      const saved = page.waitForResponse(
+        (r) => r.url().endsWith('/api/admin/settings') && r.request().method() === 'PATCH',
+      )
+      await page.getByRole('button', { name: 'Save changes' }).click()
+      const res = await saved
+      expect(res.status()).toBe(200)
+      return ((await res.json()) as { data: { uploads: Record<string, number> } }).data.uploads
+    }
+    try {
+      await operator(page, 'manager')
+      await openPage(page, 'Upload limits')
+      const longest = page.getByLabel('Longest video (minutes)')
+      expect(await longest.inputValue()).toBe('360')
+      expect(await page.getByLabel('Uploads under way, in all (GB)').inputValue()).toBe('50')
+      found.push(...(await audit(page, 'upload limits')))
+      await longest.fill('1')
+      expect(await save()).toEqual({ max_duration_sec: 60, open_bytes: 50 * 1024 ** 3 })
+      await page.setViewportSize({ width: 390, height: 844 })
+      await page.screenshot({ path: `${shots}/390-upload-limits.png`, fullPage: true })
+      await page.setViewportSize({ width: 1280, height: 900 })
+
+      // A 75-s library video is refused when its last byte is in, in the console's words.
+      await openPage(page, 'Media')
+      await page.getByLabel('A new VOD item').check()
+      await page.getByLabel('Title').fill('Too long for this channel')
+      await page.getByLabel('Video file').setInputFiles(file)
+      await page.getByRole('button', { name: 'Upload' }).click()
+      await page.getByText('The video lasts 0:01:15, longer than the 0:01:00 this channel takes.').first().waitFor({
+        timeout: 60_000,
+      })
+      await page.screenshot({ path: `${shots}/1280-upload-refused.png`, fullPage: true })
+    } finally {
+      // As before this test, for the journeys after it.
+      await openPage(page, 'Upload limits').catch(() => {})
+      await page
+        .getByLabel('Longest video (minutes)')
+        .fill('360')
+        .catch(() => {})
+      await save().catch(() => {})
+      await context.close()
+    }
+    expect(found).toEqual([])
+  })
 })

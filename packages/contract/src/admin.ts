@@ -10,6 +10,7 @@ import {
 } from './catalogue-input.js'
 import { ChannelRouteSchema } from './channel.js'
 import { ClipSettingsSchema, ClipStatusSchema } from './clips.js'
+import { UploadSettingsSchema } from './console-media.js'
 import { MenuPlacement, SlidableType } from './enums.js'
 import { LinkSchema } from './links.js'
 import { messages } from './messages.js'
@@ -412,6 +413,8 @@ export const AdminSettingsSchema = z.object({
   streams: StreamSettingsSchema,
   /** Clip limits and whether shared clips of paid games are public (decision 16), defaults filled in. */
   clips: ClipSettingsSchema,
+  /** Upload limits (docs/security.md). */
+  uploads: UploadSettingsSchema,
 })
 export type AdminSettings = z.infer<typeof AdminSettingsSchema>
 export const AdminSettingsUpdateSchema = partialOf(
@@ -438,6 +441,7 @@ export const AdminSettingsUpdateSchema = partialOf(
     streams: StreamSettingsSchema,
     /** Any of the clip settings; the others keep their values. */
     clips: ClipSettingsSchema.partial(),
+    uploads: UploadSettingsSchema.partial(),
   }),
 )
 

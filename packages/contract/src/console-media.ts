@@ -147,6 +147,24 @@ export const uploadDefaults = {
   openBytes: 50 * 1024 ** 3,
 } as const
 
+/**
+ * A channel's upload limits as the console sets them (`settings.uploads`, owners and managers): the
+ * longest video, a minute to a day; what its uploads under way may add up to, 1 GB to 10 TB.
+ */
+export const UploadSettingsSchema = z.object({
+  max_duration_sec: z
+    .number({ error: 'Enter a number of seconds' })
+    .int('Enter whole seconds')
+    .min(60, 'At least a minute')
+    .max(24 * 3600, 'At most 24 hours'),
+  open_bytes: z
+    .number({ error: 'Enter a size' })
+    .int('Enter whole bytes')
+    .min(1024 ** 3, 'At least 1 GB')
+    .max(10 * 1024 ** 4, 'At most 10 TB'),
+})
+export type UploadSettings = z.infer<typeof UploadSettingsSchema>
+
 /** `h:mm:ss` of a length in seconds, as upload messages say it. */
 const clock = (sec: number) => {
   const s = Math.max(0, Math.round(sec))

@@ -205,6 +205,33 @@ describe.each(testDatabases())('admin content and catalogue on %s', (kind) => {
     await call('/api/admin/settings', 'PATCH', { clips: { share_public: true, max_duration_sec: 120 } })
   })
 
+  it('sets the upload limits, one or both at once; a producer may not', async () => {
+    expect((await call('/api/admin/settings')).body.data.uploads).toEqual({
+      max_duration_sec: 6 * 3600,
+      open_bytes: 50 * 1024 ** 3,
+    })
+    const shorter = await call('/api/admin/settings', 'PATCH', { uploads: { max_duration_sec: 3 * 3600 } })
+    expect(shorter.status).toBe(200)
+    expect(shorter.body.data.uploads).toEqual({ max_duration_sec: 3 * 3600, open_bytes: 50 * 1024 ** 3 })
+    const both = await call('/api/admin/settings', 'PATCH', {
+      uploads: { max_duration_sec: 600, open_bytes: 5 * 1024 ** 3 },
+    })
+    expect(both.body.data.uploads).toEqual({ max_duration_sec: 600, open_bytes: 5 * 1024 ** 3 })
+    // The clip settings keep theirs.
+    expect(both.body.data.clips.max_duration_sec).toBe(120)
+    const bad = await call('/api/admin/settings', 'PATCH', { uploads: { max_duration_sec: 30, open_bytes: 1 } })
+    expect(bad.status).toBe(422)
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['uploads.max_duration_sec', 'uploads.open_bytes'])
+    const producer = (await buildOperator(ctx, channel, 'producer')).key
+    const refused = await ctx.json('/api/admin/settings', {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${producer}` },
+      body: { uploads: { max_duration_sec: 24 * 3600 } },
+    })
+    expect(refused.status).toBe(403)
+    await call('/api/admin/settings', 'PATCH', { uploads: { max_duration_sec: 6 * 3600, open_bytes: 50 * 1024 ** 3 } })
+  })
+
   it('edits the channel, its settings and colours; colours say what the accessible theme adjusts', async () => {
     const ch = await call('/api/admin/channel', 'PATCH', {
       name: 'Club TV',

@@ -15,7 +15,7 @@ import {
   describeAdjustments,
 } from '@fieldhouse/contract'
 import type { ChannelRow } from '../../db/schema.js'
-import { channelSettingsOf, clipSettingsOf, streamSettingsOf } from '../../lib/channel-settings.js'
+import { channelSettingsOf, clipSettingsOf, streamSettingsOf, uploadSettingsOf } from '../../lib/channel-settings.js'
 import { conflict, invalid, notFound } from '../../lib/errors.js'
 import { parseInput } from '../../lib/parse-input.js'
 import type { AdminRepository } from './admin.repository.js'
@@ -217,6 +217,9 @@ export class AdminService {
         storage_per_user_bytes: storagePerUserBytes,
         share_public: sharePublic,
       }))(clipSettingsOf(row)),
+      uploads: (({ maxDurationSec, openBytes }) => ({ max_duration_sec: maxDurationSec, open_bytes: openBytes }))(
+        uploadSettingsOf(s),
+      ),
     }
   }
 
@@ -225,9 +228,14 @@ export class AdminService {
     const row = await this.channelRow(op)
     const { logo, google_tag, yare_analytics_key, ...json } = input
     // Keys of the settings JSON this form does not show (geo rules, reCAPTCHA) are kept as they are,
-    // and the clip settings not named keep theirs.
+    // and the clip and upload settings not named keep theirs.
     const stored = channelSettingsOf(row)
-    const settings = { ...stored, ...json, ...(json.clips ? { clips: { ...stored.clips, ...json.clips } } : {}) }
+    const settings = {
+      ...stored,
+      ...json,
+      ...(json.clips ? { clips: { ...stored.clips, ...json.clips } } : {}),
+      ...(json.uploads ? { uploads: { ...stored.uploads, ...json.uploads } } : {}),
+    }
     await this.d.repo
       .updateChannel(
         op.channelId,

@@ -42,6 +42,7 @@ const GoLivePage = lazy(() => import('./pages/go-live-page'))
 const MediaPage = lazy(() => import('./pages/media-page'))
 const ClipsPage = lazy(() => import('./pages/clips-page'))
 const ClipSettingsPage = lazy(() => import('./pages/clip-settings-page'))
+const UploadSettingsPage = lazy(() => import('./pages/upload-settings-page'))
 // Premieres: a finished recording shown as an event's live broadcast (decisions 0030, 0037).
 const PremieresPage = lazy(() => import('./pages/premieres-page'))
 // Passes, prices and coupons (decision 0035).
@@ -80,6 +81,14 @@ export const consolePages: readonly ConsolePageEntry[] = [
 
   { path: 'go-live', label: 'Go live', section: 'Broadcast', resource: 'live', page: GoLivePage },
   { path: 'media', label: 'Media', section: 'Broadcast', resource: 'uploads', page: MediaPage },
+  // The longest video and the room for uploads under way: the channel's settings (docs/security.md).
+  {
+    path: 'upload-settings',
+    label: 'Upload limits',
+    section: 'Broadcast',
+    resource: 'settings',
+    page: UploadSettingsPage,
+  },
   // Viewers' clips: reading and deleting them (decision 0024).
   { path: 'clips', label: 'Clips', section: 'Broadcast', resource: 'clips', page: ClipsPage },
   // Clip limits and whether shared clips of paid games are public (decision 16): the channel's settings.
