@@ -141,3 +141,27 @@ export function mediaTools(env: Env = process.env): MediaTools {
   }
   return { ...tools, warnings }
 }
+
+const bitstreamFilters = new Map<string, Promise<Set<string>>>()
+
+/** Whether this process's ffmpeg has the bitstream filter `name` (`ffmpeg -bsfs`, asked once per binary). */
+export function hasBitstreamFilter(name: string, env: Env = process.env): Promise<boolean> {
+  const binary = resolveFfmpeg(env)
+  let list = bitstreamFilters.get(binary)
+  if (!list) {
+    list = new Promise((resolve) => {
+      try {
+        const out = execFileSync(binary, ['-hide_banner', '-bsfs'], {
+          env: binaryEnv(binary),
+          timeout: 10_000,
+          encoding: 'utf8',
+        })
+        resolve(new Set(out.split('\n').map((l) => l.trim())))
+      } catch {
+        resolve(new Set())
+      }
+    })
+    bitstreamFilters.set(binary, list)
+  }
+  return list.then((names) => names.has(name))
+}

@@ -15,6 +15,7 @@ import {
   clipEndSegment,
   clipPosterFrame,
   planClip,
+  ptsTimeline,
   type SegmentFrames,
   segmentAt,
   segmentStarts,
@@ -45,6 +46,49 @@ describe('segment timeline', () => {
     expect(segmentAt(list, 5.5)).toBe(2)
     expect(clipEndSegment(list, 1, 25, FPS)).toBe(0) // last frame at 1.96 s
     expect(clipEndSegment(list, 1, 26, FPS)).toBe(1) // last frame at 2.00 s
+  })
+})
+
+describe('ptsTimeline', () => {
+  // Two hours of 1-s segments at 30 fps whose EXTINF values say 0.99 (ffmpeg 4.1), timestamps from 7200 s.
+  const count = 7200
+  const listed = Array.from({ length: count }, () => ({ durationSec: 0.99 }))
+  const anchor = (i: number) => [i, { first: 7200 + i, last: 7200 + i + 29 / 30 }] as const
+
+  it('places each probed segment where its timestamps put it, and scales the EXTINF values between', () => {
+    const timeline = ptsTimeline(listed, new Map([anchor(0), anchor(3600), anchor(count - 1)]), 30)
+    const starts = segmentStarts(timeline)
+    expect(starts[3600]).toBeCloseTo(3600, 9)
+    expect(starts[1800]).toBeCloseTo(1800, 9)
+    expect(starts[count - 1]).toBeCloseTo(count - 1, 9)
+    // The last segment lasts to its last frame's end: the recording's whole length.
+    expect(starts[count - 1]! + timeline[count - 1]!.durationSec).toBeCloseTo(count, 9)
+    expect(segmentAt(timeline, 5400.5)).toBe(5400)
+    // The EXTINF sum alone is 72 s short and 73 segments off.
+    expect(segmentAt(listed, 5400.5)).toBe(5455)
+  })
+
+  it('goes on at the last anchor’s scale, and leaves EXTINF values alone without anchors or across a jump', () => {
+    const after = segmentStarts(ptsTimeline(listed, new Map([anchor(0), anchor(100)]), 30))
+    expect(after[1000]).toBeCloseTo(1000, 6)
+    expect(ptsTimeline(listed, new Map(), 30)).toEqual(listed)
+    expect(ptsTimeline(listed, new Map([anchor(100)]), 30)).toEqual(listed)
+    // A restarted encoder: timestamps from 0 again at segment 100.
+    const jumped = ptsTimeline(listed, new Map([anchor(0), [100, { first: 0, last: 29 / 30 }]]), 30)
+    expect(segmentStarts(jumped)[100]).toBeCloseTo(99, 6)
+  })
+
+  it('reads timestamps across the MPEG-TS wrap', () => {
+    const wrap = 2 ** 33 / 90_000
+    const timeline = ptsTimeline(
+      [{ durationSec: 1 }, { durationSec: 1 }, { durationSec: 1 }],
+      new Map([
+        [0, { first: wrap - 1, last: wrap - 1 + 24 / 25 }],
+        [2, { first: 1, last: 1 + 24 / 25 }],
+      ]),
+      25,
+    )
+    expect(segmentStarts(timeline)).toEqual([0, 1, 2].map((n) => expect.closeTo(n, 6)))
   })
 })
 

@@ -4,8 +4,10 @@
  * and one stream-copy run joins them into an MP4 (faststart) and a short HLS; the audio is the source's,
  * copied from the clip's first frame. Never a fresh encode of the whole game.
  *
- * The timeline is the playlist's: a segment starts at the sum of the EXTINF durations before it, and
- * within an edge segment frames sit at their presentation time from the segment's first frame. Copy
+ * The timeline is a player's: a segment starts where its first frame's presentation time puts it
+ * (`ptsTimeline`: the EXTINF durations between probed segments scaled to their timestamps, since an
+ * encoder may round them), and within an edge segment frames sit at their presentation time from the
+ * segment's first frame. Copy
  * boundaries are segment starts (every segment of our VOD and live pipelines opens on a keyframe); the
  * re-encoded edges are the frames from the asked start to the end of its segment, and from the start of
  * the last segment to the asked end.
@@ -14,6 +16,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { clipAudioArgs, clipEdgeArgs, clipMuxArgs, clipPosterArgs, type EdgeVideo, x264Profile } from './args/edit.js'
+import { hasBitstreamFilter } from './binaries.js'
 import { type PlaylistSegment, parseMediaPlaylist, vodMediaPlaylist } from './hls.js'
 import { assertLocalFile } from './inputs.js'
 import { setMp4VideoDuration } from './mp4-edit.js'
@@ -69,7 +72,64 @@ export interface ClipPlan {
   tail: { segment: number; frames: number } | null
 }
 
-/** Where each segment starts on the playlist's timeline (sum of the EXTINF durations before it). */
+/**
+ * A probed segment's first and last frames' presentation times (its file's timestamps, seconds): where a
+ * player puts it on the timeline.
+ */
+export interface SegmentAnchor {
+  first: number
+  last: number
+}
+
+/** Timestamps of MPEG-TS wrap at 2^33 ticks of 90 kHz. */
+const PTS_WRAP_SEC = 2 ** 33 / 90_000
+
+/**
+ * The playlist's segments with the durations a player sees (hls.js and Safari place frames by their
+ * timestamps, not by the sum of EXTINF values): between two probed segments (`anchors`, by index;
+ * the first segment must be one) every EXTINF is scaled so that each anchor starts where its first
+ * frame's timestamp puts it; after the last anchor its scale goes on, and a probed last segment lasts to
+ * its last frame's end. EXTINF values an encoder rounded (ffmpeg 4.1's HLS muxer writes 0.990000 for
+ * the 1-s segments of a 30 fps FLV stream: 1 % short, 36 s after an hour) are corrected this way; a
+ * scale far from 1 (a discontinuity, a restarted encoder) leaves the EXTINF values as they are.
+ */
+export function ptsTimeline<T extends Pick<PlaylistSegment, 'durationSec'>>(
+  segments: readonly T[],
+  anchors: ReadonlyMap<number, SegmentAnchor>,
+  fps: number,
+): T[] {
+  const base = anchors.get(0)
+  if (!base || segments.length === 0) return [...segments]
+  const at = (i: number) => {
+    let t = anchors.get(i)!.first - base.first
+    if (t < -PTS_WRAP_SEC / 2) t += PTS_WRAP_SEC
+    return t
+  }
+  const out = segments.map((s) => ({ ...s }))
+  const indexes = [...anchors.keys()].filter((i) => i >= 0 && i < segments.length).sort((a, b) => a - b)
+  let scale = 1
+  for (let n = 0; n + 1 < indexes.length; n++) {
+    const [from, to] = [indexes[n]!, indexes[n + 1]!]
+    let listed = 0
+    for (let i = from; i < to; i++) listed += segments[i]!.durationSec
+    const k = listed > 0 ? (at(to) - at(from)) / listed : 1
+    scale = Number.isFinite(k) && Math.abs(k - 1) < 0.05 ? k : 1
+    for (let i = from; i < to; i++) out[i]!.durationSec = segments[i]!.durationSec * scale
+  }
+  const lastAnchor = indexes.at(-1)!
+  for (let i = lastAnchor; i < segments.length; i++) out[i]!.durationSec = segments[i]!.durationSec * scale
+  const end = segments.length - 1
+  const ending = anchors.get(end)
+  if (ending && Number.isFinite(fps) && fps > 0) {
+    const span = ending.last - ending.first + 1 / fps
+    if (Math.abs(span - segments[end]!.durationSec) < Math.max(0.5, segments[end]!.durationSec * 0.05)) {
+      out[end]!.durationSec = span
+    }
+  }
+  return out
+}
+
+/** Where each segment starts on the playlist's timeline (sum of the durations before it). */
 export function segmentStarts(segments: readonly Pick<PlaylistSegment, 'durationSec'>[]): number[] {
   const starts: number[] = []
   let t = 0
@@ -350,8 +410,7 @@ export async function cutClip(options: CutClipOptions): Promise<CutClipResult> {
     if (/^[a-z][a-z0-9+.-]*:/i.test(uri)) throw new Error(`segment is not a local file: ${uri}`)
     return path.resolve(baseDir, uri)
   }
-  checkClipRange(listed, startSec, durationSec)
-  const starts = segmentStarts(listed)
+  if (listed.length === 0) throw new ClipRangeError('the recording has no segment yet', 0)
 
   // Probe the segment of the start (frame times, the source's encoding), then the one of the end.
   const probes = new Map<number, SegmentProbe>()
@@ -363,14 +422,31 @@ export async function cutClip(options: CutClipOptions): Promise<CutClipResult> {
     }
     return p
   }
-  const firstIndex = clipFirstSegment(listed, startSec)
-  // The end's segment, guessed from the asked times, is probed at the same time.
-  const guessEnd = segmentAt(listed, Math.max(startSec, startSec + durationSec - 0.01))
-  const [firstProbe] = await Promise.all([probeOf(firstIndex), probeOf(guessEnd)])
-  const source = firstProbe.video
+  // The timeline from the timestamps (`ptsTimeline`): the first and last segments anchor it, then the
+  // segments of the start and of the end, found on it and probed, until they are the ones it names
+  // (an EXTINF sum 1 % off after two hours is 72 segments off: two or three rounds find them).
+  const discontinuous = /^#EXT-X-DISCONTINUITY\s*$/m.test(text)
+  const anchorsOf = () =>
+    new Map(
+      discontinuous ? [] : [...probes].map(([i, p]) => [i, { first: p.frames[0]!, last: p.frames.at(-1)! }] as const),
+    )
+  const [firstOfAll] = await Promise.all([probeOf(0), probeOf(listed.length - 1)])
+  const source = firstOfAll.video
   if (source.codec !== 'h264') throw new Error(`cannot cut a ${source.codec} rendition: H.264 only`)
   x264Profile(source.profile)
   const fps = source.fps
+  let timeline = ptsTimeline(listed, anchorsOf(), fps)
+  checkClipRange(timeline, startSec, durationSec)
+  for (let round = 0; round < 6; round++) {
+    const wanted = [
+      clipFirstSegment(timeline, startSec),
+      segmentAt(timeline, Math.max(startSec, startSec + durationSec - 0.01)),
+    ]
+    if (wanted.every((i) => probes.has(i))) break
+    await Promise.all(wanted.map((i) => probeOf(i)))
+    timeline = ptsTimeline(listed, anchorsOf(), fps)
+  }
+  checkClipRange(timeline, startSec, durationSec)
   const framesOf = (p: SegmentProbe): SegmentFrames => ({
     frames: p.frames.map((t) => t - p.frames[0]!),
     keyframes: p.keyframes.map((t) => t - p.frames[0]!),
@@ -381,14 +457,16 @@ export async function cutClip(options: CutClipOptions): Promise<CutClipResult> {
   for (let attempt = 0; attempt < 4 && !plan; attempt++) {
     const frames = new Map([...probes].map(([i, p]) => [i, framesOf(p)]))
     try {
-      plan = planClip(listed, frames, startSec, durationSec, fps)
+      plan = planClip(timeline, frames, startSec, durationSec, fps)
     } catch (e) {
       const m = e instanceof Error ? /^segment (\d+) was not probed$/.exec(e.message) : null
       if (!m) throw e
       await probeOf(Number(m[1]))
+      timeline = ptsTimeline(listed, anchorsOf(), fps)
     }
   }
   if (!plan) throw new Error('could not plan the clip')
+  const starts = segmentStarts(timeline)
   report(0.1)
 
   // A work folder inside outDir, so the final renames stay on one file system. A crashed run's is removed.
@@ -412,7 +490,7 @@ export async function cutClip(options: CutClipOptions): Promise<CutClipResult> {
     jobs.push(job)
   }
   try {
-    const segmentDuration = (i: number) => listed[i]!.durationSec
+    const segmentDuration = (i: number) => timeline[i]!.durationSec
     const edgeVideo = async (i: number): Promise<EdgeVideo> => {
       const p = await probeOf(i)
       return {
@@ -420,6 +498,7 @@ export async function cutClip(options: CutClipOptions): Promise<CutClipResult> {
         level: p.video.level,
         pixFmt: p.video.pixFmt,
         reorderFrames: Math.round(p.reorderSec * fps),
+        reorderSec: p.reorderSec,
         keyint: Math.max(p.frames.length, 1),
       }
     }
@@ -428,6 +507,7 @@ export async function cutClip(options: CutClipOptions): Promise<CutClipResult> {
 
     // The edges and the poster, at the same time.
     const pieces: PlaylistSegment[] = []
+    const leadDecodeTimes = await hasBitstreamFilter('setts')
     if (plan.head) {
       const { segment, fromFrame, frames } = plan.head
       const output = path.join(work, 'head.ts')
@@ -441,6 +521,7 @@ export async function cutClip(options: CutClipOptions): Promise<CutClipResult> {
               frames,
               timestampSec: p.frames[fromFrame]!,
               video,
+              leadDecodeTimes,
             }),
             true,
           ),
@@ -455,7 +536,15 @@ export async function cutClip(options: CutClipOptions): Promise<CutClipResult> {
       startJob(
         Promise.all([edgeVideo(segment), probeOf(segment)]).then(([video, p]) =>
           run(
-            clipEdgeArgs({ input: fileOf(segment), output, fromFrame: 0, frames, timestampSec: p.frames[0]!, video }),
+            clipEdgeArgs({
+              input: fileOf(segment),
+              output,
+              fromFrame: 0,
+              frames,
+              timestampSec: p.frames[0]!,
+              video,
+              leadDecodeTimes,
+            }),
             true,
           ),
         ),
@@ -483,7 +572,7 @@ export async function cutClip(options: CutClipOptions): Promise<CutClipResult> {
     const audioStart = clipAudioStart(firstOfSpan.audioPackets, firstFrameTimestamp, plan.durationSec)
     const audioFile = path.join(work, 'audio.ts')
     if (audioStart) {
-      const spanned = listed
+      const spanned = timeline
         .slice(plan.firstSegment, plan.lastSegment + 1)
         .map((seg, k) => ({ uri: fileOf(plan.firstSegment + k), durationSec: seg.durationSec }))
       const audioPlaylist = path.join(work, 'audio.m3u8')

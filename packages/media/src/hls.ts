@@ -134,6 +134,23 @@ export function isPlaylistEnded(text: string): boolean {
  * Closes a live media playlist that its writer left open (ffmpeg stopped before it could): the text with
  * #EXT-X-ENDLIST appended, or null when it is already closed or names no segment.
  */
+/**
+ * The media playlist with its last segment's EXTINF set to `seconds` (what its frames span, the last
+ * frame's own length included): ffmpeg's HLS muxer, stopped at the end of a live game, writes that
+ * last segment up to 2½ frames short. Null when the playlist has no segment or already says so.
+ */
+export function withLastSegmentSeconds(text: string, seconds: number): string | null {
+  if (!Number.isFinite(seconds) || seconds <= 0) return null
+  const lines = text.split('\n')
+  const at = lines.findLastIndex((l) => l.startsWith('#EXTINF:'))
+  if (at < 0) return null
+  const listed = Number.parseFloat(lines[at]!.slice('#EXTINF:'.length))
+  if (Math.abs(listed - seconds) < 1e-6) return null
+  const title = lines[at]!.includes(',') ? lines[at]!.slice(lines[at]!.indexOf(',')) : ','
+  lines[at] = `#EXTINF:${seconds.toFixed(6)}${title}`
+  return lines.join('\n')
+}
+
 export function endPlaylist(text: string): string | null {
   if (isPlaylistEnded(text) || parseMediaPlaylist(text).length === 0) return null
   return `${text}${text.endsWith('\n') ? '' : '\n'}#EXT-X-ENDLIST\n`

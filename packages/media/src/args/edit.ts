@@ -49,6 +49,8 @@ export interface EdgeVideo {
   pixFmt: string
   /** Frames of B-frame reordering in the source (0, 1, 2…): the edges use the same, so decode times stay in order at the joins. */
   reorderFrames: number
+  /** The same in seconds (pts − dts of the source's first keyframe), for edges too short for B-frames. */
+  reorderSec?: number
   /** The source's keyframe interval in frames (its segment's length). */
   keyint: number
 }
@@ -110,6 +112,8 @@ export interface ClipEdgeArgsOptions {
   preset?: string
   /** Constant quality; 20 by default (a few frames at a good quality cost little, and no bitrate ramp-up). */
   crf?: number
+  /** ffmpeg has the `setts` filter (4.4 and later): an edge of one or two frames gets the source's decode lead. */
+  leadDecodeTimes?: boolean
 }
 
 /**
@@ -152,6 +156,13 @@ export function clipEdgeArgs(options: ClipEdgeArgsOptions): string[] {
     String(crf),
     '-vsync',
     'passthrough',
+    // One or two frames are coded without B-frames, so x264 gives them no decode delay: they lead
+    // the source's decode times by its reordering as the copied segments do (in MPEG-TS's 90 kHz, the
+    // time base the muxer's filters see), or the join would make the muxer squeeze decode times
+    // together and shorten the track by as many frames.
+    ...(frames <= 2 && video.reorderFrames > 0 && video.reorderSec && options.leadDecodeTimes
+      ? ['-bsf:v', `setts=dts=DTS-${Math.round(video.reorderSec * 90_000)}`]
+      : []),
     '-an',
     '-sn',
     '-dn',

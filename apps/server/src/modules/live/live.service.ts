@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { MediaTypeId } from '@fieldhouse/contract'
 import {
@@ -6,10 +7,13 @@ import {
   liveHlsArgs,
   liveHlsDirs,
   liveMasterPlaylist,
+  parseMediaPlaylist,
   planLadder,
   playlistSeconds,
   type Rendition,
+  segmentSeconds,
   spawnFfmpeg,
+  withLastSegmentSeconds,
 } from '@fieldhouse/media'
 import type { FastifyBaseLogger } from 'fastify'
 import type { MediaAssetRow, MediaAssetStatus } from '../../db/schema.js'
@@ -264,18 +268,42 @@ export class LiveService {
     await this.deps.store.releaseWorkDir(b.dir)
   }
 
+  /** The playlist with its last segment's EXTINF from that segment's frames; null when unchanged or unreadable. */
+  private async trueLastSegment(key: string, text: string) {
+    const last = parseMediaPlaylist(text).at(-1)
+    if (!last || /^[a-z][a-z0-9+.-]*:|\.\./i.test(last.uri)) return null
+    const bytes = await this.deps.store.readBytes(path.posix.join(path.posix.dirname(key), last.uri))
+    if (!bytes) return null
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-live-end-'))
+    try {
+      const file = path.join(tmp, 'last.ts')
+      fs.writeFileSync(file, bytes)
+      return withLastSegmentSeconds(text, await segmentSeconds(file))
+    } catch (err) {
+      this.deps.log.warn({ err, key }, 'the last live segment could not be measured')
+      return null
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true })
+    }
+  }
+
   /** Turns a live recording into the event's replay. */
   async finish(asset: MediaAssetRow) {
     const { repo, events, store } = this.deps
     const prefix = assetKey(asset.id)
-    const text = (await store.readBytes(`${prefix}/source/index.m3u8`))?.toString('utf8') ?? ''
-    const seconds = playlistSeconds(text)
-    // ffmpeg stopped before it could end its playlists: end them, so players see a finished replay.
-    const playlists = text ? (await store.list(prefix)).filter((k) => /^[^/]+\/[^/]+\/[^/]+\/index\.m3u8$/.test(k)) : []
+    const sourceKey = `${prefix}/source/index.m3u8`
+    // ffmpeg stopped before it could end its playlists: end them, so players see a finished replay, and
+    // give each last segment the length its frames have (the recording's length is then what was sent).
+    const playlists = (await store.list(prefix)).filter((k) => /^[^/]+\/[^/]+\/[^/]+\/index\.m3u8$/.test(k))
+    let text = ''
     for (const key of playlists) {
-      const ended = endPlaylist((await store.readBytes(key))?.toString('utf8') ?? '')
-      if (ended) await store.put(key, { bytes: ended })
+      const written = (await store.readBytes(key))?.toString('utf8') ?? ''
+      const trued = await this.trueLastSegment(key, written)
+      const ended = endPlaylist(trued ?? written)
+      if (ended || trued) await store.put(key, { bytes: ended ?? trued ?? written })
+      if (key === sourceKey) text = ended ?? trued ?? written
     }
+    const seconds = playlistSeconds(text)
     if (seconds > 0) {
       await repo.retypeMedia(asset.id, MediaTypeId.live, MediaTypeId.vod)
       await repo.updateAsset(asset.id, { status: 'ready', progress: 100, duration: Math.round(seconds) })
