@@ -131,6 +131,25 @@ for (const r of results) {
         )
         row(`  p95`, s(c.ours.p95Ms), `bare copy ${s(c.reference.p95Ms)}`, c.ratioP95.toFixed(2), goal(c.goal.p95))
       }
+    if (r.live) {
+      const l = r.live
+      row('live clip 30s ready, p50, idle', s(l.idle.p50Ms), '', '', '')
+      row('  p95, idle', s(l.idle.p95Ms), '', '', '')
+      row(
+        'live clip 30s, both encode slots busy, p50',
+        s(l.busy.p50Ms),
+        `idle ${s(l.idle.p50Ms)}`,
+        l.ratioP50.toFixed(2),
+        '',
+      )
+      row(
+        '  p95',
+        s(l.busy.p95Ms),
+        `idle ${s(l.idle.p95Ms)}`,
+        l.ratioP95.toFixed(2),
+        `≤ ${l.goal.ratioP95} ${l.meetsGoal ? 'met' : 'missed'}`,
+      )
+    }
   } else if (r.name === 'ingest') {
     const rs = (x) => `${x.recordsPerSecond} records/s`
     row('analytics ingest vs bare inserts', rs(r.ours), rs(r.reference), r.ratio.toFixed(2), `≥ ${r.goal.ratio}`)
