@@ -21,7 +21,14 @@ import { type PlaylistSegment, parseMediaPlaylist, vodMediaPlaylist } from './hl
 import { assertLocalFile } from './inputs.js'
 import { setMp4VideoDuration } from './mp4-edit.js'
 import { probeSegment, type SegmentProbe } from './probe.js'
-import { BATCH_NICENESS, FfmpegError, type FfmpegLane, runFfmpeg, URGENT_NICENESS } from './runner.js'
+import {
+  BATCH_NICENESS,
+  FfmpegError,
+  type FfmpegLane,
+  holdBatchForUrgent,
+  runFfmpeg,
+  URGENT_NICENESS,
+} from './runner.js'
 
 export const CLIP_FILE = 'clip.mp4'
 export const CLIP_POSTER_FILE = 'poster.jpg'
@@ -394,6 +401,16 @@ export interface CutClipResult {
  * range is not inside the playlist.
  */
 export async function cutClip(options: CutClipOptions): Promise<CutClipResult> {
+  // Someone waits for it: batch encodes in this process pause from the first probe to the last file.
+  const release = (options.lane ?? 'urgent') === 'urgent' ? holdBatchForUrgent() : () => {}
+  try {
+    return await cut(options)
+  } finally {
+    release()
+  }
+}
+
+async function cut(options: CutClipOptions): Promise<CutClipResult> {
   const { playlist, startSec, durationSec, outDir, onProgress, signal } = options
   assertLocalFile(playlist)
   if (!path.isAbsolute(playlist)) throw new Error(`the playlist must be an absolute path: ${playlist}`)

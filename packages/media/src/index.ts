@@ -18,6 +18,7 @@ export {
   encodeSlots,
   FfmpegError,
   type FfmpegFailure,
+  holdBatchForUrgent,
   type FfmpegLane,
   type FfmpegProcess,
   type FfmpegProgress,

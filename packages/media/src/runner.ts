@@ -352,6 +352,20 @@ const batchYield = (() => {
 /** Whether batch encodes are paused for urgent work now (tests). */
 export const batchPaused = () => batchYield.paused
 
+/**
+ * Urgent work of several steps (a clip's probes, edges and mux) holds batch encodes paused from its
+ * first step to its last, not only while one of its ffmpeg runs: returns what ends the hold (once).
+ */
+export function holdBatchForUrgent(): () => void {
+  batchYield.urgentStarted()
+  let held = true
+  return () => {
+    if (!held) return
+    held = false
+    batchYield.urgentEnded()
+  }
+}
+
 function tailAppender(limit: number) {
   let tail = ''
   return {

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { clipMessages, messages } from '@fieldhouse/contract'
-import { ClipRangeError, cutClip } from '@fieldhouse/media'
+import { ClipRangeError, cutClip, holdBatchForUrgent } from '@fieldhouse/media'
 import type { Job } from '../../jobs/queue.js'
 import { withOwnTempRoot } from '../../jobs/temp-folders.js'
 import { type JobContext, type JobHandlers, PermanentJobError } from '../../jobs/worker.js'
@@ -37,61 +37,71 @@ function filesUnder(dir: string, prefix = ''): string[] {
 export function clipJobHandlers(deps: ClipJobDeps): Pick<JobHandlers, 'clips.cut'> {
   const { repo, store } = deps
   return {
+    // Someone waits for the clip: this process's batch encodes pause from its first step to its last.
     'clips.cut': async (job: Job<'clips.cut'>, ctx: JobContext) => {
-      const clip = await repo.find(job.payload.clipId)
-      // Deleted meanwhile, or made by an earlier attempt: nothing to do.
-      if (!clip || clip.status === 'ready') return
-      await repo.update(clip.id, { status: 'processing', failure_reason: null })
-      const recording = await deps.clips().recording(clip.asset_id)
-      if (!recording || (recording.status !== 'ready' && recording.status !== 'live')) {
-        throw new PermanentJobError('The recording of this clip is no longer available.')
+      const release = holdBatchForUrgent()
+      try {
+        await cutAndPublish(job, ctx)
+      } finally {
+        release()
       }
-      const variantKey = await deps.clips().renditionKey(recording)
-      if (!variantKey) throw new PermanentJobError('The recording has no playable rendition.')
-      const prefix = clipKey(clip)
-      // What an earlier attempt published is not half of this one.
-      await store.deletePrefix(prefix)
-      const folder = path.posix.dirname(variantKey)
-      const bytes = await withOwnTempRoot(path.join(deps.mediaDir, 'tmp'), async (tmpRoot) => {
-        const outDir = path.join(tmpRoot, `clip-${clip.id}-${job.id}-${job.attempts}`)
-        fs.mkdirSync(outDir, { recursive: true })
-        try {
-          await store.withLocalCopy(folder, (dir) =>
-            cutClip({
-              playlist: path.join(dir, path.posix.basename(variantKey)),
-              startSec: Number(clip.start_time),
-              durationSec: Number(clip.duration),
-              outDir,
-              signal: ctx.signal,
-              lane: 'urgent',
-              onProgress: (ratio) => ctx.progress(Math.min(95, ratio * 95)),
-            }),
-          )
-          const files = filesUnder(outDir)
-          if (!files.includes('clip.mp4')) throw new Error('the cut wrote no clip.mp4')
-          // The playlist after its segments, the MP4 last: a clip is whole once its MP4 is there.
-          const order = (f: string) => (f === 'clip.mp4' ? 2 : f.endsWith('.m3u8') ? 1 : 0)
-          let total = 0
-          for (const rel of files.sort((a, b) => order(a) - order(b))) {
-            total += fs.statSync(path.join(outDir, rel)).size
-            await store.put(clipKey(clip, rel), { file: path.join(outDir, rel) })
-          }
-          return total
-        } catch (error) {
-          if (error instanceof ClipRangeError) throw new PermanentJobError(messages.clipDurationTooLong)
-          throw error
-        } finally {
-          fs.rmSync(outDir, { recursive: true, force: true })
-        }
-      })
-      const done = await repo.update(clip.id, { status: 'ready', failure_reason: null, bytes }, ['processing'])
-      if (!done) {
-        // Deleted while it was being cut: its files go too.
-        await store.deletePrefix(prefix)
-        return
-      }
-      ctx.progress(100)
     },
+  }
+
+  async function cutAndPublish(job: Job<'clips.cut'>, ctx: JobContext) {
+    const clip = await repo.find(job.payload.clipId)
+    // Deleted meanwhile, or made by an earlier attempt: nothing to do.
+    if (!clip || clip.status === 'ready') return
+    await repo.update(clip.id, { status: 'processing', failure_reason: null })
+    const recording = await deps.clips().recording(clip.asset_id)
+    if (!recording || (recording.status !== 'ready' && recording.status !== 'live')) {
+      throw new PermanentJobError('The recording of this clip is no longer available.')
+    }
+    const variantKey = await deps.clips().renditionKey(recording)
+    if (!variantKey) throw new PermanentJobError('The recording has no playable rendition.')
+    const prefix = clipKey(clip)
+    // What an earlier attempt published is not half of this one.
+    await store.deletePrefix(prefix)
+    const folder = path.posix.dirname(variantKey)
+    const bytes = await withOwnTempRoot(path.join(deps.mediaDir, 'tmp'), async (tmpRoot) => {
+      const outDir = path.join(tmpRoot, `clip-${clip.id}-${job.id}-${job.attempts}`)
+      fs.mkdirSync(outDir, { recursive: true })
+      try {
+        await store.withLocalCopy(folder, (dir) =>
+          cutClip({
+            playlist: path.join(dir, path.posix.basename(variantKey)),
+            startSec: Number(clip.start_time),
+            durationSec: Number(clip.duration),
+            outDir,
+            signal: ctx.signal,
+            lane: 'urgent',
+            onProgress: (ratio) => ctx.progress(Math.min(95, ratio * 95)),
+          }),
+        )
+        const files = filesUnder(outDir)
+        if (!files.includes('clip.mp4')) throw new Error('the cut wrote no clip.mp4')
+        // The playlist after its segments, the MP4 last: a clip is whole once its MP4 is there.
+        const order = (f: string) => (f === 'clip.mp4' ? 2 : f.endsWith('.m3u8') ? 1 : 0)
+        let total = 0
+        for (const rel of files.sort((a, b) => order(a) - order(b))) {
+          total += fs.statSync(path.join(outDir, rel)).size
+          await store.put(clipKey(clip, rel), { file: path.join(outDir, rel) })
+        }
+        return total
+      } catch (error) {
+        if (error instanceof ClipRangeError) throw new PermanentJobError(messages.clipDurationTooLong)
+        throw error
+      } finally {
+        fs.rmSync(outDir, { recursive: true, force: true })
+      }
+    })
+    const done = await repo.update(clip.id, { status: 'ready', failure_reason: null, bytes }, ['processing'])
+    if (!done) {
+      // Deleted while it was being cut: its files go too.
+      await store.deletePrefix(prefix)
+      return
+    }
+    ctx.progress(100)
   }
 }
 
