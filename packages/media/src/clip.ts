@@ -447,7 +447,13 @@ async function cut(options: CutClipOptions): Promise<CutClipResult> {
     new Map(
       discontinuous ? [] : [...probes].map(([i, p]) => [i, { first: p.frames[0]!, last: p.frames.at(-1)! }] as const),
     )
-  const [firstOfAll] = await Promise.all([probeOf(0), probeOf(listed.length - 1)])
+  // In one round with the segments the EXTINF values name for the start and the end: where those are
+  // right (our own encodes), no second round is needed.
+  const guessed = [
+    clipFirstSegment(listed, Math.min(startSec, playlistDuration(listed))),
+    segmentAt(listed, Math.max(startSec, Math.min(startSec + durationSec, playlistDuration(listed)) - 0.01)),
+  ]
+  const [firstOfAll] = await Promise.all([probeOf(0), probeOf(listed.length - 1), ...guessed.map((i) => probeOf(i))])
   const source = firstOfAll.video
   if (source.codec !== 'h264') throw new Error(`cannot cut a ${source.codec} rendition: H.264 only`)
   x264Profile(source.profile)
