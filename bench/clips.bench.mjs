@@ -412,13 +412,14 @@ async function benchLiveClips(dir) {
       await new Promise((r) => setTimeout(r, 1000))
     }
     const tag = (await viewer.get(`events/${event.id}`)).clip_tags?.[0]?.name
-    const clipOnce = async (start, n) => {
+    /** One 30-s clip by `who`, timed from `POST /api/clip` until `GET /api/clips/user` lists it ready. */
+    const clipOnce = async (who, start, name) => {
       const t = performance.now()
-      const made = await viewer.post('/api/clip', {
-        api_key: viewer.key,
+      const made = await who.post('/api/clip', {
+        api_key: who.key,
         event_id: event.id,
         event_media_id: source.event_media_id,
-        name: `Live bench ${n}`,
+        name,
         start_time: start,
         duration: 30,
         tags: [tag],
@@ -426,7 +427,7 @@ async function benchLiveClips(dir) {
       if (made.status !== 201) throw new Error(`POST /api/clip: ${made.status} ${JSON.stringify(made.body)}`)
       const id = made.body.data.id
       for (;;) {
-        const clip = ((await viewer.get('clips/user')) ?? []).find((c) => c.id === id)
+        const clip = ((await who.get('clips/user')) ?? []).find((c) => c.id === id)
         if (clip?.status === 'ready') break
         if (clip?.status === 'failed') throw new Error(`clip failed: ${clip.failure_reason}`)
         await new Promise((r) => setTimeout(r, POLL_MS))
@@ -443,7 +444,7 @@ async function benchLiveClips(dir) {
     // A viewer makes at most 30 clips an hour: a second one for the busy run.
     const idle = []
     for (const [i, start] of starts.entries()) {
-      const ms = await clipOnce(start, i)
+      const ms = await clipOnce(viewer, start, `Live bench ${i}`)
       if (i > 0) idle.push(ms)
     }
     // Two channels' uploads: the demo's and a second channel's, each encoded in one batch slot.
@@ -474,24 +475,8 @@ async function benchLiveClips(dir) {
     const busy = []
     let stillBusy = true
     for (const [i, start] of starts.entries()) {
-      const t = performance.now()
-      const made = await second.post('/api/clip', {
-        api_key: second.key,
-        event_id: event.id,
-        event_media_id: source.event_media_id,
-        name: `Live bench busy ${i}`,
-        start_time: start,
-        duration: 30,
-        tags: [tag],
-      })
-      if (made.status !== 201) throw new Error(`POST /api/clip: ${made.status} ${JSON.stringify(made.body)}`)
-      for (;;) {
-        const clip = ((await second.get('clips/user')) ?? []).find((c) => c.id === made.body.data.id)
-        if (clip?.status === 'ready') break
-        if (clip?.status === 'failed') throw new Error(`clip failed: ${clip.failure_reason}`)
-        await new Promise((r) => setTimeout(r, POLL_MS))
-      }
-      if (i > 0) busy.push(performance.now() - t)
+      const ms = await clipOnce(second, start, `Live bench busy ${i}`)
+      if (i > 0) busy.push(ms)
       stillBusy &&= childrenOf(product.pid) >= 3
     }
     if (!stillBusy) throw new Error('an encode ended during the busy clips: make the uploads longer')
