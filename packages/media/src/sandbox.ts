@@ -68,12 +68,14 @@ export function bwrapArgs(
     '--new-session',
     '--clearenv',
     ...env.flatMap(([k, v]) => ['--setenv', k, v]),
-    ...SYSTEM_READ.flatMap((p) => bind('--ro-bind', p)),
-    ...own.flatMap((dir) => ['--ro-bind', dir, dir]),
+    // The empty /tmp and /dev first: what is bound after them (a program, the input, the work folder)
+    // may live under /tmp and must not be hidden by them.
     '--dev',
     '/dev',
     '--tmpfs',
     '/tmp',
+    ...SYSTEM_READ.flatMap((p) => bind('--ro-bind', p)),
+    ...own.flatMap((dir) => ['--ro-bind', dir, dir]),
     ...paths.read.flatMap((p) => ['--ro-bind', p, p]),
     ...paths.write.flatMap((p) => ['--bind', p, p]),
     '--chdir',
