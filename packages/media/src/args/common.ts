@@ -3,6 +3,7 @@
  * (never a shell line), starting with `-hide_banner -nostdin -y`, reporting through `-progress pipe:1
  * -nostats`, and limiting each input's protocols (`-protocol_whitelist`). Written for ffmpeg ≥ 4.1.
  */
+import path from 'node:path'
 import type { Rendition } from '../ladder.js'
 
 export const COMMON = ['-hide_banner', '-nostdin', '-y'] as const
@@ -53,4 +54,38 @@ export function pinInputFormat(args: readonly string[], format: string | undefin
   const at = args.indexOf('-i')
   if (at < 0) throw new RangeError('no input to pin')
   return [...args.slice(0, at), '-f', format, ...args.slice(at)]
+}
+
+/** One JPEG frame written to `output` (posters, thumbnails, sprites) at JPEG quality `quality` (2 best … 31). */
+export function jpegOutput(output: string, quality = 3): string[] {
+  return ['-q:v', String(quality), '-an', '-f', 'image2', '-update', '1', ...PROGRESS, output]
+}
+
+/**
+ * An HLS output of MPEG-TS segments with independent segments in `dir` (`index.m3u8` and the numbered
+ * segments of `segmentPattern`): `vod` for finished files, `event` for a live recording that grows.
+ */
+export function hlsOutput(options: {
+  dir: string
+  segmentSeconds: number
+  type: 'vod' | 'event'
+  segmentPattern: string
+  flags?: string
+}): string[] {
+  return [
+    '-f',
+    'hls',
+    '-hls_time',
+    seconds(options.segmentSeconds),
+    '-hls_playlist_type',
+    options.type,
+    '-hls_list_size',
+    '0',
+    '-hls_segment_type',
+    'mpegts',
+    '-hls_flags',
+    options.flags ?? 'independent_segments',
+    '-hls_segment_filename',
+    path.join(options.dir, options.segmentPattern),
+  ]
 }

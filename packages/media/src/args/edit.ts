@@ -4,7 +4,7 @@
  * middle copied bit for bit, everything joined into an MP4 and a short HLS.
  */
 import path from 'node:path'
-import { assertPositive, COMMON, evenUp, FILE_INPUT, PROGRESS, seconds } from './common.js'
+import { assertPositive, COMMON, evenUp, FILE_INPUT, hlsOutput, jpegOutput, PROGRESS, seconds } from './common.js'
 
 /**
  * An MP4 (faststart) from an HLS playlist by stream copy: ADTS AAC turned into MP4's form, nothing
@@ -226,15 +226,7 @@ export function clipPosterArgs(options: { input: string; output: string; frame: 
     `trim=start_frame=${frame},scale=${evenUp(width)}:-2,setsar=1`,
     '-frames:v',
     '1',
-    '-q:v',
-    '3',
-    '-an',
-    '-f',
-    'image2',
-    '-update',
-    '1',
-    ...PROGRESS,
-    options.output,
+    ...jpegOutput(options.output),
   ]
 }
 
@@ -298,20 +290,7 @@ export function clipMuxArgs(options: ClipMuxArgsOptions): string[] {
     'mp4',
     mp4,
     ...streams,
-    '-f',
-    'hls',
-    '-hls_time',
-    seconds(hlsSegmentSeconds),
-    '-hls_playlist_type',
-    'vod',
-    '-hls_list_size',
-    '0',
-    '-hls_segment_type',
-    'mpegts',
-    '-hls_flags',
-    'independent_segments',
-    '-hls_segment_filename',
-    path.join(hlsDir, 'seg_%03d.ts'),
+    ...hlsOutput({ dir: hlsDir, segmentSeconds: hlsSegmentSeconds, type: 'vod', segmentPattern: 'seg_%03d.ts' }),
     ...PROGRESS,
     path.join(hlsDir, 'index.m3u8'),
   ]

@@ -1,5 +1,5 @@
 /** Images and the preview beside a video: a poster, a sprite of seek thumbnails with its WebVTT, a short preview MP4. */
-import { assertPositive, COMMON, evenUp, FILE_INPUT, PROGRESS, seconds } from './common.js'
+import { assertPositive, COMMON, evenUp, FILE_INPUT, jpegOutput, PROGRESS, seconds } from './common.js'
 
 /** A JPEG poster: one frame at `atSec`, `width` wide (height by aspect ratio, even). */
 export function posterArgs(options: { input: string; output: string; atSec: number; width: number }): string[] {
@@ -17,15 +17,7 @@ export function posterArgs(options: { input: string; output: string; atSec: numb
     '1',
     '-vf',
     `scale=${evenUp(options.width)}:-2,setsar=1`,
-    '-q:v',
-    '3',
-    '-an',
-    '-f',
-    'image2',
-    '-update',
-    '1',
-    ...PROGRESS,
-    options.output,
+    ...jpegOutput(options.output),
   ]
 }
 
@@ -54,19 +46,11 @@ export function spriteArgs(options: SpriteOptions): string[] {
     options.input,
     '-map',
     '0:v:0',
-    '-an',
     '-vf',
     `fps=1/${seconds(intervalSec)},scale=${tileWidth}:${tileHeight},setsar=1,tile=${columns}x${rows}`,
     '-frames:v',
     '1',
-    '-q:v',
-    '5',
-    '-f',
-    'image2',
-    '-update',
-    '1',
-    ...PROGRESS,
-    options.output,
+    ...jpegOutput(options.output, 5),
   ]
 }
 

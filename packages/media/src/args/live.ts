@@ -1,7 +1,7 @@
 /** Live: HLS written as an RTMP publish arrives (the live master playlist is written by `hls.ts`). */
 import path from 'node:path'
 import type { Rendition } from '../ladder.js'
-import { assertPositive, COMMON, kbps, keyframes, PROGRESS, rateControl, seconds } from './common.js'
+import { assertPositive, COMMON, hlsOutput, kbps, keyframes, PROGRESS, rateControl } from './common.js'
 
 /**
  * Live segments are cut every second where the source has a keyframe, so players can sit about two
@@ -41,20 +41,7 @@ export function liveHlsArgs(options: LiveHlsArgsOptions): string[] {
   assertPositive('segmentSeconds', segmentSeconds, false)
   const flags = `program_date_time+independent_segments${append ? '+append_list' : ''}`
   const hls = (dir: string) => [
-    '-f',
-    'hls',
-    '-hls_time',
-    seconds(segmentSeconds),
-    '-hls_playlist_type',
-    'event',
-    '-hls_list_size',
-    '0',
-    '-hls_segment_type',
-    'mpegts',
-    '-hls_flags',
-    flags,
-    '-hls_segment_filename',
-    path.join(outDir, dir, 'seg_%05d.ts'),
+    ...hlsOutput({ dir: path.join(outDir, dir), segmentSeconds, type: 'event', segmentPattern: 'seg_%05d.ts', flags }),
     path.join(outDir, dir, 'index.m3u8'),
   ]
   const args = [

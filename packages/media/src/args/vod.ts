@@ -1,7 +1,7 @@
 /** VOD: one HLS rendition per ffmpeg run (the master playlist that lists them is written by `hls.ts`). */
 import path from 'node:path'
 import type { Rendition } from '../ladder.js'
-import { assertPositive, COMMON, FILE_INPUT, kbps, keyframes, PROGRESS, rateControl, seconds } from './common.js'
+import { assertPositive, COMMON, FILE_INPUT, hlsOutput, kbps, keyframes, PROGRESS, rateControl } from './common.js'
 
 export interface HlsRenditionArgsOptions {
   input: string
@@ -56,20 +56,7 @@ export function hlsRenditionArgs(options: HlsRenditionArgsOptions): string[] {
     '-dn',
     '-map_metadata',
     '-1',
-    '-f',
-    'hls',
-    '-hls_time',
-    seconds(segmentSeconds),
-    '-hls_playlist_type',
-    'vod',
-    '-hls_list_size',
-    '0',
-    '-hls_segment_type',
-    'mpegts',
-    '-hls_flags',
-    'independent_segments',
-    '-hls_segment_filename',
-    path.join(outDir, 'seg_%05d.ts'),
+    ...hlsOutput({ dir: outDir, segmentSeconds, type: 'vod', segmentPattern: 'seg_%05d.ts' }),
     ...PROGRESS,
     path.join(outDir, 'index.m3u8'),
   ]
