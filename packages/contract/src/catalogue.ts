@@ -23,6 +23,13 @@ export interface EventCategory {
   children: EventCategory[]
 }
 
+/**
+ * `GET /api/participant-group-properties` (spec §7): one property the schools have (city, state,
+ * conference…) with every value they give it, sorted.
+ */
+export const ParticipantGroupPropertySchema = z.object({ name: z.string(), values: z.array(z.string()) })
+export type ParticipantGroupProperty = z.infer<typeof ParticipantGroupPropertySchema>
+
 export const EventLocationSchema = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
+import { PromoCodeSchema } from './commerce.js'
 import { anOrder, aPass } from './fixtures.js'
-import { currencySymbol, ecommerceValue, passesLuhn, passFlags, priceTitle, TEST_CARDS } from './pricing.js'
+import {
+  currencySymbol,
+  ecommerceValue,
+  isPaidAndActive,
+  passesLuhn,
+  passFlags,
+  priceTitle,
+  TEST_CARDS,
+} from './pricing.js'
 
 const pass = aPass
 const order = anOrder
@@ -13,6 +22,10 @@ describe('price label (spec §9)', () => {
     expect(priceTitle(pass({ period: 'month', offer: 'special', price: 5 }))).toBe('$5.00/month monthly')
     expect(currencySymbol('CAD')).toBe('$')
     expect(priceTitle(pass({ currency: 'EUR', price: 3 }))).toBe('€3.00')
+    expect(priceTitle(pass({ currency: 'EUR', price: 3, period: 'annual', offer: 'annual' }), 'fr')).toBe(
+      '3,00\u00a0€/year annual',
+    )
+    expect(priceTitle(pass({ currency: 'JPY', price: 1500 }))).toBe('¥1,500')
   })
 
   it('ecommerce value is price − discount + tax, with the service fee', () => {
@@ -21,6 +34,14 @@ describe('price label (spec §9)', () => {
 })
 
 describe('purchased flags (spec §4)', () => {
+  it('an order opens what it bought only while it is paid and active', () => {
+    expect(isPaidAndActive(order({}))).toBe(true)
+    for (const status of ['created', 'failed', 'refunded'] as const)
+      expect(isPaidAndActive(order({ status }))).toBe(false)
+    for (const activity_status of ['inactive', 'expired', 'canceled'] as const)
+      expect(isPaidAndActive(order({ activity_status }))).toBe(false)
+  })
+
   it('a pass is purchased when a paid, active order of it exists', () => {
     const p = pass({ id: 7, kind: 'subscription' })
     expect(passFlags(p, [order({ product: { id: 7 } })]).purchased).toBe(true)
@@ -53,5 +74,20 @@ describe('card numbers', () => {
     expect(passesLuhn(TEST_CARDS.insufficientFunds)).toBe(true)
     expect(passesLuhn('4242424242424241')).toBe(false)
     expect(passesLuhn('')).toBe(false)
+  })
+})
+
+describe('promo code (spec §5 length rule)', () => {
+  const problem = (code: string) => PromoCodeSchema.safeParse(code).error?.issues[0]?.message ?? null
+
+  it('refuses a code shorter or longer than any the console makes, in the length rule’s words', () => {
+    expect(problem('AB')).toBe('The field length must be greater than 2')
+    expect(problem(`  ${'X'.repeat(51)} `)).toBe('The field length must be less than 51')
+  })
+
+  it('takes a code of 3 to 50 characters, spaces around it aside', () => {
+    expect(problem(' ABC ')).toBeNull()
+    expect(PromoCodeSchema.parse(' SPRING25 ')).toBe('SPRING25')
+    expect(problem('X'.repeat(50))).toBeNull()
   })
 })

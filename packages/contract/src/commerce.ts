@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { constants } from './constants.js'
+import { lengthGreaterThan, lengthLessThan } from './messages.js'
 
 /**
  * Passes and payments (spec §1, §3 Package and subscription, Pass kinds, Order, Transaction, user
@@ -183,6 +185,18 @@ export const PriceQuoteSchema = z.object({
   trial_ends_at: z.string().nullable(),
 })
 export type PriceQuote = z.infer<typeof PriceQuoteSchema>
+
+const { min: codeMin, max: codeMax } = constants.couponCodeLength
+
+/**
+ * A promo code as the viewer types it (spec §5 length rule): shorter or longer than any code the
+ * console makes is refused in the browser, in the length rule's words, without asking `apply_coupon`.
+ */
+export const PromoCodeSchema = z
+  .string()
+  .trim()
+  .min(codeMin, lengthGreaterThan(codeMin - 1))
+  .max(codeMax, lengthLessThan(codeMax + 1))
 
 export const ApplyCouponQuerySchema = z.object({
   code: z.string().trim().max(50).optional(),

@@ -33,6 +33,8 @@ export const constants = {
   /** Our choices where the spec is silent. */
   passwordMinLength: 8,
   passwordMaxLength: 128,
+  /** A promo code's length: the console makes codes of 3 to 50 letters, digits, - or _. */
+  couponCodeLength: { min: 3, max: 50 },
   anonymousKeyLifetimeMs: 365 * DAY,
 } as const
 

@@ -9,6 +9,7 @@ import {
   FavoriteSchema,
   Id,
   ListMetaSchema,
+  ParticipantGroupPropertySchema,
   ParticipantGroupSchema,
   ParticipantSchema,
   VodCategorySchema,
@@ -94,10 +95,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/participant-group-properties',
     {
-      schema: {
-        tags,
-        response: { 200: dataOf(z.array(z.object({ name: z.string(), values: z.array(z.string()) }))) },
-      },
+      schema: { tags, response: { 200: dataOf(z.array(ParticipantGroupPropertySchema)) } },
     },
     (req, reply) =>
       cache.send(req, reply, async () => ({ data: await catalog.groupProperties(req.session.channel) }), 60),
