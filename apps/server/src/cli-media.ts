@@ -5,15 +5,13 @@ import { parseArgs } from 'node:util'
 import { uploadMessages } from '@fieldhouse/contract'
 import { type CheckedUpload, checkUpload, configureSandbox, UploadRefused } from '@fieldhouse/media'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Config } from './config.js'
-import type { Db } from './db/database.js'
+import type { CliContext } from './cli-context.js'
 import { JobQueue } from './jobs/queue.js'
 import { Worker } from './jobs/worker.js'
 import { uploadSettingsOf } from './lib/channel-settings.js'
 import { parseJson } from './lib/json.js'
 import { createMediaStore } from './lib/media-store/index.js'
 import { CatalogCliRepository } from './modules/catalog/catalog-cli.repository.js'
-import type { ChannelRepository } from './modules/channel/channel.repository.js'
 import { mediaJobHandlers } from './modules/media/media.jobs.js'
 import { MediaRepository } from './modules/media/media.repository.js'
 import { refusalMessage } from './modules/media/uploads.service.js'
@@ -47,10 +45,7 @@ export const progressBar = (percent: number, width = 30) => {
  */
 export async function importMedia(
   args: string[],
-  config: Config,
-  db: Db,
-  channels: ChannelRepository,
-  out: (line: string) => void,
+  { config, db, channels, out }: CliContext,
   progress: (line: string) => void = process.stdout.isTTY ? (line) => process.stdout.write(`\r${line}`) : () => {},
 ) {
   const { values, positionals } = parseArgs({
@@ -172,13 +167,7 @@ export async function importMedia(
 }
 
 /** `event stream-key ID`: where the event's encoder publishes. */
-export async function showStreamKey(
-  args: string[],
-  config: Config,
-  db: Db,
-  channels: ChannelRepository,
-  out: (line: string) => void,
-) {
+export async function showStreamKey(args: string[], { config, db, channels, out }: CliContext) {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,

@@ -1,12 +1,12 @@
 import { parseArgs } from 'node:util'
 import { EmailSchema, OperatorRoleSchema } from '@fieldhouse/contract'
+import type { CliContext } from './cli-context.js'
 import type { Config } from './config.js'
 import type { Db } from './db/database.js'
 import { linkOrigin } from './lib/link-origin.js'
 import { hashToken, newToken } from './lib/secrets.js'
 import { OperatorsRepository } from './modules/admin/operators.repository.js'
 import { INVITATION_LIFETIME_MS } from './modules/admin/operators.service.js'
-import type { ChannelRepository } from './modules/channel/channel.repository.js'
 
 export const operatorsUsage = `  npm run cli -- channel invite --channel KEY --email EMAIL --role owner|manager|producer|support`
 
@@ -52,13 +52,7 @@ export async function createInvitation(
 }
 
 /** `channel invite --channel K --email E --role R`: an invitation for a later operator. */
-export async function inviteOperator(
-  args: string[],
-  config: Config,
-  db: Db,
-  channels: ChannelRepository,
-  out: (line: string) => void,
-) {
+export async function inviteOperator(args: string[], { config, db, channels, out }: CliContext) {
   const { values } = parseArgs({
     args,
     options: { channel: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' } },

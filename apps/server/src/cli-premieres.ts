@@ -1,10 +1,8 @@
 import { parseArgs } from 'node:util'
 import { PremiereInputSchema } from '@fieldhouse/contract'
-import type { Config } from './config.js'
+import type { CliContext } from './cli-context.js'
 import { createContainer } from './container.js'
-import type { Db } from './db/database.js'
 import { AppError } from './lib/errors.js'
-import type { ChannelRepository } from './modules/channel/channel.repository.js'
 
 export const premieresUsage = `  npm run cli -- event premiere ID (--source-event ID | --source-vod ID) --at 2026-11-24T19:00:00Z [--repeat-minutes N] [--channel KEY]`
 
@@ -12,13 +10,7 @@ export const premieresUsage = `  npm run cli -- event premiere ID (--source-even
  * `event premiere`: a finished recording (an event's replay, or a library video) is shown as the event's
  * live broadcast from `--at` (decision 30), through the same service as the console's.
  */
-export async function schedulePremiere(
-  args: string[],
-  config: Config,
-  db: Db,
-  channels: ChannelRepository,
-  out: (line: string) => void,
-) {
+export async function schedulePremiere(args: string[], { config, db, channels, out }: CliContext) {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,

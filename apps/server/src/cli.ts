@@ -6,11 +6,12 @@ import {
   describeAdjustments,
   EmailSchema,
 } from '@fieldhouse/contract'
+import type { CliContext } from './cli-context.js'
 import { importMedia, mediaUsage, showStreamKey } from './cli-media.js'
 import { createInvitation, inviteOperator, operatorsUsage } from './cli-operators.js'
 import { premieresUsage, schedulePremiere } from './cli-premieres.js'
-import { type Config, loadConfig } from './config.js'
-import { type Db, openDatabase } from './db/database.js'
+import { loadConfig } from './config.js'
+import { openDatabase } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
 import { scryptHasher } from './lib/passwords.js'
 import { newToken } from './lib/secrets.js'
@@ -45,12 +46,13 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
   try {
     await migrateToLatest(db)
     const repo = new ChannelRepository(db.kysely, db.dialect)
-    if (area === 'user') return await createUser(rest, config, db, repo, out)
-    if (area === 'media') return await importMedia(rest, config, db, repo, out)
-    if (area === 'event' && action === 'premiere') return await schedulePremiere(rest, config, db, repo, out)
-    if (area === 'event') return await showStreamKey(rest, config, db, repo, out)
+    const cli: CliContext = { config, db, channels: repo, out }
+    if (area === 'user') return await createUser(rest, cli)
+    if (area === 'media') return await importMedia(rest, cli)
+    if (area === 'event' && action === 'premiere') return await schedulePremiere(rest, cli)
+    if (area === 'event') return await showStreamKey(rest, cli)
     if (action === 'colors') return await channelColors(rest, repo, out)
-    if (action === 'invite') return await inviteOperator(rest, config, db, repo, out)
+    if (action === 'invite') return await inviteOperator(rest, cli)
     if (action === 'list') {
       const rows = await repo.listForCli()
       const byKey = new Map<string, { name: string; hosts: string[] }>()
@@ -174,13 +176,7 @@ async function channelColors(args: string[], channels: ChannelRepository, out: (
  * An account made by an operator, with a random temporary password shown once: the user must change it
  * before anything else (spec §2). The address counts as verified: the operator vouches for it.
  */
-async function createUser(
-  args: string[],
-  config: Config,
-  db: Db,
-  channels: ChannelRepository,
-  out: (line: string) => void,
-) {
+async function createUser(args: string[], { config, db, channels, out }: CliContext) {
   const { values } = parseArgs({
     args,
     options: {

@@ -255,7 +255,12 @@ describe.each(testDatabases())('premieres (%s)', (kind) => {
     const vod = await libraryVideo()
     const lines: string[] = []
     const cli = (...args: string[]) =>
-      schedulePremiere([...args, '--channel', `prem-${kind}`], ctx.config, ctx.db, channels(), (l) => lines.push(l))
+      schedulePremiere([...args, '--channel', `prem-${kind}`], {
+        config: ctx.config,
+        db: ctx.db,
+        channels: channels(),
+        out: (l) => lines.push(l),
+      })
     const at = new Date(Date.now() + 3_600_000).toISOString()
     expect(await cli(String(eventId), '--at', at)).toBe(2)
     expect(lines.join('\n')).toContain('Choose the recording to premiere')
