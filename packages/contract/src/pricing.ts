@@ -1,4 +1,5 @@
 import type { Order, Package, PriceQuote } from './commerce.js'
+import { formatPrice } from './format/money.js'
 
 /**
  * The rules of passes and prices (spec §4 "purchased", §9 price label and ecommerce value) and the test
@@ -15,8 +16,8 @@ export const currencySymbol = (currency: string) => SYMBOLS[currency.toUpperCase
  * Spec §9 price label: currency symbol and base price, and for subscriptions `/period` plus the offer
  * ("annual" offers are labelled annual, others monthly): `$99.99/year annual`, `$9.99/month monthly`.
  */
-export function priceTitle(p: Pick<Package, 'price' | 'currency' | 'period' | 'offer'>) {
-  const amount = `${currencySymbol(p.currency)}${p.price.toFixed(2)}`
+export function priceTitle(p: Pick<Package, 'price' | 'currency' | 'period' | 'offer'>, locale = 'en') {
+  const amount = formatPrice(p.price, p.currency, locale)
   if (!p.period) return amount
   const per = p.period === 'annual' ? 'year' : 'month'
   const offer = p.offer === 'annual' || p.period === 'annual' ? 'annual' : 'monthly'
@@ -24,12 +25,19 @@ export function priceTitle(p: Pick<Package, 'price' | 'currency' | 'period' | 'o
 }
 
 /**
+ * Spec §4: an order opens what it bought while it is paid and active (not failed or refunded, not
+ * expired or cancelled). Every page, the console and the server ask this one question.
+ */
+export const isPaidAndActive = (o: { status: string; activity_status: string }) =>
+  o.status === 'paid' && o.activity_status === 'active'
+
+/**
  * Spec §4 "purchased": a pass counts as purchased when a paid and active order of it exists; a package
  * once every category it covers is covered by paid orders; a team pass once every participant is.
  * Also the categories and participants already covered (shown disabled).
  */
 export function passFlags(pass: Package, orders: Order[]) {
-  const active = orders.filter((o) => o.status === 'paid' && o.activity_status === 'active')
+  const active = orders.filter(isPaidAndActive)
   const disabledCategories = pass.event_categories.filter((c) =>
     active.some((o) => o.product.event_category_id === c || (o.product.id === pass.id && o.type !== 'event')),
   )
