@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useColorSettings } from '../features/channel/api/use-color-settings'
+import { useColorSettings } from '../lib/entities/channel/use-color-settings'
 import { applyColorVariables } from '../lib/theme/color-variables'
 
 /** Keeps the CSS variables on :root in step with the channel's colour settings when they are fetched again. */

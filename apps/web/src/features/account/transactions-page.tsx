@@ -1,9 +1,9 @@
 import { currencySymbol } from '@fieldhouse/contract'
 import { useTranslation } from 'react-i18next'
 import { EmptyState, LoadError, LoadingStatus } from '../../components/ui/load-states'
+import { useTransactions } from '../../lib/entities/account/use-transactions'
 import { useDocumentTitle } from '../channel/use-document-title'
 import { money } from '../checkout/checkout-logic'
-import { useTransactions } from './api/use-transactions'
 import { transactionTypeKey } from './order-display'
 import '../checkout/checkout.css'
 

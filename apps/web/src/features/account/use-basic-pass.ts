@@ -1,8 +1,8 @@
 import { PASSES_FORM_ALIAS } from '@fieldhouse/contract'
+import { useCustomForm } from '../../lib/entities/account/use-custom-form'
+import { useSubmitCustomForm } from '../../lib/entities/account/use-submit-custom-form'
 import type { BasicPassStatus } from '../../lib/navigation/navigation-rules'
 import { useAppStore } from '../../lib/store/app-store'
-import { useCustomForm } from './api/use-custom-form'
-import { useSubmitCustomForm } from './api/use-submit-custom-form'
 import { basicPassSelection, basicPassStatusOf } from './basic-pass'
 
 /**

@@ -5,13 +5,13 @@ import { useLocation, useNavigate } from 'react-router'
 import { Button } from '../../components/ui/button'
 import { FormMessage } from '../../components/ui/form-field'
 import { errorText } from '../../lib/api/error-text'
+import { useDeleteAccountConfirm } from '../../lib/entities/account/use-delete-account-confirm'
+import { useSessionActions } from '../../lib/entities/session/use-session-actions'
 import { paths } from '../../lib/navigation/paths'
 import { showToast } from '../../lib/notify/toast-store'
-import { useDeleteAccountConfirm } from '../account/api/use-delete-account-confirm'
 import { useDocumentTitle } from '../channel/use-document-title'
 import { AuthFrame } from './auth-frame'
 import { readSignedLink } from './link-params'
-import { useSessionActions } from './use-session-actions'
 
 /**
  * Spec §2 /confirm-account-deletion?email=&expires=&signature=: the mailed link. Deleting waits for a

@@ -1,6 +1,7 @@
 import { SocialStartSchema } from '@fieldhouse/contract'
 import { describe, expect, it } from 'vitest'
-import { enabledProviders, isSafeProviderUrl, localPath, readSocialReturn, socialRedirectPath } from './social'
+import { isSafeProviderUrl } from '../../lib/entities/session/use-social-sign-in'
+import { enabledProviders, localPath, readSocialReturn, socialRedirectPath } from './social'
 
 describe('readSocialReturn', () => {
   it('reads the one-time code of a successful sign-in', () => {

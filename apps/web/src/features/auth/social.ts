@@ -40,17 +40,6 @@ export function localPath(value: string | null): string | null {
   return value
 }
 
-/** Only a web address (or one of our own paths) may take the browser to the provider's page. */
-export function isSafeProviderUrl(url: string): boolean {
-  if (url.startsWith('/')) return !url.startsWith('//') && !url.startsWith('/\\')
-  try {
-    const parsed = new URL(url)
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:'
-  } catch {
-    return false
-  }
-}
-
 /**
  * The `redirect_path` a social sign-in may carry (contract: a path of this site, at most 500
  * characters, not `/` itself). Home needs no return address: it is where a sign-in goes anyway.

@@ -1,7 +1,7 @@
 import { messages } from '@fieldhouse/contract'
 import { useCallback } from 'react'
+import { useSettings } from '../../lib/entities/channel/use-settings'
 import { recaptchaToken } from '../../lib/recaptcha/recaptcha'
-import { useSettings } from '../channel/api/use-settings'
 
 export class HumanCheckError extends Error {
   constructor(cause: unknown) {

@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { useApiClient } from '../../lib/api/api-context'
+import { profileQueryOptions } from '../../lib/entities/account/use-profile'
 import { isAuthPageForSignedIn } from '../../lib/navigation/navigation-rules'
 import { paths } from '../../lib/navigation/paths'
 import { useAppStore } from '../../lib/store/app-store'
-import { profileQueryOptions } from '../account/api/use-profile'
 
 /**
  * Spec §2 startup: with a stored user, the profile is loaded once. It refreshes the stored user; a 401

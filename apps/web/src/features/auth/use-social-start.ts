@@ -1,7 +1,7 @@
 import type { SocialProvider } from '@fieldhouse/contract'
+import { type SocialSignInInput, useSocialSignIn } from '../../lib/entities/session/use-social-sign-in'
 import { lastPageHref } from '../../lib/navigation/navigation-rules'
 import { useAppStore } from '../../lib/store/app-store'
-import { type SocialSignInInput, useSocialSignIn } from './api/use-social-sign-in'
 import { socialRedirectPath } from './social'
 
 /**

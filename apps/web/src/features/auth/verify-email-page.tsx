@@ -6,15 +6,15 @@ import { ButtonLink } from '../../components/ui/button'
 import { FormMessage } from '../../components/ui/form-field'
 import { Spinner } from '../../components/ui/spinner'
 import { errorText, httpStatus } from '../../lib/api/error-text'
+import { useSessionActions } from '../../lib/entities/session/use-session-actions'
+import { useVerifyEmail } from '../../lib/entities/session/use-verify-email'
 import { lastPageHref } from '../../lib/navigation/navigation-rules'
 import { paths } from '../../lib/navigation/paths'
 import { showToast } from '../../lib/notify/toast-store'
 import { useAppStore } from '../../lib/store/app-store'
 import { useDocumentTitle } from '../channel/use-document-title'
-import { useVerifyEmail } from './api/use-verify-email'
 import { AuthFrame } from './auth-frame'
 import { readSignedLink } from './link-params'
-import { useSessionActions } from './use-session-actions'
 
 type Outcome = { kind: 'checking' } | { kind: 'already-verified' } | { kind: 'failed'; message: string }
 

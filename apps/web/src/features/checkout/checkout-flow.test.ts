@@ -1,6 +1,7 @@
 import type { PriceQuote } from '@fieldhouse/contract'
 import { anOrder } from '@fieldhouse/contract/fixtures'
 import { describe, expect, it } from 'vitest'
+import { orderPollInterval } from '../../lib/entities/account/use-order'
 import {
   type CheckoutItem,
   checkoutCall,
@@ -9,7 +10,6 @@ import {
   couponType,
   initialCheckout,
   localQuote,
-  orderPollInterval,
   trialOffered,
 } from './checkout-flow'
 

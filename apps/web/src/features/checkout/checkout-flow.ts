@@ -1,4 +1,4 @@
-import { constants, type Order, type PriceQuote } from '@fieldhouse/contract'
+import type { Order, PriceQuote } from '@fieldhouse/contract'
 
 /**
  * The checkout as a state machine (spec §4 payment states and request status):
@@ -74,13 +74,6 @@ export function checkoutReducer(state: CheckoutState, event: CheckoutEvent): Che
 }
 
 export const initialCheckout = (idempotencyKey: string): CheckoutState => ({ phase: { kind: 'form' }, idempotencyKey })
-
-/**
- * How long until `GET orders/{id}` is asked again: every 2 s (spec §4, §9) while the order is `created`
- * or not known yet (a failed poll is asked again too); never once it is settled.
- */
-export const orderPollInterval = (order: Pick<Order, 'status'> | undefined): number | false =>
-  order === undefined || order.status === 'created' ? constants.orderPollIntervalMs : false
 
 /** What the checkout sells, whatever its kind, as the summary shows it. */
 export interface CheckoutItem {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/ui/button'
 import { TextField } from '../../components/ui/form-field'
 import { errorText } from '../../lib/api/error-text'
-import { useApplyCoupon } from './api/use-apply-coupon'
+import { useApplyCoupon } from '../../lib/entities/commerce/use-apply-coupon'
 import { type CheckoutItem, couponType } from './checkout-flow'
 
 /**

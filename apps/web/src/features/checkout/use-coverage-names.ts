@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
-import { useEventCategories } from '../catalogue/api/use-event-categories'
-import { useParticipants } from '../catalogue/api/use-participants'
-import { flattenCategories } from '../catalogue/catalogue-lookups'
+import { flattenCategories } from '../../lib/entities/catalogue/catalogue-lookups'
+import { useEventCategories } from '../../lib/entities/catalogue/use-event-categories'
+import { useParticipants } from '../../lib/entities/catalogue/use-participants'
 
 /**
  * Names of the sports, divisions and teams passes cover. Categories come with the bootstrap data; the

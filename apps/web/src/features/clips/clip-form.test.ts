@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { initialMarks, isClipPending, markedRange, markIn, markOut, moveClipMark, validateClipForm } from './clip-form'
+import { isClipPending } from '../../lib/entities/clips/use-my-clips'
+import { initialMarks, markedRange, markIn, markOut, moveClipMark, validateClipForm } from './clip-form'
 
 const valid = { name: 'Winning shot', start: '00:01:00', end: '00:01:10', tags: ['Goal'] }
 

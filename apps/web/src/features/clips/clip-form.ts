@@ -160,6 +160,3 @@ export function initialMarks(playhead: number, recorded: number | null): ClipMar
   const end = Math.min(limit, Math.max(DEFAULT_CLIP_SEC, playhead))
   return { start: formatClipTime(tenths(Math.max(0, end - DEFAULT_CLIP_SEC))), end: formatClipTime(tenths(end)) }
 }
-
-/** A clip still being made: its list is asked for again until none is. */
-export const isClipPending = (status: string) => status === 'queued' || status === 'processing'

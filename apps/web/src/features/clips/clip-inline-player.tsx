@@ -2,7 +2,7 @@ import type { Clip } from '@fieldhouse/contract'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Spinner } from '../../components/ui/spinner'
-import { useSharedClip } from './api/use-shared-clip'
+import { useSharedClip } from '../../lib/entities/clips/use-shared-clip'
 import { ClipVideo } from './clip-video'
 
 /**

@@ -12,24 +12,23 @@ import { useTranslation } from 'react-i18next'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { FormMessage, TextField } from '../../components/ui/form-field'
 import { errorText, splitFieldErrors } from '../../lib/api/error-text'
+import { useUserAccess } from '../../lib/entities/account/use-user-access'
+import { useSettings } from '../../lib/entities/channel/use-settings'
+import { useCreateClip } from '../../lib/entities/clips/use-clip-actions'
+import { isClipPending, useMyClips } from '../../lib/entities/clips/use-my-clips'
+import { usePackages } from '../../lib/entities/commerce/use-packages'
+import { useSubscriptions } from '../../lib/entities/commerce/use-subscriptions'
 import { useMessageText } from '../../lib/i18n/message-text'
 import { paths } from '../../lib/navigation/paths'
 import { useToastStore } from '../../lib/notify/toast-store'
 import { useAppStore } from '../../lib/store/app-store'
-import { useUserAccess } from '../account/api/use-user-access'
-import { useSettings } from '../channel/api/use-settings'
-import { usePackages } from '../checkout/api/use-packages'
-import { useSubscriptions } from '../checkout/api/use-subscriptions'
 import type { ClipMarkers, PlayerController } from '../watch/player/video-player'
-import { useCreateClip } from './api/use-clip-actions'
-import { useMyClips } from './api/use-my-clips'
 import {
   type ClipFormError,
   type ClipFormField,
   type ClipMarkSide,
   type ClipMarks,
   initialMarks,
-  isClipPending,
   markedRange,
   markIn,
   markOut,

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { PageFrame } from '../../components/ui/page-frame'
-import { useSettings } from '../channel/api/use-settings'
+import { useSettings } from '../../lib/entities/channel/use-settings'
+import { usePageAt } from '../../lib/entities/pages/use-pages'
 import { useDocumentTitle } from '../channel/use-document-title'
-import { usePageAt } from '../pages/api/use-pages'
 import { CmsContent } from '../pages/cms-content'
 
 export function AboutPage() {

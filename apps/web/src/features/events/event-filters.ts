@@ -1,6 +1,6 @@
 import type { StreamStatus } from '@fieldhouse/contract'
 import type { QueryObject } from '../../lib/api/query-string'
-import { genderWord } from '../catalogue/catalogue-lookups'
+import { genderWord } from '../../lib/entities/catalogue/catalogue-lookups'
 
 /**
  * The events list filters, kept in the page's query string (spec §3 query names: school, team, sport,

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/ui/button'
 import { LoadError, LoadingStatus } from '../../components/ui/load-states'
-import type { EventsPage } from './api/events-schemas'
+import type { EventsPage } from '../../lib/entities/events/events-schemas'
 import { EventCard, EventCardSkeleton, EventRow } from './event-card'
 import './events-collection.css'
 

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next'
 import { ButtonLink } from '../../components/ui/button'
 import { PageFrame } from '../../components/ui/page-frame'
 import { RichText } from '../../components/ui/rich-text'
+import { useFaq } from '../../lib/entities/faq/use-faq'
 import { paths } from '../../lib/navigation/paths'
 import { useDocumentTitle } from '../channel/use-document-title'
-import { useFaq } from './api/use-faq'
 import './faq-page.css'
 
 export function FaqPage() {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { useEventCategories } from '../../lib/entities/catalogue/use-event-categories'
+import { useParticipantGroups } from '../../lib/entities/catalogue/use-participant-groups'
 import { schoolHref, sportHref } from '../../lib/navigation/filter-links'
-import { useEventCategories } from '../catalogue/api/use-event-categories'
-import { useParticipantGroups } from '../catalogue/api/use-participant-groups'
 import { FavoriteToggle } from '../favorites/favorite-toggle'
 import './browse-catalogue.css'
 

@@ -3,9 +3,9 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ButtonLink } from '../../components/ui/button'
 import { contentToText } from '../../lib/content/parse-content'
+import { useSettings } from '../../lib/entities/channel/use-settings'
+import { useHomepageEvents } from '../../lib/entities/events/use-homepage-events'
 import { paths } from '../../lib/navigation/paths'
-import { useSettings } from '../channel/api/use-settings'
-import { useHomepageEvents } from '../events/api/use-homepage-events'
 
 /**
  * The channel's welcome and the two ways in (live now, the schedule). The words are the channel's own

@@ -2,12 +2,12 @@ import { useDeferredValue } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ButtonLink } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/load-states'
+import { useHomepageEvents } from '../../lib/entities/events/use-homepage-events'
+import { useFavoriteEvents } from '../../lib/entities/favorites/use-favorite-events'
+import { useFavorites } from '../../lib/entities/favorites/use-favorites'
 import { paths } from '../../lib/navigation/paths'
 import { useAppStore } from '../../lib/store/app-store'
-import { useHomepageEvents } from '../events/api/use-homepage-events'
 import { EventsRail } from '../events/events-rail'
-import { useFavoriteEvents } from '../favorites/api/use-favorite-events'
-import { useFavorites } from '../favorites/api/use-favorites'
 
 /** How many games of the followed teams, schools and sports the home page shows. */
 const FAVOURITES_RAIL_SIZE = 12

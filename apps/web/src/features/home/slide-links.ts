@@ -1,6 +1,6 @@
 import type { EventCategory, Participant, ParticipantGroup, Slide } from '@fieldhouse/contract'
+import { flattenCategories, sharedGender } from '../../lib/entities/catalogue/catalogue-lookups'
 import { schoolHref, sportHref, teamHref } from '../../lib/navigation/filter-links'
-import { flattenCategories, sharedGender } from '../catalogue/catalogue-lookups'
 
 export interface SlideLookups {
   categories: readonly EventCategory[]

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/ui/button'
 import { RichText } from '../../components/ui/rich-text'
 import { Spinner } from '../../components/ui/spinner'
-import { usePage } from './api/use-page'
+import { usePage } from '../../lib/entities/pages/use-page'
 
 /** The body of a CMS page, fetched by id, with its loading and failure states. */
 export function CmsContent({ pageId }: { pageId: number }) {

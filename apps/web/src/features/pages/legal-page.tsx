@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import { PageFrame } from '../../components/ui/page-frame'
 import { RichText } from '../../components/ui/rich-text'
-import { useStaticBlocks } from '../channel/api/use-bootstrap'
+import { useStaticBlocks } from '../../lib/entities/channel/use-bootstrap'
+import { usePageAt } from '../../lib/entities/pages/use-pages'
 import { blockAliases, findBlock } from '../channel/static-blocks'
 import { useDocumentTitle } from '../channel/use-document-title'
-import { usePageAt } from './api/use-pages'
 import { CmsContent } from './cms-content'
 
 const documents = {

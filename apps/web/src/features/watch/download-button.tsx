@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/ui/button'
 import { errorText } from '../../lib/api/error-text'
+import { useEventDownload } from '../../lib/entities/playback/use-event-download'
 import { useMessageText } from '../../lib/i18n/message-text'
-import { useEventDownload } from './api/use-event-download'
 import './download-button.css'
 
 /** Hands the browser the signed MP4: a download where the server names it so, else a plain navigation. */

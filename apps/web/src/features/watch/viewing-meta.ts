@@ -1,5 +1,5 @@
 import type { EventCategory, EventDetail, ParticipantGroup } from '@fieldhouse/contract'
-import { sharedGender, sportOf } from '../catalogue/catalogue-lookups'
+import { sharedGender, sportOf } from '../../lib/entities/catalogue/catalogue-lookups'
 import type { PlayerSubjectMeta } from './player/player-events'
 
 export const noViewingMeta: PlayerSubjectMeta = {

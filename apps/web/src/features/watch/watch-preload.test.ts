@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it, vi } from 'vitest'
 import type { ApiClient, ApiEnvelope } from '../../lib/api/api-client'
-import { eventQueryKey } from '../events/api/query-keys'
+import { eventQueryKey } from '../../lib/entities/events/query-keys'
 import { preloadWatchPage } from './watch-preload'
 
 const setUp = () => {

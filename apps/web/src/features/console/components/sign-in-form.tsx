@@ -4,9 +4,9 @@ import { type ReactNode, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/ui/button'
 import { FormMessage, TextField } from '../../../components/ui/form-field'
+import { useLogin } from '../../../lib/entities/session/use-login'
+import { useSessionActions } from '../../../lib/entities/session/use-session-actions'
 import { applyServerErrors } from '../../../lib/forms/server-errors'
-import { useLogin } from '../../auth/api/use-login'
-import { useSessionActions } from '../../auth/use-session-actions'
 
 const loginFields = ['email', 'password'] as const
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
-import { useAccountStreams, useStopStream } from './api/use-account-streams'
+import { useAccountStreams, useStopStream } from '../../../lib/entities/streams/use-account-streams'
 import './other-streams.css'
 
 /**
