@@ -75,6 +75,8 @@ const expected: Record<'manager' | 'producer' | 'support', Partial<Record<AdminR
     domains: ['read'],
     events: ['read'],
     'vod-media-items': ['read'],
+    'vod-categories': ['read'],
+    'vod-rails': ['read'],
     users: ['read', 'resend'],
     orders: ['read'],
     'custom-forms': ['read'],

@@ -14,6 +14,7 @@ import { UploadSettingsSchema } from './console-media.js'
 import { MenuPlacement, SlidableType } from './enums.js'
 import { LinkSchema } from './links.js'
 import { messages } from './messages.js'
+import { normalizePath, reservedPageUrl } from './site-routes.js'
 import { StreamSettingsSchema } from './streams.js'
 
 /**
@@ -185,7 +186,10 @@ const rules: Record<Exclude<OperatorRole, 'owner'>, RoleRules> = {
     channel: readOnly,
     domains: readOnly,
     events: readOnly,
+    // The library reads as one (decision 0018): its items, and the categories and rails they are filed under.
     'vod-media-items': readOnly,
+    'vod-categories': readOnly,
+    'vod-rails': readOnly,
     users: ['read', 'resend'],
     orders: readOnly,
     // Support answers "why am I asked to choose a pass?": it reads the passes form, changes nothing.
@@ -494,19 +498,37 @@ export const AdminSlideInputSchema = z.object({
 export const AdminSlideSchema = AdminSlideInputSchema.extend({ id: z.number().int() })
 export type AdminSlide = z.infer<typeof AdminSlideSchema>
 
+/**
+ * A CMS page's address on the site (spec §2: "a route whose path is the page's url"): path segments
+ * of lower-case letters, digits, `-` and `_` (as `/privacy_policy`), stored `/`-led. The site's own
+ * routes are refused, except the information pages that show their CMS page (`/about` …).
+ */
+export const PageUrlSchema = z
+  .string({ error: messages.fieldRequired })
+  .trim()
+  .min(1, messages.fieldRequired)
+  .max(100, 'Use at most 100 characters')
+  .regex(
+    /^\/?[a-z0-9][a-z0-9_-]*(?:\/[a-z0-9][a-z0-9_-]*)*\/?$/,
+    'Use lower-case letters, digits, - and _, in parts separated by / (as /privacy_policy)',
+  )
+  .transform((url) => normalizePath(url.startsWith('/') ? url : `/${url}`))
+  .superRefine((url, ctx) => {
+    const reserved = reservedPageUrl(url)
+    if (reserved) ctx.addIssue({ code: 'custom', message: reserved })
+  })
+
+export * from './site-routes.js'
+
 export const AdminPageInputSchema = z.object({
-  url: z
-    .string()
-    .trim()
-    .min(1, messages.fieldRequired)
-    .max(100)
-    .regex(/^[a-z0-9][a-z0-9-]*$/, 'Use lower-case letters, digits and -'),
+  url: PageUrlSchema,
   alt_name: z.string().trim().max(200).default(''),
   name: z.string().trim().min(1, messages.fieldRequired).max(200),
   content: z.string().max(100_000).default(''),
   position: z.number().int().default(0),
 })
-export const AdminPageSchema = AdminPageInputSchema.extend({ id: z.number().int() })
+/** What is stored is answered as it is: a page saved before a rule changed still lists and reads. */
+export const AdminPageSchema = AdminPageInputSchema.extend({ id: z.number().int(), url: z.string() })
 export type AdminPage = z.infer<typeof AdminPageSchema>
 
 export const AdminFaqInputSchema = z.object({

@@ -34,42 +34,8 @@ export const paths = {
   notFound: '/404',
 } as const
 
-/** The first segments the app itself owns; CMS pages and channel routes may not take them over. */
-export const reservedFirstSegments = [
-  'packages',
-  'vod_library',
-  'watch',
-  'watch_embed',
-  'watch_library',
-  'share',
-  'upcoming',
-  'vod',
-  'live',
-  'schedule',
-  'login',
-  'registration',
-  'verify-notice',
-  'verify-email',
-  'password-reset-request',
-  'password-reset',
-  'confirm-account-deletion',
-  'profile',
-  'contacts',
-  'faq',
-  'about',
-  'buy',
-  'select-package',
-  'simulate',
-  'moments',
-  'privacy_policy',
-  'terms_conditions',
-  '404',
-] as const
-
-/** `/Login/` and `/login` are the same page to the router, so compare them the same way. */
-export function normalizePath(pathname: string): string {
-  const trimmed = pathname.replace(/\/+$/, '').toLowerCase()
-  return trimmed === '' ? '/' : trimmed
-}
-
-export const firstSegment = (pathname: string) => normalizePath(pathname).split('/')[1] ?? ''
+/**
+ * The first segments the app itself owns; CMS pages and channel routes may not take them over. One
+ * list, the contract's, which the server also checks a page's url against.
+ */
+export { firstSegment, normalizePath, reservedFirstSegments } from '@fieldhouse/contract'
