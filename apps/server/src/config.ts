@@ -275,7 +275,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mediaDir: path.join(dataDir, 'media'),
     uploadsDir: path.join(dataDir, 'uploads'),
     outboxDir: path.join(dataDir, 'outbox'),
-    publicRtmpUrl: parsed.data.PUBLIC_RTMP_URL ?? `rtmp://localhost:${parsed.data.RTMP_PORT}/live`,
+    publicRtmpUrl: parsed.data.PUBLIC_RTMP_URL ?? `rtmp://127.0.0.1:${parsed.data.RTMP_PORT}/live`,
     ingestPullUrl: parsed.data.INGEST_PULL_URL ?? `rtmp://127.0.0.1:${parsed.data.RTMP_PORT}/live`,
     liveLowerRendition:
       parsed.data.LIVE_LOWER_RENDITION === 'auto'

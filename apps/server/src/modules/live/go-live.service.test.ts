@@ -68,11 +68,17 @@ describe('go live', () => {
 })
 
 describe('the host encoders are pointed at', () => {
-  it('echoes a host name or IP literal the console was reached by, and nothing else', () => {
-    expect(encoderHost('fieldhouse.example.org')).toBe('fieldhouse.example.org')
-    expect(encoderHost('192.168.1.20')).toBe('192.168.1.20')
-    expect(encoderHost('[::1]')).toBe('[::1]')
+  it("names the console's host, or for a loopback name the address reached, and echoes nothing else", () => {
+    expect(encoderHost('fieldhouse.example.org', '10.0.0.5')).toBe('fieldhouse.example.org')
+    expect(encoderHost('192.168.1.20', '192.168.1.20')).toBe('192.168.1.20')
+    // Loopback names no encoder's resolver knows: the address the request reached instead.
+    expect(encoderHost('demo.localhost', '127.0.0.1')).toBe('127.0.0.1')
+    expect(encoderHost('localhost', '::ffff:127.0.0.1')).toBe('127.0.0.1')
+    expect(encoderHost('[::1]', '::1')).toBe('127.0.0.1')
+    expect(encoderHost('club.localhost', '192.168.1.20')).toBe('192.168.1.20')
+    expect(encoderHost('club.localhost', 'fd00::5')).toBe('[fd00::5]')
+    // Nothing but a plain host name is echoed.
     for (const bad of ['', null, undefined, 'a b', 'evil.org/x', 'host:1935', 'x".org', `${'a'.repeat(254)}`])
-      expect(encoderHost(bad)).toBeNull()
+      expect(encoderHost(bad, '127.0.0.1')).toBe('127.0.0.1')
   })
 })

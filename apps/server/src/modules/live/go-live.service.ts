@@ -13,12 +13,31 @@ export type PreviewOf = (
   eventId: number,
 ) => Promise<{ hls: string; live: boolean; expires_at: string } | null>
 
+/** A host name or IP literal fit to put in an RTMP URL: the Host header is the client's to write. */
+const plainHost = (host: string | null | undefined): host is string =>
+  !!host && host.length <= 253 && /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])$/.test(host)
+
+/** `localhost`, the `*.localhost` names (loopback by RFC 6761, but no resolver an encoder uses knows them) and loopback IPs. */
+const loopbackName = (host: string) => /^(?:localhost|.+\.localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i.test(host)
+
 /**
- * A host name or IP literal fit to put in an RTMP URL, else null: the request's Host header is the
- * client's to write, and nothing else is echoed.
+ * The address a request reached us at, as a URL's host: IPv4 as it is (an IPv4-mapped one unmapped),
+ * other IPv6 in brackets. IPv6 loopback (or no address) is 127.0.0.1: the RTMP listener's default
+ * address, 0.0.0.0, takes IPv4 only.
  */
-export const encoderHost = (host: string | null | undefined) =>
-  host && host.length <= 253 && /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])$/.test(host) ? host : null
+const addressHost = (address: string | null | undefined) => {
+  const plain = address?.replace(/^::ffff:(?=\d)/i, '')
+  if (!plain || plain === '::1') return '127.0.0.1'
+  return plain.includes(':') ? `[${plain}]` : plain
+}
+
+/**
+ * The host an encoder can publish to, named as the operator reached the console (decision 0022): the
+ * request's host name, unless it is a loopback name (`demo.localhost`: ffmpeg and OBS cannot resolve
+ * it) or not a plain host, then the address the request reached (`127.0.0.1` on the same machine).
+ */
+export const encoderHost = (host: string | null | undefined, address?: string | null) =>
+  plainHost(host) && !loopbackName(host) ? host : addressHost(address)
 
 /** `••••••••abcd`: enough to tell two keys apart, not enough to publish with. */
 export const maskStreamKey = (key: string) => `${'•'.repeat(8)}${key.slice(-4)}`
@@ -39,9 +58,9 @@ export class GoLiveService {
       audit: AuditSink
       /**
        * The RTMP URL encoders publish to (OBS's "Server"); asked each time (RTMP_PORT=0 picks a port at
-       * start). `host` is the host name the operator reached the console by, or null.
+       * start). `host` is the encoder's name for this machine (`encoderHost`).
        */
-      rtmpUrl: (host: string | null) => string
+      rtmpUrl: (host: string) => string
       clock?: () => number
     },
   ) {}
@@ -57,17 +76,17 @@ export class GoLiveService {
   }
 
   /**
-   * `GET /api/admin/live/{eventId}`. `host`: the host name the console was reached by; without a
-   * configured PUBLIC_RTMP_URL the encoder is pointed at the same machine by that name.
+   * `GET /api/admin/live/{eventId}`. `host`: this machine as the encoder reaches it (`encoderHost` of
+   * the console request); without a configured PUBLIC_RTMP_URL the encoder is pointed at it.
    */
-  async panel(op: Operator, eventId: number, reveal: boolean, host: string | null = null): Promise<GoLive> {
+  async panel(op: Operator, eventId: number, reveal: boolean, host = '127.0.0.1'): Promise<GoLive> {
     mustBeAllowed(op, reveal ? 'go-live' : 'read', 'live')
     const event = await this.event(op, eventId)
     if (reveal) await this.deps.audit(op, { action: 'reveal-stream-key', resource: 'live', resourceId: eventId })
     return {
       event_id: event.id,
       event_name: event.name,
-      rtmp_url: this.deps.rtmpUrl(encoderHost(host)),
+      rtmp_url: this.deps.rtmpUrl(host),
       stream_key: reveal ? event.stream_key : maskStreamKey(event.stream_key),
       stream_key_revealed: reveal,
       status: this.statusOf(event),
@@ -96,7 +115,7 @@ export class GoLiveService {
   }
 
   /** `POST /api/admin/live/{eventId}/rotate-key`: a new key; the old one opens no new publish. */
-  async rotateKey(op: Operator, eventId: number, host: string | null = null) {
+  async rotateKey(op: Operator, eventId: number, host = '127.0.0.1') {
     mustBeAllowed(op, 'go-live', 'live')
     const event = await this.event(op, eventId)
     const key = newStreamKey()
@@ -115,7 +134,7 @@ export class GoLiveService {
    * `POST /api/admin/live/{eventId}/end`: the encoder is disconnected and the recording becomes the
    * replay, as when the encoder stops by itself.
    */
-  async end(op: Operator, eventId: number, host: string | null = null) {
+  async end(op: Operator, eventId: number, host = '127.0.0.1') {
     mustBeAllowed(op, 'go-live', 'live')
     const event = await this.event(op, eventId)
     const b = this.deps.live.broadcastOf(event.id)

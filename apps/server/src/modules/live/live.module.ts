@@ -55,8 +55,8 @@ export function createGoLive(
   return new GoLiveService({
     ...{ repo: d.repo, live: d.live, ingest: d.ingest, audit: d.audit, clock: d.clock },
     preview: (session, id) => d.media().preview(session, { type: 'event', id }),
-    // Unconfigured, the encoder publishes to the machine the operator reached the console by: an
-    // operator browsing from another computer must not be told "localhost" (decision 0022).
-    rtmpUrl: (host) => config.PUBLIC_RTMP_URL ?? `rtmp://${host ?? 'localhost'}:${rtmpPort()}/live`,
+    // Unconfigured, the encoder publishes to the machine the operator reached the console by, by a
+    // name it can resolve: never "localhost" nor "demo.localhost" (decision 0022).
+    rtmpUrl: (host) => config.PUBLIC_RTMP_URL ?? `rtmp://${host}:${rtmpPort()}/live`,
   })
 }
