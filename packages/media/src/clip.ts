@@ -531,9 +531,9 @@ async function cut(options: CutClipOptions): Promise<CutClipResult> {
     // The edges and the poster, at the same time.
     const pieces: PlaylistSegment[] = []
     const leadDecodeTimes = await hasBitstreamFilter('setts')
-    if (plan.head) {
-      const { segment, fromFrame, frames } = plan.head
-      const output = path.join(work, 'head.ts')
+    /** One re-encoded edge: `frames` frames of source segment `segment` from its frame `fromFrame`, into `name`. */
+    const edge = (segment: number, fromFrame: number, frames: number, name: string): PlaylistSegment => {
+      const output = path.join(work, name)
       startJob(
         Promise.all([edgeVideo(segment), probeOf(segment)]).then(([video, p]) =>
           run(
@@ -550,30 +550,11 @@ async function cut(options: CutClipOptions): Promise<CutClipResult> {
           ),
         ),
       )
-      pieces.push({ uri: output, durationSec: frames / fps })
+      return { uri: output, durationSec: frames / fps }
     }
+    if (plan.head) pieces.push(edge(plan.head.segment, plan.head.fromFrame, plan.head.frames, 'head.ts'))
     for (const i of plan.copy) pieces.push({ uri: fileOf(i), durationSec: segmentDuration(i) })
-    if (plan.tail) {
-      const { segment, frames } = plan.tail
-      const output = path.join(work, 'tail.ts')
-      startJob(
-        Promise.all([edgeVideo(segment), probeOf(segment)]).then(([video, p]) =>
-          run(
-            clipEdgeArgs({
-              input: fileOf(segment),
-              output,
-              fromFrame: 0,
-              frames,
-              timestampSec: p.frames[0]!,
-              video,
-              leadDecodeTimes,
-            }),
-            true,
-          ),
-        ),
-      )
-      pieces.push({ uri: output, durationSec: frames / fps })
-    }
+    if (plan.tail) pieces.push(edge(plan.tail.segment, 0, plan.tail.frames, 'tail.ts'))
     const posterAt = clipPosterFrame(plan, starts)
     const poster = path.join(work, CLIP_POSTER_FILE)
     startJob(

@@ -9,6 +9,8 @@ import type { Rendition } from '../ladder.js'
 export const COMMON = ['-hide_banner', '-nostdin', '-y'] as const
 export const PROGRESS = ['-progress', 'pipe:1', '-nostats'] as const
 export const FILE_INPUT = ['-protocol_whitelist', 'file'] as const
+/** H.264 for live pictures: the fastest preset, tuned for low delay (no frame look-ahead). */
+export const X264_LIVE = ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency'] as const
 
 /** Seconds as ffmpeg reads them, without exponent notation or float noise. */
 export function seconds(value: number): string {

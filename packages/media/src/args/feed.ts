@@ -1,5 +1,5 @@
 /** A generated sport-like test feed (demo videos, live tests, benchmarks). */
-import { assertPositive, COMMON, PROGRESS, seconds } from './common.js'
+import { assertPositive, COMMON, PROGRESS, seconds, X264_LIVE } from './common.js'
 import { escapeDrawtext, escapeFilterValue } from './filters.js'
 
 export interface ScoreChange {
@@ -98,12 +98,7 @@ export function testFeedArgs(options: TestFeedArgsOptions): string[] {
     '-map',
     '1:a:0',
     ...video,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-tune',
-    'zerolatency',
+    ...X264_LIVE,
     '-pix_fmt',
     'yuv420p',
     '-g',

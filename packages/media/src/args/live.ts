@@ -1,7 +1,7 @@
 /** Live: HLS written as an RTMP publish arrives (the live master playlist is written by `hls.ts`). */
 import path from 'node:path'
 import type { Rendition } from '../ladder.js'
-import { assertPositive, COMMON, hlsOutput, kbps, keyframes, PROGRESS, rateControl } from './common.js'
+import { assertPositive, COMMON, hlsOutput, kbps, keyframes, PROGRESS, rateControl, X264_LIVE } from './common.js'
 
 /**
  * Live segments are cut every second where the source has a keyframe, so players can sit about two
@@ -68,12 +68,7 @@ export function liveHlsArgs(options: LiveHlsArgsOptions): string[] {
       '0:a:0?',
       '-vf',
       `scale=${r.width}:${r.height},setsar=1`,
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-tune',
-      'zerolatency',
+      ...X264_LIVE,
       '-profile:v',
       r.profile === 'baseline' ? 'baseline' : 'main',
       ...rateControl(r),
