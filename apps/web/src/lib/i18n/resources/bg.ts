@@ -177,6 +177,8 @@ export const bg: Translation = {
     allVenues: 'Всички места',
     allCities: 'Всички градове',
     allStates: 'Всички щати',
+    schoolProperty: 'Училище — {{name}}',
+    anySchoolProperty: 'Всички',
     clear: 'Изчистване на филтрите',
   },
   favorites: {
@@ -390,6 +392,18 @@ export const bg: Translation = {
     deleteTitle: 'Изтриване на клип',
     deleteConfirm: 'Да се изтрие ли „{{name}}“? Видеото и връзката за споделяне спират да работят. Това е необратимо.',
     deleted: 'Клипът е изтрит.',
+  },
+  eventClips: {
+    title: 'Клипове',
+    lead: 'Моменти от този мач, изрязани от зрителите.',
+    none: 'Все още няма клипове от този мач.',
+    more: 'Още клипове',
+    loadFailed: 'Клиповете от този мач не можаха да се заредят.',
+  },
+  geo: {
+    placed: 'Според нас връзката ви е от: {{country}}.',
+    unplaced: 'Не успяхме да разберем от коя държава е връзката ви.',
+    vpn: 'Ако сте другаде, причината може да е VPN или прокси.',
   },
   share: {
     title: 'Споделен клип',
@@ -663,6 +677,7 @@ export const bg: Translation = {
     enterLastName: 'Въведете фамилията си',
     passwordTooShort: 'Паролата е твърде кратка',
     passwordMismatch: 'Паролата и потвърждението ѝ не съвпадат',
+    passwordMismatchShort: 'ПАРОЛИТЕ НЕ СЪВПАДАТ',
     acceptTerms: 'Моля, приемете общите условия',
     socialNotRegistered:
       'Все още не сте регистрирани. Моля, приемете общите условия и натиснете „Регистрация“, за да продължите.',
@@ -694,6 +709,7 @@ export const bg: Translation = {
     paymentCardRequired: 'Моля, изберете някоя от запазените си карти или въведете нова.',
     wrongPromoCode: 'Грешен промо код',
     loginRequired: 'потребителят трябва да е влязъл',
+    favoriteType: 'favoritable_type трябва да е една от позволените стойности: participant, group, category',
     idNotSelected: 'не е избран идентификатор',
     passNotFound: 'Пропускът не е намерен',
     singleEventPackageRequired: 'Платените събития изискват идентификатор на пропуск за едно събитие.',

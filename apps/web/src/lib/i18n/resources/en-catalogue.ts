@@ -95,6 +95,8 @@ export const enCatalogue = {
     allVenues: 'All venues',
     allCities: 'All cities',
     allStates: 'All states',
+    schoolProperty: 'School {{name}}',
+    anySchoolProperty: 'Any',
     clear: 'Clear filters',
   },
   favorites: {

@@ -1,4 +1,4 @@
-import { alreadyBought, clipMessages, clipTimeFormatMessage, messages } from '@fieldhouse/contract'
+import { alreadyBought, clipMessages, clipTimeFormatMessage, favoriteTypeMessage, messages } from '@fieldhouse/contract'
 
 /**
  * The English words the start needs: the layout, the error screens and the spec's fixed messages (every
@@ -78,6 +78,7 @@ export const enStart = {
     enterLastName: messages.enterLastName,
     passwordTooShort: messages.passwordTooShort,
     passwordMismatch: messages.passwordMismatch,
+    passwordMismatchShort: messages.passwordMismatchShort,
     acceptTerms: messages.acceptTerms,
     socialNotRegistered: messages.socialNotRegistered,
     cannotLogout: messages.cannotLogout,
@@ -108,6 +109,7 @@ export const enStart = {
     paymentCardRequired: messages.paymentCardRequired,
     wrongPromoCode: messages.wrongPromoCode,
     loginRequired: messages.loginRequired,
+    favoriteType: favoriteTypeMessage,
     idNotSelected: messages.idNotSelected,
     passNotFound: messages.passNotFound,
     singleEventPackageRequired: messages.singleEventPackageRequired,

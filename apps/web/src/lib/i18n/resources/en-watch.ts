@@ -183,6 +183,18 @@ export const enWatch = {
     deleteConfirm: 'Delete “{{name}}”? Its video and share link stop working. This cannot be undone.',
     deleted: 'Clip deleted.',
   },
+  eventClips: {
+    title: 'Clips',
+    lead: 'Moments of this game that viewers have clipped.',
+    none: 'No clips of this game yet.',
+    more: 'More clips',
+    loadFailed: 'The clips of this game could not be loaded.',
+  },
+  geo: {
+    placed: 'We place your connection in {{country}}.',
+    unplaced: 'We could not tell which country your connection comes from.',
+    vpn: 'If you are somewhere else, a VPN or proxy may be the reason.',
+  },
   share: {
     title: 'Shared clip',
     lead: 'A clip someone shared with you plays here.',

@@ -177,6 +177,8 @@ export const fr: Translation = {
     allVenues: 'Tous les lieux',
     allCities: 'Toutes les villes',
     allStates: 'Tous les États',
+    schoolProperty: 'École — {{name}}',
+    anySchoolProperty: 'Toutes',
     clear: 'Effacer les filtres',
   },
   favorites: {
@@ -391,6 +393,18 @@ export const fr: Translation = {
     deleteConfirm:
       'Supprimer « {{name}} » ? Sa vidéo et son lien de partage ne fonctionneront plus. C’est irréversible.',
     deleted: 'Extrait supprimé.',
+  },
+  eventClips: {
+    title: 'Clips',
+    lead: 'Les moments de ce match que les spectateurs ont découpés.',
+    none: 'Aucun clip de ce match pour le moment.',
+    more: 'Plus de clips',
+    loadFailed: 'Les clips de ce match n’ont pas pu être chargés.',
+  },
+  geo: {
+    placed: 'Nous situons votre connexion : {{country}}.',
+    unplaced: 'Nous n’avons pas pu savoir de quel pays vient votre connexion.',
+    vpn: 'Si vous êtes ailleurs, un VPN ou un proxy en est peut-être la cause.',
   },
   share: {
     title: 'Clip partagé',
@@ -670,6 +684,7 @@ export const fr: Translation = {
     enterLastName: 'Saisissez votre nom',
     passwordTooShort: 'Le mot de passe est trop court',
     passwordMismatch: 'Le mot de passe et sa confirmation ne correspondent pas',
+    passwordMismatchShort: 'LES MOTS DE PASSE NE CORRESPONDENT PAS',
     acceptTerms: 'Veuillez accepter les conditions générales',
     socialNotRegistered:
       'Vous n’êtes pas encore inscrit. Veuillez accepter les conditions générales et cliquer sur S’inscrire pour continuer.',
@@ -701,6 +716,7 @@ export const fr: Translation = {
     paymentCardRequired: 'Veuillez choisir l’une de vos cartes enregistrées ou en saisir une nouvelle.',
     wrongPromoCode: 'Code promo invalide',
     loginRequired: 'l’utilisateur doit être connecté',
+    favoriteType: 'favoritable_type doit être l’une des valeurs permises : participant, group, category',
     idNotSelected: 'aucun identifiant choisi',
     passNotFound: 'Pass introuvable',
     singleEventPackageRequired: 'Les événements payants exigent l’identifiant d’un pass pour un seul événement.',
