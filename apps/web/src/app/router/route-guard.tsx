@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react'
 import { type Location, Navigate, Outlet, useLocation, useNavigate } from 'react-router'
 import { PageLoader } from '../../components/ui/spinner'
-import { useBasicPassStatus } from '../../features/account/use-basic-pass'
+import { useBasicPassStatus } from '../../lib/entities/account/use-basic-pass'
 import { type GuardDecision, guardNavigation, shouldStepBack } from '../../lib/navigation/navigation-rules'
 import { isSignedOutOnlyPage } from '../../lib/navigation/remember-page'
 import { useAppStore } from '../../lib/store/app-store'

@@ -1,6 +1,5 @@
 import { constants } from '@fieldhouse/contract'
 import { createBrowserRouter } from 'react-router'
-import { domainCategoryRedirect } from '../../features/channel/domain-category'
 import { preloadPlaybackEngine } from '../../features/watch/player/hls-loader'
 import { dataLayerEnabled, enableDataLayer, pageViews } from '../../lib/analytics/data-layer'
 import { analyticsTarget, productAnalytics, startProductAnalytics } from '../../lib/analytics/product-analytics'
@@ -14,6 +13,7 @@ import { appRoutes, homeViews, watchViews } from '../router/app-routes'
 import { withTimeout } from '../router/lazy-view'
 import { runtimeRoutes } from '../router/runtime-routes'
 import { type AppServices, createAppServices, loadRuntimeConfig } from './app-services'
+import { domainCategoryRedirect } from './domain-category'
 import { isHomePath, routerBasename } from './router-basename'
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>

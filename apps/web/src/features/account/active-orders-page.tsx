@@ -5,7 +5,8 @@ import { useOrders } from '../../lib/entities/account/use-orders'
 import { paths } from '../../lib/navigation/paths'
 import { splitOrders } from './order-display'
 import { OrderItem } from './order-item'
-import '../checkout/checkout.css'
+import '../../components/ui/labels.css'
+import './orders.css'
 
 /** The orders list's active orders (spec §2: its empty-path child): the passes in force right now. */
 export function ActiveOrdersPage() {

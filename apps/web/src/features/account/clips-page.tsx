@@ -1,5 +1,7 @@
 import { type Clip, formatClipTime, ToastType } from '@fieldhouse/contract'
 import { useTranslation } from 'react-i18next'
+import { ClipInlinePlayer, ClipStatusBadge } from '../../components/clips/clip-inline-player'
+import { clipOfName, copyText, useShareUrl } from '../../components/clips/clip-share'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { EmptyState, LoadError, LoadingStatus } from '../../components/ui/load-states'
 import { errorText } from '../../lib/api/error-text'
@@ -8,12 +10,10 @@ import { useDeleteClip, useDownloadClip, useRetryClip } from '../../lib/entities
 import { useMyClips } from '../../lib/entities/clips/use-my-clips'
 import { useMessageText } from '../../lib/i18n/message-text'
 import { paths } from '../../lib/navigation/paths'
+import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import { usePopupStore } from '../../lib/notify/popup-store'
 import { useToastStore } from '../../lib/notify/toast-store'
-import { useDocumentTitle } from '../channel/use-document-title'
-import { ClipInlinePlayer, ClipStatusBadge } from '../clips/clip-inline-player'
-import { clipOfName, copyText, useShareUrl } from '../clips/clip-share'
-import '../clips/clips.css'
+import '../../components/clips/clips.css'
 
 /**
  * Profile → Clips (spec §2): the viewer's clips with their state (asked again while one is being made);

@@ -3,9 +3,9 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/ui/button'
 import { useUnsubscribe } from '../../lib/entities/account/use-unsubscribe'
+import { money } from '../../lib/format/money'
 import { useMessageText } from '../../lib/i18n/message-text'
 import { usePopupStore } from '../../lib/notify/popup-store'
-import { money } from '../checkout/checkout-logic'
 import { isRenewing, orderLabels } from './order-display'
 
 type Cancellation = 'idle' | 'processing' | 'finished' | 'canceled'
@@ -69,8 +69,8 @@ export function OrderItem({ order: o }: { order: Order }) {
         {o.status === 'paid' && !o.expires_at && o.activity_status === 'active' ? (
           <span>{t('checkout.noEnd')}</span>
         ) : null}
-        <span className="checkout__fine">{t('checkout.orderPlaced', { date: date(o.created_at) })}</span>
-        {o.coupon ? <span className="checkout__fine">{t('checkout.couponUsed', { code: o.coupon })}</span> : null}
+        <span className="fine-print">{t('checkout.orderPlaced', { date: date(o.created_at) })}</span>
+        {o.coupon ? <span className="fine-print">{t('checkout.couponUsed', { code: o.coupon })}</span> : null}
       </div>
       {o.status === 'failed' && o.failure_message ? (
         <p className="order-item__failure">{messageText(o.failure_message)}</p>
@@ -88,7 +88,7 @@ export function OrderItem({ order: o }: { order: Order }) {
             </Button>
           ) : null}
           {cancellation === 'finished' ? (
-            <p role="status" className="checkout__fine" data-testid="cancel-finished">
+            <p role="status" className="fine-print" data-testid="cancel-finished">
               {t('checkout.cancelFinished', { date: o.expires_at ? date(o.expires_at) : '' })}
             </p>
           ) : null}

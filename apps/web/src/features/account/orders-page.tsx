@@ -3,10 +3,11 @@ import { Outlet } from 'react-router'
 import { useCustomerPortal } from '../../lib/entities/account/use-customer-portal'
 import { useOrders } from '../../lib/entities/account/use-orders'
 import { usePaymentConfig } from '../../lib/entities/commerce/use-payment-config'
-import { useDocumentTitle } from '../channel/use-document-title'
+import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import { splitOrders } from './order-display'
 import { OrderItem } from './order-item'
-import '../checkout/checkout.css'
+import '../../components/ui/labels.css'
+import './orders.css'
 
 /**
  * The orders list (spec §2: `/profile`'s empty-path child): the active orders (its own empty-path
@@ -64,10 +65,10 @@ function PaymentCards() {
             </a>
           </p>
         ) : (
-          <p className="checkout__fine">{portal.isError ? t('errors.contentLoadFailed') : t('common.loading')}</p>
+          <p className="fine-print">{portal.isError ? t('errors.contentLoadFailed') : t('common.loading')}</p>
         )
       ) : (
-        <p className="checkout__fine">{t('checkout.cardsAtCheckout')}</p>
+        <p className="fine-print">{t('checkout.cardsAtCheckout')}</p>
       )}
     </section>
   )

@@ -11,14 +11,14 @@ import { useDeleteAccount } from '../../lib/entities/account/use-delete-account'
 import { useProfile } from '../../lib/entities/account/use-profile'
 import { useUpdateProfile } from '../../lib/entities/account/use-update-profile'
 import { applyServerErrors } from '../../lib/forms/server-errors'
+import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import { showToast } from '../../lib/notify/toast-store'
 import { useAppStore } from '../../lib/store/app-store'
-import { useDocumentTitle } from '../channel/use-document-title'
 import { profileFormDefaults, profileFormSchema, profileUpdateBody, withoutUnsetNames } from './profile-form'
 import { SignInPrompt } from './sign-in-prompt'
 import '../../components/ui/form-field.css'
 import './profile-edit-page.css'
-import { NewPasswordFields } from '../auth/new-password-fields'
+import { NewPasswordFields } from '../../components/ui/new-password-fields'
 
 const profileFields = [
   'first_name',

@@ -2,10 +2,11 @@ import { currencySymbol } from '@fieldhouse/contract'
 import { useTranslation } from 'react-i18next'
 import { EmptyState, LoadError, LoadingStatus } from '../../components/ui/load-states'
 import { useTransactions } from '../../lib/entities/account/use-transactions'
-import { useDocumentTitle } from '../channel/use-document-title'
-import { money } from '../checkout/checkout-logic'
+import { money } from '../../lib/format/money'
+import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import { transactionTypeKey } from './order-display'
-import '../checkout/checkout.css'
+import '../../components/ui/labels.css'
+import './orders.css'
 
 /** Profile transactions: every payment — New subscription, Subscription Renewal, Purchase (spec §4). */
 export function TransactionsPage() {

@@ -6,15 +6,15 @@ import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { Button } from '../../components/ui/button'
 import { FormMessage, TextField } from '../../components/ui/form-field'
+import { NewPasswordFields } from '../../components/ui/new-password-fields'
 import { usePasswordReset } from '../../lib/entities/session/use-password-reset'
 import { applyServerErrors } from '../../lib/forms/server-errors'
 import { useMessageText } from '../../lib/i18n/message-text'
 import { paths } from '../../lib/navigation/paths'
+import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import { showToast } from '../../lib/notify/toast-store'
-import { useDocumentTitle } from '../channel/use-document-title'
 import { AuthFrame } from './auth-frame'
 import { readResetLink } from './link-params'
-import { NewPasswordFields } from './new-password-fields'
 
 /** Spec §2 /password-reset?email=&token=: the mailed link; a new password, then sign in with it. */
 export function PasswordResetPage() {

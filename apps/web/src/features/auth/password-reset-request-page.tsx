@@ -9,7 +9,7 @@ import { FormMessage, TextField } from '../../components/ui/form-field'
 import { usePasswordResetRequest } from '../../lib/entities/session/use-password-reset-request'
 import { applyServerErrors } from '../../lib/forms/server-errors'
 import { paths } from '../../lib/navigation/paths'
-import { useDocumentTitle } from '../channel/use-document-title'
+import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import { AuthFrame } from './auth-frame'
 import { HumanCheckError, useHumanCheck } from './use-human-check'
 

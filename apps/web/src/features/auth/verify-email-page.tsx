@@ -10,9 +10,9 @@ import { useSessionActions } from '../../lib/entities/session/use-session-action
 import { useVerifyEmail } from '../../lib/entities/session/use-verify-email'
 import { lastPageHref } from '../../lib/navigation/navigation-rules'
 import { paths } from '../../lib/navigation/paths'
+import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import { showToast } from '../../lib/notify/toast-store'
 import { useAppStore } from '../../lib/store/app-store'
-import { useDocumentTitle } from '../channel/use-document-title'
 import { AuthFrame } from './auth-frame'
 import { readSignedLink } from './link-params'
 

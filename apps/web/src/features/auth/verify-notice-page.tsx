@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { FormMessage } from '../../components/ui/form-field'
 import { paths } from '../../lib/navigation/paths'
-import { useDocumentTitle } from '../channel/use-document-title'
+import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import { AuthFrame } from './auth-frame'
 
 /** Spec §2 /verify-notice: after registration, the link to open is in the mailbox of `?email`. */

@@ -19,10 +19,11 @@ import { usePaymentConfig } from '../../lib/entities/commerce/use-payment-config
 import { useRefreshAfterPurchase } from '../../lib/entities/commerce/use-refresh-after-purchase'
 import { useSetupIntent } from '../../lib/entities/commerce/use-setup-intent'
 import { useStartTrial } from '../../lib/entities/commerce/use-start-trial'
+import { money } from '../../lib/format/money'
 import { useMessageText } from '../../lib/i18n/message-text'
 import { paths } from '../../lib/navigation/paths'
+import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import { useAppStore } from '../../lib/store/app-store'
-import { useDocumentTitle } from '../channel/use-document-title'
 import { type CardFormValues, NEW_CARD, typedCardPayment } from './card-form'
 import {
   checkoutCall,
@@ -32,13 +33,14 @@ import {
   localQuote,
   trialOffered,
 } from './checkout-flow'
-import { money, newIdempotencyKey, parseCheckoutTarget } from './checkout-logic'
+import { newIdempotencyKey, parseCheckoutTarget } from './checkout-logic'
 import { CheckoutFailure, CheckoutProcessing, CheckoutSuccess } from './checkout-result'
 import { CheckoutSummary } from './checkout-summary'
 import { CouponForm } from './coupon-form'
 import { PaymentForm } from './payment-form'
 import type { StripeCard } from './stripe-card-field'
 import { type CheckoutProduct, useCheckoutItem } from './use-checkout-item'
+import '../../components/ui/labels.css'
 import './checkout.css'
 
 /**

@@ -1,6 +1,7 @@
 import { aPass } from '@fieldhouse/contract/fixtures'
 import { describe, expect, it } from 'vitest'
-import { checkoutHref, choosePassHref, money, newIdempotencyKey, parseCheckoutTarget } from './checkout-logic'
+import { money } from '../../lib/format/money'
+import { checkoutHref, choosePassHref, newIdempotencyKey, parseCheckoutTarget } from './checkout-logic'
 
 describe('checkout target (spec §3 query names)', () => {
   const target = (q: string) => parseCheckoutTarget(new URLSearchParams(q))

@@ -55,7 +55,3 @@ export const newIdempotencyKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`
-
-/** Money as the spec shows it: symbol and two decimals ("−" before a discount). */
-export const money = (amount: number, symbol: string) =>
-  `${amount < 0 ? '−' : ''}${symbol}${Math.abs(amount).toFixed(2)}`

@@ -76,7 +76,7 @@ export function CheckoutFailure({ order, onRetry }: { order: Order; onRetry: () 
         <p className="checkout-result__lead" data-testid="purchase-failure-reason">
           {order.failure_message ? messageText(order.failure_message) : t('checkout.failureGeneric')}
         </p>
-        <p className="checkout__fine">{t('checkout.failureText')}</p>
+        <p className="fine-print">{t('checkout.failureText')}</p>
         <div className="checkout-result__actions">
           <Button size="lg" onClick={onRetry} data-testid="checkout-try-again">
             {t('checkout.tryAgainCheckout')}

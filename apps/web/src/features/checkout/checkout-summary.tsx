@@ -1,7 +1,7 @@
 import { currencySymbol, type PriceQuote } from '@fieldhouse/contract'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { money } from './checkout-logic'
+import { money } from '../../lib/format/money'
 import { priceLabel } from './pass-display'
 import type { CheckoutProduct } from './use-checkout-item'
 
@@ -82,7 +82,7 @@ export function CheckoutSummary({
         </dl>
       ) : null}
       {trial && lines && trialEnd ? (
-        <p className="checkout__fine" data-testid="checkout-after-trial">
+        <p className="fine-print" data-testid="checkout-after-trial">
           {t('checkout.thenPerPeriod', { price: money(lines.total, symbol), date: trialEnd })}
         </p>
       ) : null}

@@ -60,7 +60,7 @@ export function CouponForm({
         </Button>
       </div>
       {applied ? (
-        <p role="status" className="checkout__fine checkout__coupon-applied">
+        <p role="status" className="fine-print checkout__coupon-applied">
           {t('checkout.couponApplied', { code: applied })}{' '}
           <button
             type="button"

@@ -1,5 +1,5 @@
 import { type Bundle, currencySymbol, type Order, type Package, passFlags, priceTitle } from '@fieldhouse/contract'
-import { money } from './checkout-logic'
+import { money } from '../../lib/format/money'
 
 /**
  * The spec §9 price label of a pass in the parts a card shows: the amount (symbol and price), the

@@ -157,7 +157,7 @@ export function PaymentForm({
       <div className="checkout__submit">
         {errors.choice?.message ? <FormMessage tone="error">{fieldError(errors.choice.message)}</FormMessage> : null}
         {error ? <FormMessage tone="error">{error}</FormMessage> : null}
-        {trial ? <p className="checkout__fine">{t('checkout.trialTerms')}</p> : null}
+        {trial ? <p className="fine-print">{t('checkout.trialTerms')}</p> : null}
         <Button
           type="submit"
           size="lg"
@@ -168,7 +168,7 @@ export function PaymentForm({
         >
           {submitLabel}
         </Button>
-        <p className="checkout__fine">{t('checkout.salesFinal')}</p>
+        <p className="fine-print">{t('checkout.salesFinal')}</p>
       </div>
     </form>
   )

@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
+import { clipOfName } from '../../components/clips/clip-share'
+import { ClipVideo } from '../../components/clips/clip-video'
 import { ButtonLink } from '../../components/ui/button'
 import { EmptyState, ItemLoadFailure, LoadingStatus } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
 import { httpStatus } from '../../lib/api/error-text'
 import { useSharedClip } from '../../lib/entities/clips/use-shared-clip'
 import { paths } from '../../lib/navigation/paths'
-import { useDocumentTitle } from '../channel/use-document-title'
-import { clipOfName } from './clip-share'
-import { ClipVideo } from './clip-video'
-import './clips.css'
+import { useDocumentTitle } from '../../lib/navigation/use-document-title'
+import '../../components/clips/clips.css'
 
 const idOf = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : null)
 

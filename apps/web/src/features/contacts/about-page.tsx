@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
+import { CmsContent } from '../../components/content/cms-content'
 import { PageFrame } from '../../components/ui/page-frame'
 import { useSettings } from '../../lib/entities/channel/use-settings'
 import { usePageAt } from '../../lib/entities/pages/use-pages'
-import { useDocumentTitle } from '../channel/use-document-title'
-import { CmsContent } from '../pages/cms-content'
+import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 
 export function AboutPage() {
   const { t } = useTranslation()

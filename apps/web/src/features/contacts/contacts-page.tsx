@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next'
+import { ContactDetails } from '../../components/channel/contact-details'
+import { CmsContent } from '../../components/content/cms-content'
 import { PageFrame } from '../../components/ui/page-frame'
 import { useSettings } from '../../lib/entities/channel/use-settings'
 import { usePageAt } from '../../lib/entities/pages/use-pages'
-import { ContactDetails } from '../channel/contact-details'
-import { useDocumentTitle } from '../channel/use-document-title'
-import { CmsContent } from '../pages/cms-content'
+import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import './contacts-page.css'
 
 export function ContactsPage() {

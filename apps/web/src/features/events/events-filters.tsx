@@ -7,7 +7,7 @@ import { useEventCategories } from '../../lib/entities/catalogue/use-event-categ
 import { useEventLocations } from '../../lib/entities/catalogue/use-event-locations'
 import { useParticipantGroups } from '../../lib/entities/catalogue/use-participant-groups'
 import { activeFilterCount, type EventFilters, type FilterKey, withFilter } from './event-filters'
-import './events-filters.css'
+import '../../components/events/events-filters.css'
 
 function SelectField({
   label,

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { NavLink, useLocation } from 'react-router'
+import { EventsCollection, type EventsViewMode } from '../../components/events/events-collection'
+import { FavoriteToggle } from '../../components/favorites/favorite-toggle'
 import { Button } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
@@ -10,8 +12,7 @@ import { useParticipants } from '../../lib/entities/catalogue/use-participants'
 import { useEvents } from '../../lib/entities/events/use-events'
 import { normalizePath, paths } from '../../lib/navigation/paths'
 import { useQueryChanges } from '../../lib/navigation/query-changes'
-import { useDocumentTitle } from '../channel/use-document-title'
-import { FavoriteToggle } from '../favorites/favorite-toggle'
+import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import {
   type EventFilters,
   eventsApiQuery,
@@ -19,7 +20,6 @@ import {
   filtersToSearch,
   streamStatusesOf,
 } from './event-filters'
-import { EventsCollection, type EventsViewMode } from './events-collection'
 import { EventsFilters } from './events-filters'
 import './events-list-page.css'
 

@@ -4,7 +4,7 @@ import { PageFrame } from '../../components/ui/page-frame'
 import { RichText } from '../../components/ui/rich-text'
 import { useFaq } from '../../lib/entities/faq/use-faq'
 import { paths } from '../../lib/navigation/paths'
-import { useDocumentTitle } from '../channel/use-document-title'
+import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import './faq-page.css'
 
 export function FaqPage() {

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { FavoriteToggle } from '../../components/favorites/favorite-toggle'
 import { useEventCategories } from '../../lib/entities/catalogue/use-event-categories'
 import { useParticipantGroups } from '../../lib/entities/catalogue/use-participant-groups'
 import { schoolHref, sportHref } from '../../lib/navigation/filter-links'
-import { FavoriteToggle } from '../favorites/favorite-toggle'
 import './browse-catalogue.css'
 
 /** Ways in by school (their pages) and by sport (their schedules, and a star to follow them). */

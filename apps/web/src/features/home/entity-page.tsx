@@ -1,11 +1,11 @@
 import { type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { EventsCollection } from '../../components/events/events-collection'
 import { ButtonLink } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/load-states'
 import type { QueryObject } from '../../lib/api/query-string'
 import { useEvents } from '../../lib/entities/events/use-events'
 import { paths } from '../../lib/navigation/paths'
-import { EventsCollection } from '../events/events-collection'
 import './entity-page.css'
 
 /** Games per page on a school's or team's page. */

@@ -1,5 +1,6 @@
 import { useDeferredValue } from 'react'
 import { useTranslation } from 'react-i18next'
+import { EventsRail } from '../../components/events/events-rail'
 import { ButtonLink } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/load-states'
 import { useHomepageEvents } from '../../lib/entities/events/use-homepage-events'
@@ -7,7 +8,6 @@ import { useFavoriteEvents } from '../../lib/entities/favorites/use-favorite-eve
 import { useFavorites } from '../../lib/entities/favorites/use-favorites'
 import { paths } from '../../lib/navigation/paths'
 import { useAppStore } from '../../lib/store/app-store'
-import { EventsRail } from '../events/events-rail'
 
 /** How many games of the followed teams, schools and sports the home page shows. */
 const FAVOURITES_RAIL_SIZE = 12

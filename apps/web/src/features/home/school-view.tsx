@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { FavoriteToggle } from '../../components/favorites/favorite-toggle'
 import { ButtonLink } from '../../components/ui/button'
 import { EmptyState, LoadError, LoadingStatus } from '../../components/ui/load-states'
 import { findByAliasOrName, flattenCategories } from '../../lib/entities/catalogue/catalogue-lookups'
@@ -8,8 +9,7 @@ import { useParticipantGroups } from '../../lib/entities/catalogue/use-participa
 import { useParticipants } from '../../lib/entities/catalogue/use-participants'
 import { teamHref } from '../../lib/navigation/filter-links'
 import { paths } from '../../lib/navigation/paths'
-import { useDocumentTitle } from '../channel/use-document-title'
-import { FavoriteToggle } from '../favorites/favorite-toggle'
+import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import { EntityEvents, EntityHeader, EntityNotFound } from './entity-page'
 
 /** Spec §2 `/?school=<alias or name>`: the school's page — crest, favourite star, its teams and its games. */

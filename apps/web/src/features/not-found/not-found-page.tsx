@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { ButtonLink } from '../../components/ui/button'
 import { paths } from '../../lib/navigation/paths'
-import { useDocumentTitle } from '../channel/use-document-title'
+import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import './not-found-page.css'
 
 export function NotFoundPage() {

@@ -1,8 +1,8 @@
 import type { PageSummary } from '@fieldhouse/contract'
 import { useEffect } from 'react'
+import { CmsContent } from '../../components/content/cms-content'
 import { PageFrame } from '../../components/ui/page-frame'
-import { useDocumentTitle } from '../channel/use-document-title'
-import { CmsContent } from './cms-content'
+import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 
 /** Spec §2: a CMS page at its own url, titled by its name. */
 export function CmsPage({ page }: { page: PageSummary }) {

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next'
+import { CmsContent } from '../../components/content/cms-content'
 import { PageFrame } from '../../components/ui/page-frame'
 import { RichText } from '../../components/ui/rich-text'
+import { blockAliases, findBlock } from '../../lib/entities/channel/static-blocks'
 import { useStaticBlocks } from '../../lib/entities/channel/use-bootstrap'
 import { usePageAt } from '../../lib/entities/pages/use-pages'
-import { blockAliases, findBlock } from '../channel/static-blocks'
-import { useDocumentTitle } from '../channel/use-document-title'
-import { CmsContent } from './cms-content'
+import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 
 const documents = {
   privacyPolicy: { url: '/privacy_policy', alias: blockAliases.privacyPolicy, titleKey: 'legal.privacyTitle' },

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
+import { EventsRail } from '../../components/events/events-rail'
 import { EmptyState } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
 import { usePremieres } from '../../lib/entities/premieres/use-premieres'
-import { useDocumentTitle } from '../channel/use-document-title'
-import { EventsRail } from '../events/events-rail'
+import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 
 /**
  * `/simulate` (view `simulate`): the channel's premieres — replays shown as live from a start time

@@ -2,8 +2,8 @@ import type { VodMedia } from '@fieldhouse/contract'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { formatDuration, formatVodDate, vodImage } from '../../lib/entities/vod/vod-display'
 import { paths } from '../../lib/navigation/paths'
-import { formatDuration, formatVodDate, vodImage } from './vod-display'
 import './vod-card.css'
 
 /** A video of the library; the whole card leads to its watch page (spec §2: a named route with an id). */

@@ -1,8 +1,8 @@
 import { constants, type VodMedia } from '@fieldhouse/contract'
 import { type CSSProperties, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { nextRailPosition } from '../../lib/entities/vod/vod-display'
 import { VodCard } from './vod-card'
-import { nextRailPosition } from './vod-display'
 import './vod-rail.css'
 
 const prefersReducedMotion = () =>

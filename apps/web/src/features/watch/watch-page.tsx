@@ -1,20 +1,20 @@
 import type { EventDetail } from '@fieldhouse/contract'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
+import { EventBadges } from '../../components/events/event-card'
 import { ButtonLink } from '../../components/ui/button'
 import { ItemLoadFailure, LoadingStatus } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
 import { useUserAccess } from '../../lib/entities/account/use-user-access'
 import { useEventCategories } from '../../lib/entities/catalogue/use-event-categories'
 import { useParticipantGroups } from '../../lib/entities/catalogue/use-participant-groups'
+import { eventTimeText, eventTitle, formatEventTime } from '../../lib/entities/events/event-display'
 import { useWatchEvent } from '../../lib/entities/playback/use-watch-event'
 import { paths } from '../../lib/navigation/paths'
+import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import { useAppStore } from '../../lib/store/app-store'
-import { useDocumentTitle } from '../channel/use-document-title'
-import { EventPassOffers } from '../checkout/event-pass-offers'
-import { ClipTool, useClipMarks } from '../clips/clip-tool'
-import { EventBadges } from '../events/event-card'
-import { eventTimeText, eventTitle, formatEventTime } from '../events/event-display'
+import { ClipTool, useClipMarks } from './clip-tool'
 import { DownloadButton } from './download-button'
 import { selectWatchScreen } from './player/watch-screen'
 import { viewingMeta } from './viewing-meta'
@@ -30,8 +30,11 @@ const offersPasses = (detail: EventDetail) =>
   (detail.type === 'paid' || detail.type === 'ppv') &&
   (detail.denial === 'no_access' || detail.denial === 'sign_in' || detail.has_access === false)
 
-/** `/watch/{id}`: the player area (or the screen for the event's state), then the event's heading and details. */
-export function WatchPage() {
+/**
+ * `/watch/{id}`: the player area (or the screen for the event's state), then the event's heading and details.
+ * `passOffers` draws the passes that would open the game (checkout's piece, handed in by `app/`).
+ */
+export function WatchPage({ passOffers }: { passOffers: (eventId: number) => ReactNode }) {
   const { t, i18n } = useTranslation()
   const id = watchIdOf(useParams().id)
   const event = useWatchEvent(id, { refetchInterval: detailPollMs })
@@ -91,7 +94,7 @@ export function WatchPage() {
           title={title}
           startsAtText={eventTimeText(time)}
           prerollTarget={{ locationId: detail.location_id, categoryId: detail.event_category_id }}
-          offers={offersPasses(detail) ? <EventPassOffers eventId={id} /> : undefined}
+          offers={offersPasses(detail) ? passOffers(id) : undefined}
           passesHref={`${paths.packages}?event_id=${id}`}
           onRefresh={() => void event.refetch()}
           viewing={viewingMeta(detail, categories, schools)}

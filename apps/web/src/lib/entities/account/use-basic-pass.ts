@@ -1,9 +1,9 @@
 import { PASSES_FORM_ALIAS } from '@fieldhouse/contract'
-import { useCustomForm } from '../../lib/entities/account/use-custom-form'
-import { useSubmitCustomForm } from '../../lib/entities/account/use-submit-custom-form'
-import type { BasicPassStatus } from '../../lib/navigation/navigation-rules'
-import { useAppStore } from '../../lib/store/app-store'
+import type { BasicPassStatus } from '../../navigation/navigation-rules'
+import { useAppStore } from '../../store/app-store'
 import { basicPassSelection, basicPassStatusOf } from './basic-pass'
+import { useCustomForm } from './use-custom-form'
+import { useSubmitCustomForm } from './use-submit-custom-form'
 
 /**
  * Spec §4 basic pass for the signed-in user, read from the passes custom form. A form that cannot be

@@ -9,6 +9,7 @@ import {
 } from '@fieldhouse/contract'
 import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ClipStatusBadge } from '../../components/clips/clip-inline-player'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { FormMessage, TextField } from '../../components/ui/form-field'
 import { errorText, splitFieldErrors } from '../../lib/api/error-text'
@@ -22,7 +23,6 @@ import { useMessageText } from '../../lib/i18n/message-text'
 import { paths } from '../../lib/navigation/paths'
 import { useToastStore } from '../../lib/notify/toast-store'
 import { useAppStore } from '../../lib/store/app-store'
-import type { ClipMarkers, PlayerController } from '../watch/player/video-player'
 import {
   type ClipFormError,
   type ClipFormField,
@@ -35,8 +35,8 @@ import {
   moveClipMark,
   validateClipForm,
 } from './clip-form'
-import { ClipStatusBadge } from './clip-inline-player'
-import './clips.css'
+import type { ClipMarkers, PlayerController } from './player/video-player'
+import '../../components/clips/clips.css'
 
 /** The server's field names in a 422, and the form field each belongs to. */
 const serverFields = { name: 'name', start_time: 'start', duration: 'end', tags: 'tags' } as const

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
-import { pageViews } from '../../lib/analytics/data-layer'
-import { useSettings } from '../../lib/entities/channel/use-settings'
-import { formatDocumentTitle } from '../../lib/navigation/document-title'
+import { pageViews } from '../analytics/data-layer'
+import { useSettings } from '../entities/channel/use-settings'
+import { formatDocumentTitle } from './document-title'
 
 /** Sets `<page title> · <channel name>` while the calling view is shown (and lets a waiting page_view go). */
 export function useDocumentTitle(pageTitle: string | null | undefined) {

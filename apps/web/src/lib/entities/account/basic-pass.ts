@@ -1,5 +1,5 @@
 import { BASIC_PASS_FIELD, type CustomForm } from '@fieldhouse/contract'
-import type { BasicPassStatus } from '../../lib/navigation/navigation-rules'
+import type { BasicPassStatus } from '../../navigation/navigation-rules'
 
 /**
  * Flag values that mean "not chosen", as the server reads them. Values are strings on the wire; `'1'`

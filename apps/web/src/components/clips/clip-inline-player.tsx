@@ -1,8 +1,8 @@
 import type { Clip } from '@fieldhouse/contract'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Spinner } from '../../components/ui/spinner'
 import { useSharedClip } from '../../lib/entities/clips/use-shared-clip'
+import { Spinner } from '../ui/spinner'
 import { ClipVideo } from './clip-video'
 
 /**

@@ -5,9 +5,9 @@ import { Link } from 'react-router'
 import { sharedGender, sportOf } from '../../lib/entities/catalogue/catalogue-lookups'
 import { useEventCategories } from '../../lib/entities/catalogue/use-event-categories'
 import { useParticipantGroups } from '../../lib/entities/catalogue/use-participant-groups'
+import { accessBadge, eventTitle, formatEventTime, matchupOf } from '../../lib/entities/events/event-display'
 import { schoolHref, sportHref, teamHref } from '../../lib/navigation/filter-links'
 import { paths } from '../../lib/navigation/paths'
-import { accessBadge, eventTitle, formatEventTime, matchupOf } from './event-display'
 import './event-card.css'
 
 type EventParticipant = Event['participants'][number]

@@ -1,7 +1,7 @@
 import type { Event } from '@fieldhouse/contract'
 import { type ReactNode, useId } from 'react'
 import { Link } from 'react-router'
-import { LoadError, LoadingStatus } from '../../components/ui/load-states'
+import { LoadError, LoadingStatus } from '../ui/load-states'
 import { EventCard, EventCardSkeleton } from './event-card'
 import './events-rail.css'
 

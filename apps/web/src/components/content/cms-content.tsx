@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../components/ui/button'
-import { RichText } from '../../components/ui/rich-text'
-import { Spinner } from '../../components/ui/spinner'
 import { usePage } from '../../lib/entities/pages/use-page'
+import { Button } from '../ui/button'
+import { RichText } from '../ui/rich-text'
+import { Spinner } from '../ui/spinner'
 
 /** The body of a CMS page, fetched by id, with its loading and failure states. */
 export function CmsContent({ pageId }: { pageId: number }) {

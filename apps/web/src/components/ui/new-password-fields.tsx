@@ -1,7 +1,7 @@
 import { constants } from '@fieldhouse/contract'
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { TextField } from '../../components/ui/form-field'
+import { TextField } from './form-field'
 
 interface NewPassword extends FieldValues {
   password?: string

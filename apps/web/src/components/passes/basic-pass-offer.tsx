@@ -1,12 +1,12 @@
 import { ToastType } from '@fieldhouse/contract'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../components/ui/button'
-import { FormMessage } from '../../components/ui/form-field'
 import { errorText } from '../../lib/api/error-text'
+import { useBasicPassStatus, useSelectBasicPass } from '../../lib/entities/account/use-basic-pass'
 import { useMessageText } from '../../lib/i18n/message-text'
 import { showToast } from '../../lib/notify/toast-store'
-import { useBasicPassStatus, useSelectBasicPass } from './use-basic-pass'
-import '../../components/ui/form-field.css'
+import { Button } from '../ui/button'
+import { FormMessage } from '../ui/form-field'
+import '../ui/form-field.css'
 import './basic-pass-offer.css'
 
 /**
