@@ -1,4 +1,4 @@
-import type { ChannelReport, StreamReport } from '@fieldhouse/contract'
+import { type ChannelReport, minuteText, type StreamReport } from '@fieldhouse/contract'
 
 /**
  * What the console's Analytics page shows, as plain functions (decision 0039): the range an operator
@@ -99,27 +99,8 @@ export function plotMinutes(report: Pick<StreamReport, 'from' | 'to' | 'minutes'
   return filled
 }
 
-/** `YYYY-MM-DD HH:mm` on the channel's wall clock. */
-export function minuteText(ms: number, timeZone: string) {
-  try {
-    const parts = Object.fromEntries(
-      new Intl.DateTimeFormat('en-CA', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-      })
-        .formatToParts(new Date(ms))
-        .map((p) => [p.type, p.value]),
-    )
-    return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`
-  } catch {
-    return new Date(ms).toISOString().slice(0, 16).replace('T', ' ')
-  }
-}
+/** `YYYY-MM-DD HH:mm` on the channel's wall clock (the contract's format module; the page imports it from here). */
+export { minuteText }
 
 /**
  * The time axis's labels, on the same 24-hour wall clock as the table (`minuteText`): `HH:mm` between
