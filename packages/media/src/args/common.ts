@@ -12,6 +12,11 @@ export const FILE_INPUT = ['-protocol_whitelist', 'file'] as const
 /** H.264 for live pictures: the fastest preset, tuned for low delay (no frame look-ahead). */
 export const X264_LIVE = ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency'] as const
 
+/** The start of a run that reads one local file and takes its first video stream. */
+export function fileVideoInput(input: string): string[] {
+  return [...COMMON, ...FILE_INPUT, '-i', input, '-map', '0:v:0']
+}
+
 /** Seconds as ffmpeg reads them, without exponent notation or float noise. */
 export function seconds(value: number): string {
   if (!Number.isFinite(value) || value < 0) throw new RangeError(`invalid time: ${value}`)

@@ -4,7 +4,17 @@
  * middle copied bit for bit, everything joined into an MP4 and a short HLS.
  */
 import path from 'node:path'
-import { assertPositive, COMMON, evenUp, FILE_INPUT, hlsOutput, jpegOutput, PROGRESS, seconds } from './common.js'
+import {
+  assertPositive,
+  COMMON,
+  evenUp,
+  FILE_INPUT,
+  fileVideoInput,
+  hlsOutput,
+  jpegOutput,
+  PROGRESS,
+  seconds,
+} from './common.js'
 
 /**
  * An MP4 (faststart) from an HLS playlist by stream copy: ADTS AAC turned into MP4's form, nothing
@@ -130,12 +140,7 @@ export function clipEdgeArgs(options: ClipEdgeArgsOptions): string[] {
   if (!Number.isFinite(timestampSec) || timestampSec < 0) throw new RangeError(`invalid timestamp: ${timestampSec}`)
   if (!Number.isFinite(crf) || crf < 0 || crf > 51) throw new RangeError(`invalid crf: ${crf}`)
   return [
-    ...COMMON,
-    ...FILE_INPUT,
-    '-i',
-    input,
-    '-map',
-    '0:v:0',
+    ...fileVideoInput(input),
     '-vf',
     `trim=start_frame=${fromFrame}:end_frame=${fromFrame + frames},setpts=PTS-STARTPTS`,
     '-frames:v',
@@ -216,12 +221,7 @@ export function clipPosterArgs(options: { input: string; output: string; frame: 
   if (!Number.isInteger(frame) || frame < 0) throw new RangeError(`invalid frame: ${frame}`)
   assertPositive('width', width)
   return [
-    ...COMMON,
-    ...FILE_INPUT,
-    '-i',
-    options.input,
-    '-map',
-    '0:v:0',
+    ...fileVideoInput(options.input),
     '-vf',
     `trim=start_frame=${frame},scale=${evenUp(width)}:-2,setsar=1`,
     '-frames:v',

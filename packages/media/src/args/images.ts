@@ -1,5 +1,5 @@
 /** Images and the preview beside a video: a poster, a sprite of seek thumbnails with its WebVTT, a short preview MP4. */
-import { assertPositive, COMMON, evenUp, FILE_INPUT, jpegOutput, PROGRESS, seconds } from './common.js'
+import { assertPositive, COMMON, evenUp, FILE_INPUT, fileVideoInput, jpegOutput, PROGRESS, seconds } from './common.js'
 
 /** A JPEG poster: one frame at `atSec`, `width` wide (height by aspect ratio, even). */
 export function posterArgs(options: { input: string; output: string; atSec: number; width: number }): string[] {
@@ -40,12 +40,7 @@ export function spriteArgs(options: SpriteOptions): string[] {
   assertPositive('intervalSec', intervalSec, false)
   for (const [k, v] of Object.entries({ columns, rows, tileWidth, tileHeight })) assertPositive(k, v)
   return [
-    ...COMMON,
-    ...FILE_INPUT,
-    '-i',
-    options.input,
-    '-map',
-    '0:v:0',
+    ...fileVideoInput(options.input),
     '-vf',
     `fps=1/${seconds(intervalSec)},scale=${tileWidth}:${tileHeight},setsar=1,tile=${columns}x${rows}`,
     '-frames:v',

@@ -1,7 +1,7 @@
 /** VOD: one HLS rendition per ffmpeg run (the master playlist that lists them is written by `hls.ts`). */
 import path from 'node:path'
 import type { Rendition } from '../ladder.js'
-import { assertPositive, COMMON, FILE_INPUT, hlsOutput, kbps, keyframes, PROGRESS, rateControl } from './common.js'
+import { assertPositive, fileVideoInput, hlsOutput, kbps, keyframes, PROGRESS, rateControl } from './common.js'
 
 export interface HlsRenditionArgsOptions {
   input: string
@@ -32,12 +32,7 @@ export function hlsRenditionArgs(options: HlsRenditionArgsOptions): string[] {
       ? ['-c:a', 'aac', '-b:a', kbps(r.audioBitrate), '-ac', '2', '-ar', '48000']
       : ['-an']
   return [
-    ...COMMON,
-    ...FILE_INPUT,
-    '-i',
-    input,
-    '-map',
-    '0:v:0',
+    ...fileVideoInput(input),
     ...(hasAudio ? ['-map', '0:a:0'] : []),
     '-vf',
     `scale=${r.width}:${r.height}:flags=bicubic,setsar=1,fps=${fps}`,
