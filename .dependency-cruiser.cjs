@@ -1,7 +1,8 @@
 /**
  * The layering `npm run lint` checks (after biome): routes call services, services decide, only
  * repositories (and `db/`, and the job queue) speak SQL; a module reaches another module through its
- * service, never its repository or presenter; the web app knows nothing of the server; packages know
+ * service, never its repository or presenter; the web app knows nothing of the server, a web feature
+ * nothing of another feature, and lib/ and components/ nothing of the features; packages know
  * nothing of the apps, and packages/media knows no HTTP, database or object store.
  * Run alone with `npm run lint:deps`.
  */
@@ -58,6 +59,40 @@ module.exports = {
         'packages/contract (@fieldhouse/contract), not by importing apps/server.',
       from: { path: '^apps/web/' },
       to: { path: '^(apps/server/|@fieldhouse/server(/|$))' },
+    },
+    {
+      name: 'web-feature-knows-no-other-feature',
+      severity: 'error',
+      comment:
+        'A web feature (apps/web/src/features/<name>/) never imports another feature. A hook or query ' +
+        'key for an endpoint goes to lib/entities/<resource>/, a pure helper to lib/, a piece of UI two ' +
+        "features show to components/; where a page shows another feature's whole piece, compose it in " +
+        'app/ (app/composed/) and hand it to the page as a prop. See docs/decisions/0043-web-house.md.',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'web-shared-layers-know-no-feature',
+      severity: 'error',
+      comment:
+        'lib/ (lib/entities/ included) and components/ are what the features share, so they never import ' +
+        'a feature: move what they need out of the feature into lib/ or components/, or take it as a ' +
+        "parameter or prop. The one exception is the player's event types (features/watch/player/" +
+        "player-events.ts, type-only), which product analytics describes; they move with the player's " +
+        'own rework.',
+      from: { path: '^apps/web/src/(lib|components)/' },
+      to: {
+        path: '^apps/web/src/features/',
+        pathNot: '^apps/web/src/features/watch/player/player-events\\.ts$',
+      },
+    },
+    {
+      name: 'web-shared-layers-know-no-player-but-its-types',
+      severity: 'error',
+      comment:
+        "lib/ may name the player's event types (a type-only import of player-events.ts), never run its code.",
+      from: { path: '^apps/web/src/(lib|components)/' },
+      to: { path: '^apps/web/src/features/watch/player/player-events\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'packages-know-no-apps',
