@@ -2,7 +2,9 @@ import type { EventDetail } from '@fieldhouse/contract'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
+import { EventClips } from '../../components/clips/event-clips'
 import { EventBadges } from '../../components/events/event-card'
+import { GeoNotice } from '../../components/geo/geo-notice'
 import { ButtonLink } from '../../components/ui/button'
 import { ItemLoadFailure, LoadingStatus } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
@@ -10,6 +12,7 @@ import { useUserAccess } from '../../lib/entities/account/use-user-access'
 import { useEventCategories } from '../../lib/entities/catalogue/use-event-categories'
 import { useParticipantGroups } from '../../lib/entities/catalogue/use-participant-groups'
 import { eventTimeText, eventTitle, formatEventTime } from '../../lib/entities/events/event-display'
+import { useGeo } from '../../lib/entities/geo/use-geo'
 import { useWatchEvent } from '../../lib/entities/playback/use-watch-event'
 import { paths } from '../../lib/navigation/paths'
 import { useDocumentTitle } from '../../lib/navigation/use-document-title'
@@ -43,6 +46,7 @@ export function WatchPage({ passOffers }: { passOffers: (eventId: number) => Rea
   const clip = useClipMarks()
   const categories = useEventCategories()
   const schools = useParticipantGroups()
+  const geo = useGeo()
   const title = event.data ? eventTitle(event.data) : t('watch.title')
   useDocumentTitle(title)
   if (event.isError || id === null) {
@@ -66,6 +70,7 @@ export function WatchPage({ passOffers }: { passOffers: (eventId: number) => Rea
   if (!event.data) {
     return (
       <PageFrame title={t('watch.title')} lead={t('watch.lead')}>
+        <GeoNotice geo={geo.data} stageSaysBlocked={false} />
         <LoadingStatus />
       </PageFrame>
     )
@@ -87,6 +92,7 @@ export function WatchPage({ passOffers }: { passOffers: (eventId: number) => Rea
       }
     >
       <div className="watch-layout">
+        <GeoNotice geo={geo.data} stageSaysBlocked={screen.kind === 'geo_blocked'} />
         <WatchStage
           source={{ kind: 'event', id }}
           subject={detail}
@@ -121,6 +127,7 @@ export function WatchPage({ passOffers }: { passOffers: (eventId: number) => Rea
           />
         ) : null}
         {detail.description ? <p className="watch-description">{detail.description}</p> : null}
+        <EventClips eventId={id} />
       </div>
     </PageFrame>
   )

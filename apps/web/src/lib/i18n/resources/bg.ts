@@ -1,9 +1,11 @@
+import { consoleBg } from './console.bg'
 import { consoleSalesBg } from './console-sales.bg'
 import type { Translation } from './en'
 
 export const bg: Translation = {
   /** The console's passes and coupons (decision 0035). */
   consoleSales: consoleSalesBg,
+  console: consoleBg,
   common: {
     skipToContent: 'Към съдържанието',
     loading: 'Зареждане…',
@@ -396,7 +398,6 @@ export const bg: Translation = {
   eventClips: {
     title: 'Клипове',
     lead: 'Моменти от този мач, изрязани от зрителите.',
-    none: 'Все още няма клипове от този мач.',
     more: 'Още клипове',
     loadFailed: 'Клиповете от този мач не можаха да се заредят.',
   },

@@ -186,7 +186,6 @@ export const enWatch = {
   eventClips: {
     title: 'Clips',
     lead: 'Moments of this game that viewers have clipped.',
-    none: 'No clips of this game yet.',
     more: 'More clips',
     loadFailed: 'The clips of this game could not be loaded.',
   },

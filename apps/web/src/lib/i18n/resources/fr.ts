@@ -1,9 +1,11 @@
+import { consoleFr } from './console.fr'
 import { consoleSalesFr } from './console-sales.fr'
 import type { Translation } from './en'
 
 export const fr: Translation = {
   /** The console's passes and coupons (decision 0035). */
   consoleSales: consoleSalesFr,
+  console: consoleFr,
   common: {
     skipToContent: 'Aller au contenu',
     loading: 'Chargement…',
@@ -397,7 +399,6 @@ export const fr: Translation = {
   eventClips: {
     title: 'Clips',
     lead: 'Les moments de ce match que les spectateurs ont découpés.',
-    none: 'Aucun clip de ce match pour le moment.',
     more: 'Plus de clips',
     loadFailed: 'Les clips de ce match n’ont pas pu être chargés.',
   },
