@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { bumpContentVersion } from '../../db/content-version.js'
 import { containsText, type Dialect, writeTransaction } from '../../db/dialect.js'
 import type { Database } from '../../db/schema.js'
 import { newStreamKey } from '../../lib/secrets.js'
@@ -52,14 +53,6 @@ export class AdminRepository {
 
   private any(trx: Kysely<Database> = this.db) {
     return trx as unknown as AnyDb
-  }
-
-  private touch(trx: Kysely<Database>, channelId: number, now: number) {
-    return trx
-      .updateTable('channels')
-      .set((eb) => ({ content_version: eb('content_version', '+', 1), updated_at: now }))
-      .where('id', '=', channelId)
-      .execute()
   }
 
   async list(table: AdminTable, channelId: number, o: ListOptions) {
@@ -163,7 +156,7 @@ export class AdminRepository {
         .executeTakeFirstOrThrow()) as { id: number }
       await this.writeExtras(trx, table, id, extras)
       const after = await this.read(trx, table, channelId, id)
-      await this.touch(trx, channelId, audit.created_at)
+      await bumpContentVersion(trx, channelId, audit.created_at)
       await insertAudit(trx, { ...audit, resource_id: String(id), before: null, after: auditable(after) })
       return after as Row
     })
@@ -189,7 +182,7 @@ export class AdminRepository {
           .execute()
       await this.writeExtras(trx, table, id, extras)
       const after = await this.read(trx, table, channelId, id)
-      await this.touch(trx, channelId, audit.created_at)
+      await bumpContentVersion(trx, channelId, audit.created_at)
       await insertAudit(trx, { ...audit, resource_id: String(id), before: auditable(before), after: auditable(after) })
       return after as Row
     })
@@ -200,7 +193,7 @@ export class AdminRepository {
       const before = await this.read(trx, table, channelId, id)
       if (!before) return false
       await this.any(trx).deleteFrom(table).where('channel_id', '=', channelId).where('id', '=', id).execute()
-      await this.touch(trx, channelId, audit.created_at)
+      await bumpContentVersion(trx, channelId, audit.created_at)
       await insertAudit(trx, { ...audit, resource_id: String(id), before: auditable(before), after: null })
       return true
     })
@@ -244,7 +237,7 @@ export class AdminRepository {
       const before = await snapshot(trx)
       if (Object.keys(values).length)
         await trx.updateTable('channels').set(values).where('id', '=', channelId).execute()
-      await this.touch(trx, channelId, audit.created_at)
+      await bumpContentVersion(trx, channelId, audit.created_at)
       const after = await snapshot(trx)
       await insertAudit(trx, { ...audit, before, after })
     })
@@ -290,7 +283,7 @@ export class AdminRepository {
             .execute()
         }
       }
-      await this.touch(trx, channelId, audit.created_at)
+      await bumpContentVersion(trx, channelId, audit.created_at)
       const after = await this.colors(trx, channelId)
       await insertAudit(trx, { ...audit, before, after })
       return after

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Updateable } from 'kysely'
+import { bumpContentVersion } from '../../db/content-version.js'
 import { type Dialect, writeTransaction } from '../../db/dialect.js'
 import type { Database } from '../../db/schema.js'
 import { newStreamKey } from '../../lib/secrets.js'
@@ -24,14 +25,6 @@ export class CatalogAdminRepository {
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
   ) {}
-
-  private touch(trx: Kysely<Database>, channelId: number, now: number) {
-    return trx
-      .updateTable('channels')
-      .set((eb) => ({ content_version: eb('content_version', '+', 1), updated_at: now }))
-      .where('id', '=', channelId)
-      .execute()
-  }
 
   /** Which of `ids` in `table` belong to the channel. */
   async owned(table: ChannelTable, channelId: number, ids: number[]) {
@@ -59,7 +52,7 @@ export class CatalogAdminRepository {
         .values({ ...values, channel_id: channelId })
         .returning('id')
         .executeTakeFirstOrThrow()
-      await this.touch(trx, channelId, now)
+      await bumpContentVersion(trx, channelId, now)
       return row.id as number
     })
   }
@@ -79,7 +72,7 @@ export class CatalogAdminRepository {
         .where('id', '=', id)
         .executeTakeFirst()
       if (Number(res.numUpdatedRows) === 0) return false
-      await this.touch(trx, channelId, now)
+      await bumpContentVersion(trx, channelId, now)
       return true
     })
   }
@@ -92,7 +85,7 @@ export class CatalogAdminRepository {
         .where('id', '=', id)
         .executeTakeFirst()
       if (Number(res.numDeletedRows) === 0) return false
-      await this.touch(trx, channelId, now)
+      await bumpContentVersion(trx, channelId, now)
       return true
     })
   }
@@ -132,7 +125,7 @@ export class CatalogAdminRepository {
           .values(participants.map((p) => ({ ...p, event_id: ev })))
           .execute()
       }
-      await this.touch(trx, channelId, now)
+      await bumpContentVersion(trx, channelId, now)
       return eventId
     })
   }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { bumpContentVersion } from '../../db/content-version.js'
 import { type Dialect, writeTransaction } from '../../db/dialect.js'
 import type { Database, NewChannel } from '../../db/schema.js'
 
@@ -203,7 +204,7 @@ export class ChannelRepository {
           .onConflict((oc) => oc.columns(['channel_id', 'client_interface', 'name']).doUpdateSet({ value }))
           .execute()
       }
-      await this.bumpVersion(trx, channelId, now)
+      await bumpContentVersion(trx, channelId, now)
     })
   }
 
@@ -245,14 +246,6 @@ export class ChannelRepository {
 
   /** Content changed outside the repository's own writes (a video became ready): caches rebuild. */
   bumpContentVersion(channelId: number, now = Date.now()) {
-    return this.bumpVersion(this.db, channelId, now)
-  }
-
-  private bumpVersion(trx: Kysely<Database>, channelId: number, now: number) {
-    return trx
-      .updateTable('channels')
-      .set((eb) => ({ content_version: eb('content_version', '+', 1), updated_at: now }))
-      .where('id', '=', channelId)
-      .execute()
+    return bumpContentVersion(this.db, channelId, now)
   }
 }
