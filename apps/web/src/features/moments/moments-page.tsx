@@ -1,9 +1,9 @@
 import type { Clip } from '@fieldhouse/contract'
-import { type ReactNode, useId, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
-import { ClipInlinePlayer } from '../../components/clips/clip-inline-player'
 import { clipOfName } from '../../components/clips/clip-share'
+import { PublicClipCard } from '../../components/clips/public-clip-card'
+import { FilterSelect } from '../../components/events/filter-select'
 import { Button } from '../../components/ui/button'
 import { EmptyState, LoadError, LoadingStatus } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
@@ -13,42 +13,8 @@ import { useParticipants } from '../../lib/entities/catalogue/use-participants'
 import { teamsOfSport } from '../../lib/entities/clips/moments-feed'
 import { useEventsWithClip } from '../../lib/entities/clips/use-events-with-clip'
 import { type MomentsFilters, useMoments } from '../../lib/entities/clips/use-moments'
-import { paths } from '../../lib/navigation/paths'
 import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import '../../components/clips/clips.css'
-import '../../components/events/events-filters.css'
-
-function FilterSelect({
-  label,
-  value,
-  onChange,
-  children,
-  testId,
-}: {
-  label: string
-  value: string
-  onChange: (value: string) => void
-  children: ReactNode
-  testId: string
-}) {
-  const id = useId()
-  return (
-    <div className="filters__field">
-      <label className="filters__label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className="filters__control"
-        value={value}
-        data-testid={testId}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {children}
-      </select>
-    </div>
-  )
-}
 
 const numberOrUndefined = (value: string) => (value ? Number(value) : undefined)
 
@@ -150,29 +116,14 @@ export function MomentsPage() {
 function Moment({ clip }: { clip: Clip }) {
   const { t, i18n } = useTranslation()
   return (
-    <li className="clip-card" data-testid="moment" data-clip-id={clip.id}>
-      <ClipInlinePlayer clip={clip} />
-      <div className="clip-card__body">
-        <h2 className="clip-card__name">
-          <Link to={paths.share(clip.id, clip.uuid)}>{clip.name}</Link>
-        </h2>
-        <p className="clip-card__meta">
-          {[
-            clipOfName(clip),
-            t('clips.seconds', { count: Math.round(clip.duration) }),
-            new Date(clip.created_at).toLocaleDateString(i18n.language, { dateStyle: 'medium' }),
-          ]
-            .filter(Boolean)
-            .join(' · ')}
-        </p>
-        {clip.tags.length > 0 ? (
-          <ul className="clip-tags" aria-label={t('clips.tags')}>
-            {clip.tags.map((tag) => (
-              <li key={tag}>{tag}</li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
-    </li>
+    <PublicClipCard
+      clip={clip}
+      testId="moment"
+      meta={[
+        clipOfName(clip),
+        t('clips.seconds', { count: Math.round(clip.duration) }),
+        new Date(clip.created_at).toLocaleDateString(i18n.language, { dateStyle: 'medium' }),
+      ]}
+    />
   )
 }

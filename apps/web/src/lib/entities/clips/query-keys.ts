@@ -4,4 +4,8 @@ import { userQueryKey } from '../account/query-keys'
 export const myClipsQueryKey = (userId: number) => userQueryKey(userId, 'clips')
 /** A clip opened by its share link: the same for everyone who has the link. */
 export const sharedClipQueryKey = (id: number, uuid: string) => ['shared-clip', id, uuid] as const
+/** A game's clips (`GET /api/clips/event/{id}`); the answer depends on who asks. */
+export const eventClipsRoot = ['event-clips'] as const
+export const eventClipsQueryKey = (eventId: number, viewerId: number | null) =>
+  [...eventClipsRoot, eventId, viewerId] as const
 export const momentsQueryKey = (filters: object) => ['moments', filters] as const

@@ -2,13 +2,17 @@ import { type Clip, ClipDownloadSchema, ClipSchema, type CreateClipInput } from 
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useApiClient } from '../../api/api-context'
 import { useAppStore } from '../../store/app-store'
-import { myClipsQueryKey } from './query-keys'
+import { eventClipsRoot, myClipsQueryKey } from './query-keys'
 
-/** Every list of the viewer's clips (all, per event) is asked for again after a change. */
+/** Every list of the viewer's clips, and every game's clips, is asked for again after a change. */
 function useRefreshClips() {
   const queryClient = useQueryClient()
   const userId = useAppStore((state) => state.user?.id ?? null)
-  return () => queryClient.invalidateQueries({ queryKey: myClipsQueryKey(userId ?? 0) })
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: myClipsQueryKey(userId ?? 0) }),
+      queryClient.invalidateQueries({ queryKey: eventClipsRoot }),
+    ])
 }
 
 /** `POST /api/clip` (spec §7): the clip is queued; its state then comes from the lists. */

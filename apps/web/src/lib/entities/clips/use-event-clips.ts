@@ -2,14 +2,10 @@ import { useInfiniteQuery } from '@tanstack/react-query'
 import { useApiClient } from '../../api/api-context'
 import { useAppStore } from '../../store/app-store'
 import { fetchClipPage, nextClipPage } from './clip-pages'
+import { eventClipsQueryKey } from './query-keys'
 
 /** Clips per page of a game's clips. */
 export const EVENT_CLIPS_PAGE_SIZE = 12
-
-/** Every list of a game's clips starts so: a change to any clip asks them all again. */
-export const eventClipsRoot = ['event-clips'] as const
-export const eventClipsQueryKey = (eventId: number, viewerId: number | null) =>
-  [...eventClipsRoot, eventId, viewerId] as const
 
 /**
  * `GET /api/clips/event/{id}` (spec §7): the game's ready clips, newest first, a page at a time. The

@@ -1,9 +1,6 @@
-import { type Clip, ClipSchema } from '@fieldhouse/contract'
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { z } from 'zod'
 import { useApiClient } from '../../api/api-context'
-import { OptionalMetaSchema } from './clips-schemas'
-import { nextMomentsOffset } from './moments-feed'
+import { fetchClipPage, nextClipPage } from './clip-pages'
 import { momentsQueryKey } from './query-keys'
 
 /** Clips per page of the feed. */
@@ -21,16 +18,13 @@ export function useMoments(filters: MomentsFilters) {
   return useInfiniteQuery({
     queryKey: momentsQueryKey(filters),
     initialPageParam: 0,
-    queryFn: async ({ pageParam, signal }) => {
-      const answer = await api.get('clips/moments', {
-        query: { ...filters, offset: pageParam, limit: MOMENTS_PAGE_SIZE },
+    queryFn: ({ pageParam, signal }) =>
+      fetchClipPage(api, 'clips/moments', {
+        query: { ...filters },
+        offset: pageParam,
+        pageSize: MOMENTS_PAGE_SIZE,
         signal,
-      })
-      const clips: Clip[] = z.array(ClipSchema).parse(answer.data)
-      const meta = OptionalMetaSchema.parse(answer.meta)
-      return { clips, offset: pageParam, total: meta?.total ?? null }
-    },
-    getNextPageParam: (last) =>
-      nextMomentsOffset({ offset: last.offset, count: last.clips.length, total: last.total }, MOMENTS_PAGE_SIZE),
+      }),
+    getNextPageParam: (last) => nextClipPage(last, MOMENTS_PAGE_SIZE),
   })
 }
