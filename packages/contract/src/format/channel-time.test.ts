@@ -16,6 +16,8 @@ import {
 
 const at = (iso: string) => Date.parse(iso)
 const HOUR = 3_600_000
+// Some ICU versions put a narrow no-break space before AM/PM: compared as plain spaces.
+const plain = (text: string) => text.replace(/\s/g, ' ')
 
 describe('wall time in a zone ⇄ the instant', () => {
   it("reads a form's local time on the zone's clock, summer and winter", () => {
@@ -118,11 +120,13 @@ describe("times written on the channel's clock", () => {
   })
 
   it("writes a moment with its zone, in the channel's language", () => {
-    expect(formatDateTime(at('2026-11-26T02:00:00Z'), 'America/Denver')).toBe('Nov 25, 2026, 7:00 PM MST')
-    expect(formatDateTime('2026-11-26T02:00:00Z', 'America/Denver', { seconds: true })).toBe(
+    expect(plain(formatDateTime(at('2026-11-26T02:00:00Z'), 'America/Denver'))).toBe('Nov 25, 2026, 7:00 PM MST')
+    expect(plain(formatDateTime('2026-11-26T02:00:00Z', 'America/Denver', { seconds: true }))).toBe(
       'Nov 25, 2026, 7:00:00 PM MST',
     )
-    expect(formatDateTime(at('2026-11-26T02:00:00Z'), 'Europe/Paris', { locale: 'fr' })).toBe(
+    expect(plain(formatDateTime(at('2026-11-25T02:05:00Z'), 'Europe/Paris'))).toBe('Nov 25, 2026, 3:05 AM GMT+1')
+    expect(plain(formatDateTime(at('2026-11-25T02:05:00Z'), 'Mars/Olympus'))).toBe('Nov 25, 2026, 2:05 AM UTC')
+    expect(plain(formatDateTime(at('2026-11-26T02:00:00Z'), 'Europe/Paris', { locale: 'fr' }))).toBe(
       '26 nov. 2026, 03:00 UTC+1',
     )
   })
@@ -130,6 +134,7 @@ describe("times written on the channel's clock", () => {
   it('writes the day of a moment, and a plain date as its own day whatever the zone', () => {
     expect(formatDate(at('2026-11-26T02:00:00Z'), 'America/Denver')).toBe('Nov 25, 2026')
     expect(formatDate('2026-11-20', 'Pacific/Kiritimati')).toBe('Nov 20, 2026')
+    expect(formatDateTime('2026-11-20', 'Pacific/Pago_Pago')).toBe('Nov 20, 2026')
     expect(formatDateTime('2026-11-20', 'America/Los_Angeles')).toBe('Nov 20, 2026')
     expect(formatDate(at('2026-11-26T02:00:00Z'), 'Europe/Sofia', { locale: 'bg' })).toBe('26.11.2026 г.')
   })

@@ -40,14 +40,21 @@ function partsFormat(timeZone: string): Intl.DateTimeFormat {
   return made
 }
 
-/** Whether `Intl` knows the zone (`Europe/Sofia` yes, `Mars/Olympus` no). */
+const knownZones = new Map<string, boolean>()
+
+/** Whether `Intl` knows the zone (`Europe/Sofia` yes, `Mars/Olympus` no); asked once per zone. */
 export function isTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone })
-    return true
-  } catch {
-    return false
+  let known = knownZones.get(timeZone)
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone })
+      known = timeZone !== ''
+    } catch {
+      known = false
+    }
+    knownZones.set(timeZone, known)
   }
+  return known
 }
 
 /** The wall-clock time of an instant (epoch ms) in `timeZone`. */

@@ -5,7 +5,6 @@ import {
   eventTimeText,
   eventTitle,
   formatEventTime,
-  formatPrice,
   matchupOf,
   safeTimeZone,
   timeZoneAbbreviation,
@@ -95,24 +94,6 @@ describe('event times in the event’s own time zone', () => {
   })
 })
 
-describe('price label (spec §9: $ for USD and CAD)', () => {
-  it('uses the dollar sign for USD and CAD, with cents', () => {
-    expect(formatPrice(9.99, 'USD')).toBe('$9.99')
-    expect(formatPrice(15, 'CAD')).toBe('$15.00')
-    expect(formatPrice(1499.5, 'usd')).toBe('$1,499.50')
-  })
-
-  it('defaults to USD', () => {
-    expect(formatPrice(5, null)).toBe('$5.00')
-    expect(formatPrice(5, '')).toBe('$5.00')
-  })
-
-  it('writes other currencies as the language does', () => {
-    expect(formatPrice(9.99, 'EUR', 'en')).toBe('€9.99')
-    expect(formatPrice(9.99, 'EUR', 'fr').replace(/\s/g, ' ')).toBe('9,99 €')
-  })
-})
-
 describe('access badge', () => {
   const base = { has_access: false, base_price: 9.99, currency: 'USD' }
   it('reads free, sign in, a price or unlocked', () => {
@@ -126,6 +107,11 @@ describe('access badge', () => {
       payPerView: true,
     })
     expect(accessBadge({ ...base, type: 'ppv', has_access: true })).toEqual({ kind: 'unlocked' })
+    expect(accessBadge({ ...base, type: 'paid', base_price: 9.99, currency: 'EUR' }, 'fr')).toEqual({
+      kind: 'price',
+      price: '9,99\u00a0€',
+      payPerView: false,
+    })
   })
 
   it('says so first when the viewer’s country may not watch (spec §6)', () => {

@@ -1,4 +1,4 @@
-import { constants, type Event } from '@fieldhouse/contract'
+import { dayOf, type Event, formatPrice, isTimeZone, MINUTE, zoneOffsetMs } from '@fieldhouse/contract'
 
 type EventParticipant = Event['participants'][number]
 
@@ -80,33 +80,11 @@ function formatter(locale: string, options: Intl.DateTimeFormatOptions & { timeZ
 const zoneNameOf = (parts: Intl.DateTimeFormatPart[]) => parts.find((part) => part.type === 'timeZoneName')?.value
 
 /** Minutes east of UTC of a zone at a moment. */
-function offsetMinutes(date: Date, timeZone: string): number {
-  const name = zoneNameOf(formatter('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(date)) ?? 'GMT'
-  const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name)
-  if (!match) return 0
-  const minutes = Number(match[2]) * 60 + Number(match[3] ?? 0)
-  return match[1] === '-' ? -minutes : minutes
-}
-
-/** Zones this browser knows (true) or refused (false), asked once each. */
-const knownZones = new Map<string, boolean>()
+const offsetMinutes = (date: Date, timeZone: string) => zoneOffsetMs(date.getTime(), timeZone) / MINUTE
 
 /** A usable IANA zone: the event's own, or UTC when the browser does not know it. */
-export function safeTimeZone(timeZone: string | null | undefined): string {
-  if (!timeZone) return 'UTC'
-  let known = knownZones.get(timeZone)
-  if (known === undefined) {
-    try {
-      // The formatter every event time needs first: made here, it is the check and is kept for that use.
-      formatter('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone })
-      known = true
-    } catch {
-      known = false
-    }
-    knownZones.set(timeZone, known)
-  }
-  return known ? timeZone : 'UTC'
-}
+export const safeTimeZone = (timeZone: string | null | undefined): string =>
+  timeZone && isTimeZone(timeZone) ? timeZone : 'UTC'
 
 /** "MST", "CDT", "CET"…: the zone's short name at that moment, the same in every interface language. */
 export function timeZoneAbbreviation(date: Date, timeZone: string): string {
@@ -145,42 +123,12 @@ export function formatEventTime(isoUtc: string, timeZone: string, locale = 'en')
   const zone = safeTimeZone(timeZone)
   const datePart = formatter(locale, { weekday: 'short', month: 'short', day: 'numeric', timeZone: zone }).format(date)
   const timePart = formatter(locale, { hour: 'numeric', minute: '2-digit', timeZone: zone }).format(date)
-  const day = formatter('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: zone })
-    .format(date)
-    .slice(0, 10)
+  const day = dayOf(date.getTime(), zone)
   return { date: datePart, time: timePart, zone: timeZoneAbbreviation(date, zone), iso: date.toISOString(), day }
 }
 
 /** One line: "Sat, Nov 21 · 9:00 PM MST". */
 export const eventTimeText = (time: EventTime) => (time.date ? `${time.date} · ${time.time} ${time.zone}` : '')
-
-const numberFormats = new Map<string, Intl.NumberFormat>()
-/** Like the date formatters: one per locale and options, reused by every card. */
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`
-  let made = numberFormats.get(key)
-  if (!made) {
-    made = new Intl.NumberFormat(locale, options)
-    numberFormats.set(key, made)
-  }
-  return made
-}
-
-/**
- * A price in the channel's currency (spec §9: the symbol $ for USD and CAD; others as the language
- * writes them). Whole amounts keep their cents, as prices on tickets do.
- */
-export function formatPrice(amount: number, currency: string | null | undefined, locale = 'en'): string {
-  const code = (currency || constants.defaultCurrency).toUpperCase()
-  if ((constants.dollarCurrencies as readonly string[]).includes(code)) {
-    return `$${numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)}`
-  }
-  try {
-    return numberFormat(locale, { style: 'currency', currency: code }).format(amount)
-  } catch {
-    return `${code} ${amount.toFixed(2)}`
-  }
-}
 
 /**
  * The access badge of a card:
