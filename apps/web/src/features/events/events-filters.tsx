@@ -1,45 +1,17 @@
 import type { Participant } from '@fieldhouse/contract'
-import { type ReactNode, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FilterSelect } from '../../components/events/filter-select'
 import { Button } from '../../components/ui/button'
 import { distinctSorted, findByAliasOrName, flattenCategories } from '../../lib/entities/catalogue/catalogue-lookups'
 import { useEventCategories } from '../../lib/entities/catalogue/use-event-categories'
 import { useEventLocations } from '../../lib/entities/catalogue/use-event-locations'
+import { useParticipantGroupProperties } from '../../lib/entities/catalogue/use-participant-group-properties'
 import { useParticipantGroups } from '../../lib/entities/catalogue/use-participant-groups'
 import { activeFilterCount, type EventFilters, type FilterKey, withFilter } from './event-filters'
+import { SchoolFacetFields } from './school-facet-fields'
+import { type SchoolFacets, schoolsWithFacets } from './school-facets'
 import '../../components/events/events-filters.css'
-
-function SelectField({
-  label,
-  value,
-  onChange,
-  children,
-  disabled,
-}: {
-  label: string
-  value: string
-  onChange: (value: string) => void
-  children: ReactNode
-  disabled?: boolean
-}) {
-  const id = useId()
-  return (
-    <div className="filters__field">
-      <label className="filters__label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className="filters__control"
-        value={value}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {children}
-      </select>
-    </div>
-  )
-}
 
 /** Whether a team still fits the other filters once one of them changes. */
 function teamFits(team: Participant, filters: EventFilters, schoolId: number | null, sportAlias: string | null) {
@@ -51,33 +23,43 @@ function teamFits(team: Participant, filters: EventFilters, schoolId: number | n
 
 /**
  * The events filters (spec §3 names: school, team, sport, gender, venue, city, state, plus a day), as
- * labelled selects built from the channel's own lists. Every change goes straight to the address.
+ * labelled selects built from the channel's own lists, with the schools' own properties beside the
+ * School (school-facets.ts). Every change goes straight to the address.
  */
 export function EventsFilters({
   filters,
+  facets,
   participants,
   onChange,
+  onFacetChange,
+  onClear,
 }: {
   filters: EventFilters
+  facets: SchoolFacets
   /** The teams, once loaded. */
   participants: readonly Participant[] | undefined
   /** Gets what to make of the filters last asked for (another change may be on its way). */
   onChange: (change: (filters: EventFilters) => EventFilters) => void
+  onFacetChange: (property: string, value: string) => void
+  onClear: () => void
 }) {
   const { t, i18n } = useTranslation()
   const groups = useParticipantGroups()
+  const properties = useParticipantGroupProperties()
   const categories = useEventCategories()
   const locations = useEventLocations()
   const [isOpen, setIsOpen] = useState(false)
   const panelId = useId()
-  const count = activeFilterCount(filters)
+  const count = activeFilterCount(filters) + Object.keys(facets).length
 
   const school = findByAliasOrName(groups, filters.school)
   const sports = categories
   const sport = findByAliasOrName(sports, filters.sport)
   const team = findByAliasOrName(participants, filters.team)
   const divisionName = new Map(flattenCategories(categories).map((entry) => [entry.category.id, entry.category.name]))
-  const sortedGroups = [...groups].sort((a, b) => a.name.localeCompare(b.name, i18n.language))
+  const sortedGroups = groups
+    .filter((group) => group.id === school?.id || schoolsWithFacets([group], facets).length > 0)
+    .sort((a, b) => a.name.localeCompare(b.name, i18n.language))
   const sortedVenues = [...locations].sort((a, b) => a.name.localeCompare(b.name, i18n.language))
   const teamOptions = (participants ?? [])
     .filter((p) => teamFits(p, filters, school?.id ?? null, sport?.alias ?? null) || p.id === team?.id)
@@ -124,7 +106,8 @@ export function EventsFilters({
         </button>
       </div>
       <div id={panelId} className="filters__panel">
-        <SelectField
+        <SchoolFacetFields properties={properties} groups={groups} facets={facets} onChange={onFacetChange} />
+        <FilterSelect
           label={t('filters.school')}
           value={school?.alias ?? filters.school ?? ''}
           onChange={(v) => change('school', v)}
@@ -136,8 +119,8 @@ export function EventsFilters({
               {group.name}
             </option>
           ))}
-        </SelectField>
-        <SelectField
+        </FilterSelect>
+        <FilterSelect
           label={t('filters.team')}
           value={team?.alias ?? filters.team ?? ''}
           onChange={(v) => change('team', v)}
@@ -150,8 +133,8 @@ export function EventsFilters({
               {option.label}
             </option>
           ))}
-        </SelectField>
-        <SelectField
+        </FilterSelect>
+        <FilterSelect
           label={t('filters.sport')}
           value={sport?.alias ?? filters.sport ?? ''}
           onChange={(v) => change('sport', v)}
@@ -163,13 +146,13 @@ export function EventsFilters({
               {category.name}
             </option>
           ))}
-        </SelectField>
-        <SelectField label={t('filters.gender')} value={filters.gender ?? ''} onChange={(v) => change('gender', v)}>
+        </FilterSelect>
+        <FilterSelect label={t('filters.gender')} value={filters.gender ?? ''} onChange={(v) => change('gender', v)}>
           <option value="">{t('filters.allGenders')}</option>
           <option value="men">{t('filters.men')}</option>
           <option value="women">{t('filters.women')}</option>
-        </SelectField>
-        <SelectField label={t('filters.venue')} value={filters.venue ?? ''} onChange={(v) => change('venue', v)}>
+        </FilterSelect>
+        <FilterSelect label={t('filters.venue')} value={filters.venue ?? ''} onChange={(v) => change('venue', v)}>
           <option value="">{t('filters.allVenues')}</option>
           {unknownOption(
             filters.venue,
@@ -180,26 +163,26 @@ export function EventsFilters({
               {location.name}
             </option>
           ))}
-        </SelectField>
-        <SelectField label={t('filters.city')} value={filters.city ?? ''} onChange={(v) => change('city', v)}>
+        </FilterSelect>
+        <FilterSelect label={t('filters.city')} value={filters.city ?? ''} onChange={(v) => change('city', v)}>
           <option value="">{t('filters.allCities')}</option>
           {distinctSorted([...locations.map((l) => l.city), filters.city], i18n.language).map((city) => (
             <option key={city} value={city}>
               {city}
             </option>
           ))}
-        </SelectField>
-        <SelectField label={t('filters.state')} value={filters.state ?? ''} onChange={(v) => change('state', v)}>
+        </FilterSelect>
+        <FilterSelect label={t('filters.state')} value={filters.state ?? ''} onChange={(v) => change('state', v)}>
           <option value="">{t('filters.allStates')}</option>
           {distinctSorted([...locations.map((l) => l.state), filters.state], i18n.language).map((state) => (
             <option key={state} value={state}>
               {state}
             </option>
           ))}
-        </SelectField>
+        </FilterSelect>
         <DateField value={filters.date ?? ''} onChange={(v) => change('date', v)} />
         <div className="filters__actions">
-          <Button variant="ghost" onClick={() => onChange(() => ({}))} disabled={count === 0}>
+          <Button variant="ghost" onClick={onClear} disabled={count === 0}>
             {t('filters.clear')}
           </Button>
         </div>

@@ -7,6 +7,7 @@ import { EmptyState } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
 import { findByAliasOrName } from '../../lib/entities/catalogue/catalogue-lookups'
 import { useEventCategories } from '../../lib/entities/catalogue/use-event-categories'
+import { useParticipantGroupProperties } from '../../lib/entities/catalogue/use-participant-group-properties'
 import { useParticipantGroups } from '../../lib/entities/catalogue/use-participant-groups'
 import { useParticipants } from '../../lib/entities/catalogue/use-participants'
 import { useEvents } from '../../lib/entities/events/use-events'
@@ -21,6 +22,7 @@ import {
   streamStatusesOf,
 } from './event-filters'
 import { EventsFilters } from './events-filters'
+import { facetSchoolQuery, facetsFromSearch, schoolsWithFacets, withFacet, withoutFacets } from './school-facets'
 import './events-list-page.css'
 
 /** Spec §2: one page on four paths. The path says which events; the view mode is kept in the query. */
@@ -47,11 +49,16 @@ export function EventsListPage() {
   const groups = useParticipantGroups()
   const categories = useEventCategories()
   const participants = useParticipants()
+  const properties = useParticipantGroupProperties()
   const filters = filtersFromSearch(searchParams)
-  const query = eventsApiQuery(filters, streamStatusesOf(list.key), {
+  const facets = facetsFromSearch(searchParams, properties)
+  const filtersQuery = eventsApiQuery(filters, streamStatusesOf(list.key), {
     school: (token) => findByAliasOrName(groups, token)?.alias,
     team: (token) => findByAliasOrName(participants.data, token)?.alias,
   })
+  // The schools' properties narrow the games to those schools' when no school is chosen.
+  const facetSchools = filters.school ? undefined : facetSchoolQuery(groups, facets)
+  const query = facetSchools ? { ...filtersQuery, school: facetSchools } : filtersQuery
   // A team named by its name is sent by alias, so wait for the teams rather than ask for nothing.
   const events = useEvents(query, { enabled: !(filters.team && participants.isPending) })
   const sport = findByAliasOrName(categories, filters.sport)
@@ -66,7 +73,18 @@ export function EventsListPage() {
   const handleFiltersChange = (change: (filters: EventFilters) => EventFilters) =>
     changeQuery((query) => filtersToSearch(change(filtersFromSearch(query)), query))
 
-  const hasFilters = Object.keys(filters).length > 0
+  /** A school that lacks the newly chosen property value is dropped with it. */
+  const handleFacetChange = (property: string, value: string) =>
+    changeQuery((query) => {
+      const next = withFacet(query, property, value)
+      const school = findByAliasOrName(groups, next.get('school'))
+      if (school && schoolsWithFacets([school], facetsFromSearch(next, properties)).length === 0) next.delete('school')
+      return next
+    })
+
+  const handleClear = () => changeQuery((query) => withoutFacets(filtersToSearch({}, query)))
+
+  const hasFilters = Object.keys(filters).length + Object.keys(facets).length > 0
 
   const viewToggle = (
     <fieldset className="view-toggle">
@@ -97,7 +115,14 @@ export function EventsListPage() {
         ))}
       </nav>
 
-      <EventsFilters filters={filters} participants={participants.data} onChange={handleFiltersChange} />
+      <EventsFilters
+        filters={filters}
+        facets={facets}
+        participants={participants.data}
+        onChange={handleFiltersChange}
+        onFacetChange={handleFacetChange}
+        onClear={handleClear}
+      />
 
       {sport && sport.parent_id === null ? (
         <div className="events-sport">
@@ -114,7 +139,7 @@ export function EventsListPage() {
           <EmptyState
             action={
               hasFilters ? (
-                <Button variant="secondary" onClick={() => handleFiltersChange(() => ({}))}>
+                <Button variant="secondary" onClick={handleClear}>
                   {t('filters.clear')}
                 </Button>
               ) : null

@@ -1,11 +1,9 @@
+import { type ParticipantGroupProperty, ParticipantGroupPropertySchema } from '@fieldhouse/contract'
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import type { ApiClient } from '../../api/api-client'
 import { useApiClient } from '../../api/api-context'
 import { channelStaleTime } from '../channel/query-defaults'
-
-export const ParticipantGroupPropertySchema = z.object({ name: z.string(), values: z.array(z.string()) })
-export type ParticipantGroupProperty = z.infer<typeof ParticipantGroupPropertySchema>
 
 export const participantGroupPropertiesQueryKey = ['participant-group-properties'] as const
 
@@ -17,7 +15,10 @@ export const participantGroupPropertiesQueryOptions = (api: ApiClient) =>
     staleTime: channelStaleTime,
   })
 
-/** `GET /api/participant-group-properties`: each property the schools have (city, state, conference…) with its values. */
+/**
+ * `GET /api/participant-group-properties`: each property the schools have (city, state, conference…)
+ * with its values; seeded from the bootstrap data, asked again once that is stale.
+ */
 export function useParticipantGroupProperties(): ParticipantGroupProperty[] {
   return useSuspenseQuery(participantGroupPropertiesQueryOptions(useApiClient())).data
 }

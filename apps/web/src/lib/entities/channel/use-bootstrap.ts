@@ -3,13 +3,13 @@ import {
   ClientInterface,
   EventCategorySchema,
   EventLocationSchema,
+  ParticipantGroupPropertySchema,
   ParticipantGroupSchema,
 } from '@fieldhouse/contract'
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import type { ApiClient } from '../../api/api-client'
 import { useApiClient } from '../../api/api-context'
-import { ParticipantGroupPropertySchema } from '../catalogue/use-participant-group-properties'
 import { channelStaleTime } from './query-defaults'
 
 /**
