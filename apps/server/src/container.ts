@@ -50,16 +50,17 @@ import type { IngestControl } from './modules/live/rtmp-ingest.js'
 import { createLivePlaylistSender, LivePlaylists } from './modules/media/live-playlist.js'
 import { createMediaFileSender, HotFileCache } from './modules/media/media.files.js'
 import { MediaGate } from './modules/media/media.gate.js'
-import { createMedia, createUploads } from './modules/media/media.module.js'
+import { createEventDownloads, createMedia, createUploads } from './modules/media/media.module.js'
 import { MediaRepository } from './modules/media/media.repository.js'
 import { uploadStore } from './modules/media/tus-uploads.js'
 import { UploadsRepository } from './modules/media/uploads.repository.js'
-import { BundlesAdminRepository } from './modules/payments/bundles-admin.repository.js'
+import { BundlesRepository } from './modules/payments/bundles.repository.js'
 import { createGateway } from './modules/payments/gateways/create-gateway.js'
 import type { PaymentGateway } from './modules/payments/gateways/gateway.js'
 import { TestGatewayRepository } from './modules/payments/gateways/test-gateway.repository.js'
 import { OrdersRepository } from './modules/payments/orders.repository.js'
 import { PACKAGE_KINDS } from './modules/payments/pass-catalogue.service.js'
+import { PassesRepository } from './modules/payments/passes.repository.js'
 import { createPayments, type Payments } from './modules/payments/payments.module.js'
 import { PaymentsRepository } from './modules/payments/payments.repository.js'
 import { SalesRepository } from './modules/payments/sales.repository.js'
@@ -136,6 +137,8 @@ export async function createContainer(deps: ContainerDeps) {
     (): Payments =>
       createPayments({
         repo: new PaymentsRepository(db.kysely),
+        passes: new PassesRepository(db.kysely),
+        bundles: new BundlesRepository(db.kysely),
         orders: new OrdersRepository(db.kysely, db.dialect),
         gateway: gateway(),
         log,
@@ -144,7 +147,6 @@ export async function createContainer(deps: ContainerDeps) {
         onPaid: (order) => forms().chooseBasicPass(order.channelId, order.userId),
         console: {
           repo: new SalesAdminRepository(db.kysely),
-          bundles: new BundlesAdminRepository(db.kysely),
           audit: auditSink(db.kysely, clock),
         },
         sales: { repo: new SalesRepository(db.kysely, db.dialect), audit: auditSink(db.kysely, clock) },

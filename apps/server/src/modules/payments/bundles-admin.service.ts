@@ -13,7 +13,9 @@ import { conflict, invalid, notFound } from '../../lib/errors.js'
 import { parseJson } from '../../lib/json.js'
 import type { AuditSink, Operator } from '../../lib/operator.js'
 import { parseInput } from '../../lib/parse-input.js'
-import type { BundlesAdminRepository } from './bundles-admin.repository.js'
+import type { BundlesRepository } from './bundles.repository.js'
+import type { PassesRepository } from './passes.repository.js'
+import type { SalesAdminRepository } from './sales-admin.repository.js'
 
 const fieldsOf = (r: BundleRow): AdminBundleFields => ({
   name: r.name,
@@ -45,18 +47,19 @@ const columnsOf = (b: AdminBundleFields) => ({
 export class BundlesAdminService {
   constructor(
     private readonly d: {
-      repo: BundlesAdminRepository
+      /** What was sold of each bundle. */
+      sold: SalesAdminRepository
+      bundles: BundlesRepository
+      passes: PassesRepository
       audit: AuditSink
       clock: () => number
     },
   ) {}
 
   private async present(rows: BundleRow[], currency: string, channelId: number): Promise<AdminBundle[]> {
-    const sales = await this.d.repo.sales(rows.map((r) => r.id))
+    const sales = await this.d.sold.bundleSales(rows.map((r) => r.id))
     const ids = [...new Set(rows.flatMap((r) => parseJson<number[]>(r.pass_ids, [])))]
-    const onSale = new Set(
-      (await this.d.repo.passesOf(channelId, ids)).filter((p) => p.retired_at === null).map((p) => p.id),
-    )
+    const onSale = await this.d.passes.idsOnSale(channelId, ids)
     return rows.map((r) => {
       const fields = fieldsOf(r)
       return {
@@ -73,7 +76,7 @@ export class BundlesAdminService {
 
   private async presentOne(op: Operator, id: number) {
     const channel = op.session.channel
-    const row = await this.d.repo.bundle(channel.id, id)
+    const row = await this.d.bundles.byId(channel.id, id)
     if (!row) throw notFound('bundle')
     return (await this.present([row], channel.currency, channel.id))[0] as AdminBundle
   }
@@ -83,7 +86,7 @@ export class BundlesAdminService {
     if (!(AdminBundleSorts as readonly string[]).includes(sort)) throw invalid({ sort: ['Sort by a field name'] })
     const direction = q.sort ? q.direction : 'desc'
     const channel = op.session.channel
-    const { rows, total } = await this.d.repo.bundles(channel.id, { ...q, sort, direction })
+    const { rows, total } = await this.d.bundles.page(channel.id, { ...q, sort, direction })
     return {
       data: await this.present(rows, channel.currency, channel.id),
       meta: { total, offset: q.offset, limit: q.limit },
@@ -100,7 +103,7 @@ export class BundlesAdminService {
    * back or chosen again.
    */
   private async checkPasses(channelId: number, passIds: number[]) {
-    const found = await this.d.repo.passesOf(channelId, passIds)
+    const found = await this.d.passes.kindsOf(channelId, passIds)
     const fail = (message: string) => invalid({ pass_ids: [message] })
     if (found.length !== passIds.length) throw fail(bundleMessages.unknownPass)
     if (found.some((p) => p.kind === 'subscription')) throw fail(bundleMessages.noSubscriptions)
@@ -111,12 +114,12 @@ export class BundlesAdminService {
     const input = parseInput(AdminBundleCreateSchema, body)
     const channelId = op.session.channel.id
     const key = input.idempotency_key
-    const earlier = key ? await this.d.repo.bundleByKey(channelId, key) : undefined
+    const earlier = key ? await this.d.bundles.byKey(channelId, key) : undefined
     if (earlier) return this.presentOne(op, earlier.id)
     await this.checkPasses(channelId, input.pass_ids)
     let id: number
     try {
-      id = await this.d.repo.insertBundle({
+      id = await this.d.bundles.insert({
         channel_id: channelId,
         ...columnsOf(input),
         created_at: this.d.clock(),
@@ -124,7 +127,7 @@ export class BundlesAdminService {
       })
     } catch (error) {
       // The same action twice at once: the other request made it.
-      const again = key ? await this.d.repo.bundleByKey(channelId, key) : undefined
+      const again = key ? await this.d.bundles.byKey(channelId, key) : undefined
       if (again) return this.presentOne(op, again.id)
       throw error
     }
@@ -136,14 +139,14 @@ export class BundlesAdminService {
   async update(op: Operator, id: number, body: unknown): Promise<AdminBundle> {
     const input = parseInput(AdminBundleUpdateSchema, body)
     const channelId = op.session.channel.id
-    const row = await this.d.repo.bundle(channelId, id)
+    const row = await this.d.bundles.byId(channelId, id)
     if (!row) throw notFound('bundle')
     const { retired, ...changes } = input
     const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
     const merged: AdminBundleFields = { ...fieldsOf(row), ...defined }
     if (changes.pass_ids !== undefined) await this.checkPasses(channelId, merged.pass_ids)
     const before = await this.presentOne(op, id)
-    await this.d.repo.updateBundle(channelId, id, {
+    await this.d.bundles.update(channelId, id, {
       ...columnsOf(merged),
       ...(retired === undefined ? {} : { retired_at: retired ? (row.retired_at ?? this.d.clock()) : null }),
     })
@@ -160,8 +163,8 @@ export class BundlesAdminService {
 
   async delete(op: Operator, id: number) {
     const before = await this.presentOne(op, id)
-    if (await this.d.repo.hasOrders(id)) throw conflict(bundleMessages.bundleSold)
-    await this.d.repo.deleteBundle(op.session.channel.id, id)
+    if (await this.d.sold.hasOrders({ bundle_id: id })) throw conflict(bundleMessages.bundleSold)
+    await this.d.bundles.delete(op.session.channel.id, id)
     await this.d.audit(op, { action: 'delete', resource: 'bundles', resourceId: id, before })
   }
 }

@@ -12,11 +12,13 @@ import type { OrderRow, PassKind, PassRow } from '../../db/schema.js'
 import { AppError, conflict, invalid } from '../../lib/errors.js'
 import { parseJson } from '../../lib/json.js'
 import type { Session } from '../../lib/session.js'
+import type { BundlesRepository } from './bundles.repository.js'
 import type { PaymentGateway, PaymentSource } from './gateways/gateway.js'
 import type { OrderEventsService } from './order-events.service.js'
 import type { OrderPayments } from './order-payments.js'
 import type { OrdersRepository } from './orders.repository.js'
 import type { PassCatalogueService } from './pass-catalogue.service.js'
+import type { PassesRepository } from './passes.repository.js'
 import type { Buyer, PaymentCustomers } from './payment-customers.js'
 import { presentOrder } from './payments.presenter.js'
 import type { PaymentsRepository } from './payments.repository.js'
@@ -57,6 +59,8 @@ const orderType = (kind: PassKind): OrderRow['type'] =>
 export class CheckoutService {
   constructor(
     private readonly repo: PaymentsRepository,
+    private readonly passesRepo: PassesRepository,
+    private readonly bundlesRepo: BundlesRepository,
     private readonly orders: OrdersRepository,
     private readonly gateway: PaymentGateway,
     private readonly catalogue: PassCatalogueService,
@@ -92,7 +96,7 @@ export class CheckoutService {
     }
     const id = req.single_event_package_id ?? req.id
     if (!id) throw invalid({ id: [messages.idNotSelected] }, messages.idNotSelected)
-    const pass = await this.repo.pass(session.channel.id, id)
+    const pass = await this.passesRepo.byId(session.channel.id, id)
     // The pass's own kind decides what is bought; `type` from the client is informative. A retired pass is off sale.
     if (!pass || pass.retired_at !== null) throw new AppError(404, messages.passNotFound)
     return this.checkout(session, user, [pass], req, { trialDays: 0 })
@@ -102,7 +106,7 @@ export class CheckoutService {
   async startTrial(session: Session, req: z.output<typeof StartTrialRequestSchema>): Promise<Order> {
     const user = await this.customers.userOf(session)
     if (!req.subscription_id) throw invalid({ subscription_id: [messages.idNotSelected] }, messages.idNotSelected)
-    const pass = await this.repo.pass(session.channel.id, req.subscription_id)
+    const pass = await this.passesRepo.byId(session.channel.id, req.subscription_id)
     if (pass?.kind !== 'subscription' || pass.retired_at !== null) throw new AppError(404, messages.passNotFound)
     if (user.trial_period_used === 1 || pass.trial_period <= 0) {
       throw invalid({ subscription_id: [messages.trialUnavailable] }, messages.trialUnavailable)
@@ -117,12 +121,12 @@ export class CheckoutService {
   async buyBundle(session: Session, req: z.output<typeof BuyBundleRequestSchema>): Promise<Order> {
     const user = await this.customers.userOf(session)
     if (!req.bundle_id) throw invalid({ bundle_id: [messages.idNotSelected] }, messages.idNotSelected)
-    const bundle = await this.repo.bundle(session.channel.id, req.bundle_id)
+    const bundle = await this.bundlesRepo.onSaleById(session.channel.id, req.bundle_id)
     if (!bundle) throw new AppError(404, messages.passNotFound)
     // A bundle is sold whole: one of its passes off sale takes the bundle off sale (decision 0040).
     const passes: PassRow[] = []
     for (const pid of parseJson<number[]>(bundle.pass_ids, [])) {
-      const p = await this.repo.pass(session.channel.id, pid)
+      const p = await this.passesRepo.byId(session.channel.id, pid)
       if (!p || p.retired_at !== null) throw new AppError(404, messages.passNotFound)
       passes.push(p)
     }
@@ -263,7 +267,7 @@ export class CheckoutService {
    * did make is never made twice.
    */
   private async again(session: Session, user: Buyer, order: OrderRow, lead: PassRow, input: PaymentInput) {
-    const pass = order.pass_id === lead.id ? lead : await this.repo.pass(session.channel.id, order.pass_id)
+    const pass = order.pass_id === lead.id ? lead : await this.passesRepo.byId(session.channel.id, order.pass_id)
     const unanswered =
       order.status === 'created' &&
       !order.provider_payment_id &&
@@ -324,7 +328,7 @@ export class CheckoutService {
     if (open.gateway !== this.gateway.name || open.idempotency_key.includes('#')) return false
     const unanswered = !open.provider_payment_id && !open.provider_subscription_id
     if (unanswered && this.clock() - open.created_at < UNANSWERED_AFTER_MS) return false
-    const pass = await this.repo.pass(open.channel_id, open.pass_id)
+    const pass = await this.passesRepo.byId(open.channel_id, open.pass_id)
     if (!pass) return false
     const found = await this.payments.lookup(open, pass)
     if (found.state === 'settled') {

@@ -12,7 +12,9 @@ import { parseJson } from '../../lib/json.js'
 import type { Session } from '../../lib/session.js'
 import type { AccessMode } from '../access/access.rules.js'
 import { type AccessService, termsOf } from '../access/access.service.js'
+import type { BundlesRepository } from './bundles.repository.js'
 import type { PaymentGateway } from './gateways/gateway.js'
+import type { PassesRepository } from './passes.repository.js'
 import type { PaymentCustomers } from './payment-customers.js'
 import { presentBundle, presentPass, serviceFeeOf } from './payments.presenter.js'
 import type { PaymentsRepository } from './payments.repository.js'
@@ -39,6 +41,8 @@ const units = (minor: number) => minor / 100
 export class PassCatalogueService {
   constructor(
     private readonly repo: PaymentsRepository,
+    private readonly passesRepo: PassesRepository,
+    private readonly bundlesRepo: BundlesRepository,
     private readonly gateway: PaymentGateway,
     private readonly customers: PaymentCustomers,
     /** Entitlements: which passes open an event. */
@@ -47,11 +51,11 @@ export class PassCatalogueService {
   ) {}
 
   async passes(channel: ChannelRow, kinds: PassKind[]): Promise<Package[]> {
-    return (await this.repo.passes(channel.id, kinds)).map((p) => presentPass(p, channel.currency))
+    return (await this.passesRepo.onSale(channel.id, kinds)).map((p) => presentPass(p, channel.currency))
   }
 
   async pass(channel: ChannelRow, id: number, kinds: PassKind[]): Promise<Package> {
-    const row = await this.repo.pass(channel.id, id)
+    const row = await this.passesRepo.byId(channel.id, id)
     if (!row || row.retired_at !== null || !kinds.includes(row.kind)) throw new AppError(404, messages.passNotFound)
     return presentPass(row, channel.currency)
   }
@@ -66,7 +70,7 @@ export class PassCatalogueService {
     event: { id: number; type: string; event_category_id: number | null; participants: { id: number }[] },
   ) {
     const facts = await this.access.eventFacts({ ...event, type: event.type as AccessMode })
-    const rows = await this.repo.passes(channel.id, ['event', 'package', 'subscription'])
+    const rows = await this.passesRepo.onSale(channel.id, ['event', 'package', 'subscription'])
     return this.access
       .passesOpening(
         rows.map((p) => ({ pass: p, terms: termsOf(p) })),
@@ -77,9 +81,9 @@ export class PassCatalogueService {
 
   /** The bundles on sale: not retired, and every pass in them on sale (decision 0040). */
   async bundles(channel: ChannelRow) {
-    const rows = await this.repo.bundles(channel.id)
+    const rows = await this.bundlesRepo.onSale(channel.id)
     const idsOf = (b: { pass_ids: string }) => parseJson<number[]>(b.pass_ids, [])
-    const onSale = await this.repo.passIdsOnSale(channel.id, [...new Set(rows.flatMap(idsOf))])
+    const onSale = await this.passesRepo.idsOnSale(channel.id, [...new Set(rows.flatMap(idsOf))])
     return rows.filter((b) => idsOf(b).every((id) => onSale.has(id))).map((b) => presentBundle(b, channel.currency))
   }
 
@@ -151,12 +155,12 @@ export class PassCatalogueService {
     if (!q.code) throw invalid({ coupon: [messages.wrongPromoCode] }, messages.wrongPromoCode)
     const channel = session.channel
     if (q.type === 'bundle') {
-      const bundle = await this.repo.bundle(channel.id, q.id)
+      const bundle = await this.bundlesRepo.onSaleById(channel.id, q.id)
       if (!bundle) throw new AppError(404, messages.passNotFound)
       const coupon = await this.coupon(channel, q.code, parseJson<number[]>(bundle.pass_ids, []), session.userId)
       return this.quoteOf(channel, this.price(bundle, coupon), coupon)
     }
-    const pass = await this.repo.pass(channel.id, q.id)
+    const pass = await this.passesRepo.byId(channel.id, q.id)
     if (!pass) throw new AppError(404, messages.passNotFound)
     const coupon = await this.coupon(channel, q.code, [pass.id], session.userId)
     return this.quoteOf(channel, this.price(pass, coupon), coupon)
@@ -166,7 +170,7 @@ export class PassCatalogueService {
   async invoicePreview(session: Session, req: z.output<typeof InvoicePreviewRequestSchema>): Promise<PriceQuote> {
     const id = req.subscription_id ?? req.id
     if (!id) throw invalid({ subscription_id: [messages.idNotSelected] }, messages.idNotSelected)
-    const pass = await this.repo.pass(session.channel.id, id)
+    const pass = await this.passesRepo.byId(session.channel.id, id)
     if (!pass) throw new AppError(404, messages.passNotFound)
     const coupon = await this.coupon(session.channel, req.coupon, [pass.id], session.userId)
     const user = session.userId !== null ? await this.customers.userOf(session) : null

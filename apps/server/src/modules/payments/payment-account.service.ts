@@ -5,6 +5,7 @@ import type { Session } from '../../lib/session.js'
 import type { PaymentGateway } from './gateways/gateway.js'
 import type { OrderPayments } from './order-payments.js'
 import type { OrdersRepository } from './orders.repository.js'
+import type { PassesRepository } from './passes.repository.js'
 import type { PaymentCustomers } from './payment-customers.js'
 import { presentOrder, presentTransaction } from './payments.presenter.js'
 import type { PaymentsRepository } from './payments.repository.js'
@@ -16,6 +17,7 @@ import type { PaymentsRepository } from './payments.repository.js'
 export class PaymentAccountService {
   constructor(
     private readonly repo: PaymentsRepository,
+    private readonly passesRepo: PassesRepository,
     private readonly ordersRepo: OrdersRepository,
     private readonly gateway: PaymentGateway,
     private readonly customers: PaymentCustomers,
@@ -27,7 +29,7 @@ export class PaymentAccountService {
     const passes = new Map<number, PassRow>()
     for (const r of rows) {
       if (!passes.has(r.pass_id)) {
-        const p = await this.repo.pass(channel.id, r.pass_id)
+        const p = await this.passesRepo.byId(channel.id, r.pass_id)
         if (p) passes.set(p.id, p)
       }
     }

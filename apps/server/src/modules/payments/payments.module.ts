@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { AuditSink } from '../../lib/operator.js'
 import type { AccessService } from '../access/access.service.js'
-import type { BundlesAdminRepository } from './bundles-admin.repository.js'
+import type { BundlesRepository } from './bundles.repository.js'
 import { BundlesAdminService } from './bundles-admin.service.js'
 import { CheckoutService } from './checkout.service.js'
 import type { PaymentGateway } from './gateways/gateway.js'
@@ -9,6 +9,7 @@ import { OrderEventsService } from './order-events.service.js'
 import { OrderPayments } from './order-payments.js'
 import type { OrdersRepository } from './orders.repository.js'
 import { PassCatalogueService } from './pass-catalogue.service.js'
+import type { PassesRepository } from './passes.repository.js'
 import { PaymentAccountService } from './payment-account.service.js'
 import { PaymentCustomers } from './payment-customers.js'
 import type { PaymentsRepository } from './payments.repository.js'
@@ -19,9 +20,12 @@ import { SalesService } from './sales.service.js'
 import type { SalesAdminRepository } from './sales-admin.repository.js'
 import { SalesAdminService } from './sales-admin.service.js'
 
-/** What the payments services are built from: the two repositories, the gateway, and the app's own. */
+/** What the payments services are built from: the repositories, the gateway, and the app's own. */
 export interface PaymentsDeps {
   repo: PaymentsRepository
+  /** The passes and bundles tables, each owned by one repository. */
+  passes: PassesRepository
+  bundles: BundlesRepository
   orders: OrdersRepository
   gateway: PaymentGateway
   log: FastifyBaseLogger
@@ -31,7 +35,7 @@ export interface PaymentsDeps {
   /** An order has just become paid (after its commit): the basic-pass choice. */
   onPaid?: ((order: { channelId: number; userId: number }) => Promise<void>) | undefined
   /** The console's passes and coupons (decision 0035): their queries, and where their writes are recorded. */
-  console?: { repo: SalesAdminRepository; bundles: BundlesAdminRepository; audit: AuditSink } | undefined
+  console?: { repo: SalesAdminRepository; audit: AuditSink } | undefined
   /** The console's sales (decision 0036): its queries, and where its money actions are recorded. */
   sales?: { repo: SalesRepository; audit: AuditSink } | undefined
 }
@@ -48,21 +52,34 @@ export interface PaymentsDeps {
  * - `sales`, `revenue`: the console's orders, refunds, complimentary passes and revenue.
  */
 export function createPayments(deps: PaymentsDeps) {
-  const { repo, orders, gateway, log, access } = deps
+  const { repo, passes, bundles, orders, gateway, log, access } = deps
   const clock = deps.clock ?? (() => Date.now())
   const customers = new PaymentCustomers(repo, gateway)
-  const catalogue = new PassCatalogueService(repo, gateway, customers, access, clock)
+  const catalogue = new PassCatalogueService(repo, passes, bundles, gateway, customers, access, clock)
   const events = new OrderEventsService(orders, gateway, { log, access, onPaid: deps.onPaid, clock })
   const payments = new OrderPayments(orders, gateway, customers, events, log)
   return {
     catalogue,
-    checkout: new CheckoutService(repo, orders, gateway, catalogue, customers, payments, events, clock),
+    checkout: new CheckoutService(
+      repo,
+      passes,
+      bundles,
+      orders,
+      gateway,
+      catalogue,
+      customers,
+      payments,
+      events,
+      clock,
+    ),
     events,
-    account: new PaymentAccountService(repo, orders, gateway, customers, payments, clock),
-    renewals: new RenewalsService(repo, orders, gateway, customers, payments, events, access, clock),
+    account: new PaymentAccountService(repo, passes, orders, gateway, customers, payments, clock),
+    renewals: new RenewalsService(repo, passes, orders, gateway, customers, payments, events, access, clock),
     admin: deps.console
       ? new SalesAdminService({
           repo: deps.console.repo,
+          passes,
+          bundles,
           gateway,
           audit: deps.console.audit,
           log,
@@ -70,10 +87,10 @@ export function createPayments(deps: PaymentsDeps) {
         })
       : null,
     bundles: deps.console
-      ? new BundlesAdminService({ repo: deps.console.bundles, audit: deps.console.audit, clock })
+      ? new BundlesAdminService({ sold: deps.console.repo, bundles, passes, audit: deps.console.audit, clock })
       : null,
     sales: deps.sales
-      ? new SalesService(deps.sales.repo, gateway, { access, audit: deps.sales.audit, log, clock })
+      ? new SalesService(deps.sales.repo, gateway, { passes, access, audit: deps.sales.audit, log, clock })
       : null,
     revenue: deps.sales ? new RevenueService(deps.sales.repo, clock) : null,
   }

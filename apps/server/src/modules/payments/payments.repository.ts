@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely'
-import type { Database, PassKind } from '../../db/schema.js'
+import type { Database } from '../../db/schema.js'
 
 /**
- * The only code that queries passes, bundles, coupons, payment customers and transactions for
- * payments (orders and the payment ledger: `OrdersRepository`).
+ * The viewer-side queries of payments over coupons, payment customers, transactions and the viewer's
+ * trial (orders and the payment ledger: `OrdersRepository`; passes and bundles: `PassesRepository`,
+ * `BundlesRepository`).
  */
 export class PaymentsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -16,65 +17,6 @@ export class PaymentsRepository {
       .where('id', '=', userId)
       .where('channel_id', '=', channelId)
       .executeTakeFirst()
-  }
-
-  passes(channelId: number, kinds: PassKind[]) {
-    return (
-      this.db
-        .selectFrom('passes')
-        .selectAll()
-        .where('channel_id', '=', channelId)
-        .where('kind', 'in', kinds)
-        // A retired pass is off sale (decision 0035); its orders still name it.
-        .where('retired_at', 'is', null)
-        .orderBy('weight', 'desc')
-        .orderBy('id')
-        .execute()
-    )
-  }
-
-  pass(channelId: number, id: number) {
-    return this.db
-      .selectFrom('passes')
-      .selectAll()
-      .where('channel_id', '=', channelId)
-      .where('id', '=', id)
-      .executeTakeFirst()
-  }
-
-  /** A bundle on sale (a retired one is off sale, decision 0040; its orders still name it). */
-  bundle(channelId: number, id: number) {
-    return this.db
-      .selectFrom('bundles')
-      .selectAll()
-      .where('channel_id', '=', channelId)
-      .where('id', '=', id)
-      .where('retired_at', 'is', null)
-      .executeTakeFirst()
-  }
-
-  bundles(channelId: number) {
-    return this.db
-      .selectFrom('bundles')
-      .selectAll()
-      .where('channel_id', '=', channelId)
-      .where('retired_at', 'is', null)
-      .orderBy('weight', 'desc')
-      .orderBy('id')
-      .execute()
-  }
-
-  /** Which of these ids are passes of the channel on sale. */
-  async passIdsOnSale(channelId: number, ids: number[]) {
-    if (ids.length === 0) return new Set<number>()
-    const rows = await this.db
-      .selectFrom('passes')
-      .select('id')
-      .where('channel_id', '=', channelId)
-      .where('id', 'in', ids)
-      .where('retired_at', 'is', null)
-      .execute()
-    return new Set(rows.map((r) => r.id))
   }
 
   coupon(channelId: number, code: string) {

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { hashToken } from '../../lib/secrets.js'
 import { testDatabases } from '../../test/context.js'
 import { signedInKey } from '../../test/factories.js'
+import { BundlesRepository } from './bundles.repository.js'
 import type { GatewayEvent } from './gateways/gateway.js'
 import { TestGateway } from './gateways/test.gateway.js'
 import { TestGatewayRepository } from './gateways/test-gateway.repository.js'
 import { OrdersRepository } from './orders.repository.js'
+import { PassesRepository } from './passes.repository.js'
 import { createPayments } from './payments.module.js'
 import { PaymentsRepository } from './payments.repository.js'
 import {
@@ -259,6 +261,8 @@ describe.each(testDatabases())('passes and payments on %s', (kind) => {
     })
     const worker = createPayments({
       repo: new PaymentsRepository(ctx.db.kysely),
+      passes: new PassesRepository(ctx.db.kysely),
+      bundles: new BundlesRepository(ctx.db.kysely),
       orders: new OrdersRepository(ctx.db.kysely, ctx.db.dialect),
       gateway,
       log: ctx.app.log,

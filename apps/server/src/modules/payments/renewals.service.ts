@@ -3,6 +3,7 @@ import type { PaymentGateway } from './gateways/gateway.js'
 import type { OrderEventsService } from './order-events.service.js'
 import type { OrderPayments } from './order-payments.js'
 import type { OrdersRepository } from './orders.repository.js'
+import type { PassesRepository } from './passes.repository.js'
 import type { PaymentCustomers } from './payment-customers.js'
 import type { PaymentsRepository } from './payments.repository.js'
 import { DAY, intervalOf, renewalAmount } from './pricing.js'
@@ -28,6 +29,7 @@ export interface ReconcileTimes {
 export class RenewalsService {
   constructor(
     private readonly repo: PaymentsRepository,
+    private readonly passesRepo: PassesRepository,
     private readonly orders: OrdersRepository,
     private readonly gateway: PaymentGateway,
     private readonly customers: PaymentCustomers,
@@ -49,7 +51,7 @@ export class RenewalsService {
     const renew = this.gateway.renew?.bind(this.gateway)
     for (const o of due) {
       if (renew && o.type === 'subscription' && o.auto_renew === 1 && o.gateway === this.gateway.name) {
-        const pass = await this.repo.pass(o.channel_id, o.pass_id)
+        const pass = await this.passesRepo.byId(o.channel_id, o.pass_id)
         const customerId = await this.customers.customerId(o.user_id)
         if (pass && customerId && o.provider_subscription_id && o.period_end !== null) {
           // The pass's price now (a price change reaches a subscriber at renewal), less a repeating coupon's discount.
@@ -89,7 +91,7 @@ export class RenewalsService {
     const stale = await this.orders.unanswered(this.gateway.name, now - staleAfterMs)
     let settled = 0
     for (const o of stale) {
-      const pass = await this.repo.pass(o.channel_id, o.pass_id)
+      const pass = await this.passesRepo.byId(o.channel_id, o.pass_id)
       const found = await this.payments.lookup(o, pass)
       const age = now - o.created_at
       if (found.state === 'none' && age >= giveUpAfterMs) {

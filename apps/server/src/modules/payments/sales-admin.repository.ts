@@ -1,65 +1,19 @@
 import type { Insertable, Kysely, Updateable } from 'kysely'
 import { containsText } from '../../db/dialect.js'
-import type { CouponTable, Database, PassKind, PassTable } from '../../db/schema.js'
-import { parseJson } from '../../lib/json.js'
+import type { CouponTable, Database } from '../../db/schema.js'
 
 type SortDir = 'asc' | 'desc'
 
 /**
- * The console's queries over passes and coupons (decision 0035), every one scoped by channel: lists
- * with what was sold, writes, and the counts that decide retire-or-delete.
+ * The console's queries over what was sold of passes and bundles (decisions 0035, 0040) — the counts
+ * its lists show and that decide retire-or-delete — and over coupons, every one scoped by channel
+ * (the passes and bundles themselves: `PassesRepository`, `BundlesRepository`).
  */
 export class SalesAdminRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async passes(
-    channelId: number,
-    q: {
-      search?: string | undefined
-      kind?: PassKind | undefined
-      retired: '0' | '1' | 'all'
-      sort: string
-      direction: SortDir
-      offset: number
-      limit: number
-    },
-  ) {
-    let base = this.db.selectFrom('passes').where('channel_id', '=', channelId)
-    if (q.search) base = base.where(containsText('name', q.search))
-    if (q.kind) base = base.where('kind', '=', q.kind)
-    if (q.retired === '0') base = base.where('retired_at', 'is', null)
-    if (q.retired === '1') base = base.where('retired_at', 'is not', null)
-    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-    const rows = await base
-      .selectAll()
-      .orderBy(q.sort as 'weight', q.direction)
-      .orderBy('id', 'asc')
-      .offset(q.offset)
-      .limit(q.limit)
-      .execute()
-    return { rows, total: Number(total.n) }
-  }
-
-  pass(channelId: number, id: number) {
-    return this.db
-      .selectFrom('passes')
-      .selectAll()
-      .where('channel_id', '=', channelId)
-      .where('id', '=', id)
-      .executeTakeFirst()
-  }
-
-  passByKey(channelId: number, key: string) {
-    return this.db
-      .selectFrom('passes')
-      .selectAll()
-      .where('channel_id', '=', channelId)
-      .where('idempotency_key', '=', key)
-      .executeTakeFirst()
-  }
-
   /** Paid (or once paid, now refunded) orders of each pass, and subscriptions running on it. */
-  async sales(passIds: number[]) {
+  async passSales(passIds: number[]) {
     const out = new Map<number, { sold: number; subscribers: number }>()
     if (passIds.length === 0) return out
     const rows = await this.db
@@ -81,21 +35,33 @@ export class SalesAdminRepository {
     return out
   }
 
-  /** Any order at all names the pass (even a failed one keeps its pass row). */
-  async hasOrders(passId: number) {
-    const row = await this.db
+  /**
+   * Checkouts of each bundle paid (or paid, then refunded): its lead orders only — the other passes
+   * of one checkout carry the same key with `#n`.
+   */
+  async bundleSales(bundleIds: number[]) {
+    const out = new Map<number, number>()
+    if (bundleIds.length === 0) return out
+    const rows = await this.db
       .selectFrom('orders')
-      .select('id')
-      .where('pass_id', '=', passId)
-      .limit(1)
-      .executeTakeFirst()
-    return row !== undefined
+      .select('bundle_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('bundle_id', 'in', bundleIds)
+      .where('status', 'in', ['paid', 'refunded'])
+      .where('idempotency_key', 'not like', '%#%')
+      .groupBy('bundle_id')
+      .execute()
+    for (const r of rows) if (r.bundle_id !== null) out.set(r.bundle_id, Number(r.n))
+    return out
   }
 
-  /** Whether one of the channel's bundles holds the pass (deleting it would leave a hole in the bundle). */
-  async inBundle(channelId: number, passId: number) {
-    const rows = await this.db.selectFrom('bundles').select('pass_ids').where('channel_id', '=', channelId).execute()
-    return rows.some((r) => parseJson<number[]>(r.pass_ids, []).includes(passId))
+  /** Any order at all names the pass or the bundle (even a failed one keeps its row). */
+  async hasOrders(of: { pass_id: number } | { bundle_id: number }) {
+    const orders = this.db.selectFrom('orders').select('id')
+    const named =
+      'pass_id' in of ? orders.where('pass_id', '=', of.pass_id) : orders.where('bundle_id', '=', of.bundle_id)
+    const row = await named.limit(1).executeTakeFirst()
+    return row !== undefined
   }
 
   /** Running subscriptions of a pass at the provider (their plan moves to the new price at renewal). */
@@ -109,31 +75,6 @@ export class SalesAdminRepository {
       .where('activity_status', '=', 'active')
       .where('provider_subscription_id', 'is not', null)
       .execute()
-  }
-
-  async insertPass(values: Insertable<PassTable>) {
-    const row = await this.db.insertInto('passes').values(values).returning('id').executeTakeFirstOrThrow()
-    return row.id
-  }
-
-  async updatePass(channelId: number, id: number, values: Updateable<PassTable>) {
-    await this.db.updateTable('passes').set(values).where('channel_id', '=', channelId).where('id', '=', id).execute()
-  }
-
-  async deletePass(channelId: number, id: number) {
-    await this.db.deleteFrom('passes').where('channel_id', '=', channelId).where('id', '=', id).execute()
-  }
-
-  /** Which of these ids are passes of the channel. */
-  async passIdsOf(channelId: number, ids: number[]) {
-    if (ids.length === 0) return []
-    const rows = await this.db
-      .selectFrom('passes')
-      .select('id')
-      .where('channel_id', '=', channelId)
-      .where('id', 'in', ids)
-      .execute()
-    return rows.map((r) => r.id)
   }
 
   async eventOf(channelId: number, id: number) {

@@ -24,7 +24,9 @@ import { AppError, conflict, invalid, notFound } from '../../lib/errors.js'
 import { parseJson } from '../../lib/json.js'
 import type { AuditSink, Operator } from '../../lib/operator.js'
 import { parseInput } from '../../lib/parse-input.js'
+import type { BundlesRepository } from './bundles.repository.js'
 import type { PaymentGateway } from './gateways/gateway.js'
+import type { PassesRepository } from './passes.repository.js'
 import type { SalesAdminRepository } from './sales-admin.repository.js'
 
 const problemsToErrors = (p: Record<string, string>) => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, [v]]))
@@ -111,6 +113,8 @@ export class SalesAdminService {
   constructor(
     private readonly d: {
       repo: SalesAdminRepository
+      passes: PassesRepository
+      bundles: BundlesRepository
       gateway: PaymentGateway
       audit: AuditSink
       log: FastifyBaseLogger
@@ -119,7 +123,7 @@ export class SalesAdminService {
   ) {}
 
   private async presentPasses(rows: PassRow[], currency: string): Promise<AdminPass[]> {
-    const sales = await this.d.repo.sales(rows.map((r) => r.id))
+    const sales = await this.d.repo.passSales(rows.map((r) => r.id))
     return rows.map((r) => ({
       ...passFieldsOf(r),
       id: r.id,
@@ -135,7 +139,7 @@ export class SalesAdminService {
   }
 
   private async presentPass(op: Operator, id: number) {
-    const row = await this.d.repo.pass(op.session.channel.id, id)
+    const row = await this.d.passes.byId(op.session.channel.id, id)
     if (!row) throw notFound('pass')
     return (await this.presentPasses([row], op.session.channel.currency))[0] as AdminPass
   }
@@ -144,7 +148,7 @@ export class SalesAdminService {
     const sort = q.sort ?? 'weight'
     if (!(AdminPassSorts as readonly string[]).includes(sort)) throw invalid({ sort: ['Sort by a field name'] })
     const direction = q.sort ? q.direction : 'desc'
-    const { rows, total } = await this.d.repo.passes(op.session.channel.id, { ...q, sort, direction })
+    const { rows, total } = await this.d.passes.list(op.session.channel.id, { ...q, sort, direction })
     return {
       data: await this.presentPasses(rows, op.session.channel.currency),
       meta: { total, offset: q.offset, limit: q.limit },
@@ -191,14 +195,14 @@ export class SalesAdminService {
     const channelId = op.session.channel.id
     const key = input.idempotency_key
     if (key) {
-      const earlier = await this.d.repo.passByKey(channelId, key)
+      const earlier = await this.d.passes.byKey(channelId, key)
       if (earlier) return this.presentPass(op, earlier.id)
     }
     await this.checkPassRefs(channelId, input)
     const now = this.d.clock()
     let id: number
     try {
-      id = await this.d.repo.insertPass({
+      id = await this.d.passes.insert({
         channel_id: channelId,
         ...passColumns(input),
         created_at: now,
@@ -206,7 +210,7 @@ export class SalesAdminService {
       })
     } catch (error) {
       // The same action twice at once: the other request made it.
-      const earlier = key ? await this.d.repo.passByKey(channelId, key) : undefined
+      const earlier = key ? await this.d.passes.byKey(channelId, key) : undefined
       if (earlier) return this.presentPass(op, earlier.id)
       throw error
     }
@@ -218,12 +222,12 @@ export class SalesAdminService {
         op.session.channel.currency,
       )
       if (plan)
-        await this.d.repo.updatePass(channelId, id, {
+        await this.d.passes.update(channelId, id, {
           stripe_product_id: plan.productId,
           stripe_price_id: plan.priceId,
         })
     } catch (error) {
-      await this.d.repo.deletePass(channelId, id)
+      await this.d.passes.delete(channelId, id)
       throw error
     }
     const created = await this.presentPass(op, id)
@@ -234,7 +238,7 @@ export class SalesAdminService {
   async updatePass(op: Operator, id: number, body: unknown): Promise<AdminPass> {
     const input = parseInput(AdminPassUpdateSchema, body)
     const channelId = op.session.channel.id
-    const row = await this.d.repo.pass(channelId, id)
+    const row = await this.d.passes.byId(channelId, id)
     if (!row) throw notFound('pass')
     const { retired, ...changes } = input
     const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
@@ -249,7 +253,7 @@ export class SalesAdminService {
       merged.name !== row.name ||
       intervalOfFields(merged) !== intervalOfFields(passFieldsOf(row))
     const plan = priced ? await this.syncPlan(row, merged, randomUUID(), op.session.channel.currency) : null
-    await this.d.repo.updatePass(channelId, id, {
+    await this.d.passes.update(channelId, id, {
       ...passColumns(merged),
       ...(retired === undefined ? {} : { retired_at: retired ? (row.retired_at ?? this.d.clock()) : null }),
       ...(plan ? { stripe_product_id: plan.productId, stripe_price_id: plan.priceId } : {}),
@@ -282,9 +286,9 @@ export class SalesAdminService {
   async deletePass(op: Operator, id: number) {
     const channelId = op.session.channel.id
     const before = await this.presentPass(op, id)
-    if (await this.d.repo.hasOrders(id)) throw conflict(catalogueMessages.passSold)
-    if (await this.d.repo.inBundle(channelId, id)) throw conflict(bundleMessages.passInBundle)
-    await this.d.repo.deletePass(channelId, id)
+    if (await this.d.repo.hasOrders({ pass_id: id })) throw conflict(catalogueMessages.passSold)
+    if (await this.d.bundles.holdPass(channelId, id)) throw conflict(bundleMessages.passInBundle)
+    await this.d.passes.delete(channelId, id)
     await this.d.audit(op, { action: 'delete', resource: 'passes', resourceId: id, before })
   }
 
@@ -319,7 +323,7 @@ export class SalesAdminService {
 
   private async checkCoupon(op: Operator, c: AdminCouponFields, id: number | null) {
     const channelId = op.session.channel.id
-    const known = await this.d.repo.passIdsOf(channelId, c.applies_to)
+    const known = await this.d.passes.idsOf(channelId, c.applies_to)
     if (known.length !== new Set(c.applies_to).size) throw invalid({ applies_to: [catalogueMessages.unknownPass] })
     const same = await this.d.repo.couponByCode(channelId, c.code)
     if (same && same.id !== id) throw invalid({ code: [catalogueMessages.codeTaken] })

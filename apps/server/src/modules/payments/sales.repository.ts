@@ -379,15 +379,6 @@ export class SalesRepository {
       .execute()
   }
 
-  pass(channelId: number, passId: number) {
-    return this.db
-      .selectFrom('passes')
-      .selectAll()
-      .where('id', '=', passId)
-      .where('channel_id', '=', channelId)
-      .executeTakeFirst()
-  }
-
   /** A viewer of the channel, by id or by email (case-insensitive). */
   viewer(channelId: number, who: { id?: number | undefined; email?: string | undefined }) {
     let q = this.db.selectFrom('users').select(['id', 'email']).where('channel_id', '=', channelId)

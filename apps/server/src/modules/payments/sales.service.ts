@@ -17,6 +17,7 @@ import type { AuditSink, Operator } from '../../lib/operator.js'
 import { dayStart, nextDay } from '../../lib/zoned-day.js'
 import type { AccessService } from '../access/access.service.js'
 import { type PaymentGateway, RefundRefused } from './gateways/gateway.js'
+import type { PassesRepository } from './passes.repository.js'
 import type { RefundRow, SalesRepository } from './sales.repository.js'
 
 type OrderListRow = Awaited<ReturnType<SalesRepository['list']>>['rows'][number]
@@ -71,6 +72,7 @@ export class SalesService {
     private readonly repo: SalesRepository,
     private readonly gateway: PaymentGateway,
     private readonly deps: {
+      passes: PassesRepository
       access: AccessService
       audit: AuditSink
       log: FastifyBaseLogger
@@ -366,7 +368,7 @@ export class SalesService {
         )
       }
       // Another channel's pass or event is not found, as every other foreign id.
-      const pass = await this.repo.pass(channelId, input.pass_id)
+      const pass = await this.deps.passes.byId(channelId, input.pass_id)
       if (!pass) throw notFound('pass')
       const eventId = pass.kind === 'event' ? (pass.event_id ?? input.event_id) : input.event_id
       if (eventId !== null && !(await this.repo.eventOf(channelId, eventId))) throw notFound('event')

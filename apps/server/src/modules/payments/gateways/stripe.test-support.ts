@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll } from 'vitest'
 import { createTestContext, type DatabaseKind, type TestContext } from '../../../test/context.js'
 import { type StripeStandin, startStripeStandin } from '../../../test/stripe-standin.js'
+import { BundlesRepository } from '../bundles.repository.js'
 import { OrdersRepository } from '../orders.repository.js'
+import { PassesRepository } from '../passes.repository.js'
 import { createPayments } from '../payments.module.js'
 import { PaymentsRepository } from '../payments.repository.js'
 import type { PaymentGateway, PaymentSource } from './gateway.js'
@@ -185,6 +187,8 @@ export const intentsOf = (orderId: number) =>
 export const servicesWith = (gateway: PaymentGateway, clock?: () => number) =>
   createPayments({
     repo: new PaymentsRepository(ctx.db.kysely),
+    passes: new PassesRepository(ctx.db.kysely),
+    bundles: new BundlesRepository(ctx.db.kysely),
     orders: new OrdersRepository(ctx.db.kysely, ctx.db.dialect),
     gateway,
     log: ctx.app.log,
