@@ -7,11 +7,6 @@ import { formatPrice } from './format/money.js'
  * needs a rule (the analytics of every page) does not build the checkout's schemas.
  */
 
-const SYMBOLS: Record<string, string> = { USD: '$', CAD: '$', EUR: '€', GBP: '£', BGN: 'лв' }
-
-/** Spec §9: "$" for USD and CAD; other currencies show their code. */
-export const currencySymbol = (currency: string) => SYMBOLS[currency.toUpperCase()] ?? `${currency.toUpperCase()} `
-
 /**
  * Spec §9 price label: currency symbol and base price, and for subscriptions `/period` plus the offer
  * ("annual" offers are labelled annual, others monthly): `$99.99/year annual`, `$9.99/month monthly`.

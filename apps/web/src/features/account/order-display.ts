@@ -1,21 +1,17 @@
-import type { Order, Transaction } from '@fieldhouse/contract'
-
-/** Spec §4 pass states: an order opens content while it is paid and active. */
-export const isActiveOrder = (o: Pick<Order, 'status' | 'activity_status'>) =>
-  o.status === 'paid' && o.activity_status === 'active'
+import { isPaidAndActive, type Order, type Transaction } from '@fieldhouse/contract'
 
 /** The profile's orders list: the active passes (soonest to end first), and the rest, newest first. */
 export function splitOrders(orders: Order[]): { active: Order[]; past: Order[] } {
   const ends = (o: Order) => (o.expires_at ? Date.parse(o.expires_at) : Number.POSITIVE_INFINITY)
   const newest = (a: Order, b: Order) => Date.parse(b.created_at) - Date.parse(a.created_at)
   return {
-    active: orders.filter(isActiveOrder).sort((a, b) => ends(a) - ends(b) || newest(a, b)),
-    past: orders.filter((o) => !isActiveOrder(o)).sort(newest),
+    active: orders.filter(isPaidAndActive).sort((a, b) => ends(a) - ends(b) || newest(a, b)),
+    past: orders.filter((o) => !isPaidAndActive(o)).sort(newest),
   }
 }
 
 /** A subscription that renews by itself shows its renewal label and may have it cancelled (spec §4). */
-export const isRenewing = (o: Order) => o.type === 'subscription' && isActiveOrder(o)
+export const isRenewing = (o: Order) => o.type === 'subscription' && isPaidAndActive(o)
 
 /**
  * The labels an order shows (i18n keys): its payment state (Paid, Failed, Refunded, Processing), its

@@ -1,9 +1,8 @@
-import { currencySymbol, type Order } from '@fieldhouse/contract'
+import { formatPrice, isPaidAndActive, type Order } from '@fieldhouse/contract'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/ui/button'
 import { useUnsubscribe } from '../../lib/entities/account/use-unsubscribe'
-import { money } from '../../lib/format/money'
 import { useMessageText } from '../../lib/i18n/message-text'
 import { usePopupStore } from '../../lib/notify/popup-store'
 import { isRenewing, orderLabels } from './order-display'
@@ -44,7 +43,7 @@ export function OrderItem({ order: o }: { order: Order }) {
     <li className="order-item" data-testid="order-item" data-order-id={o.id} data-status={o.status}>
       <div className="order-item__head">
         <strong className="order-item__name">{o.product.name}</strong>
-        <span className="order-item__amount">{money(o.amount, currencySymbol(o.currency))}</span>
+        <span className="order-item__amount">{formatPrice(o.amount, o.currency, i18n.language)}</span>
       </div>
       <div className="order-item__labels">
         {orderLabels(o).map((label) => (
@@ -66,9 +65,7 @@ export function OrderItem({ order: o }: { order: Order }) {
                 : t('checkout.endedOn', { date: date(o.expires_at) })}
           </span>
         ) : null}
-        {o.status === 'paid' && !o.expires_at && o.activity_status === 'active' ? (
-          <span>{t('checkout.noEnd')}</span>
-        ) : null}
+        {!o.expires_at && isPaidAndActive(o) ? <span>{t('checkout.noEnd')}</span> : null}
         <span className="fine-print">{t('checkout.orderPlaced', { date: date(o.created_at) })}</span>
         {o.coupon ? <span className="fine-print">{t('checkout.couponUsed', { code: o.coupon })}</span> : null}
       </div>

@@ -1,8 +1,7 @@
-import { currencySymbol } from '@fieldhouse/contract'
+import { formatPrice } from '@fieldhouse/contract'
 import { useTranslation } from 'react-i18next'
 import { EmptyState, LoadError, LoadingStatus } from '../../components/ui/load-states'
 import { useTransactions } from '../../lib/entities/account/use-transactions'
-import { money } from '../../lib/format/money'
 import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import { transactionTypeKey } from './order-display'
 import '../../components/ui/labels.css'
@@ -50,7 +49,7 @@ export function TransactionsPage() {
                     ) : null}
                   </td>
                   <td>{tx.product_name}</td>
-                  <td className="transactions-table__amount">{money(tx.amount, currencySymbol(tx.currency))}</td>
+                  <td className="transactions-table__amount">{formatPrice(tx.amount, tx.currency, i18n.language)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,4 +1,4 @@
-import { currencySymbol, type Order, type PriceQuote } from '@fieldhouse/contract'
+import { formatPrice, type Order, type PriceQuote } from '@fieldhouse/contract'
 import { useEffect, useReducer, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
@@ -19,7 +19,6 @@ import { usePaymentConfig } from '../../lib/entities/commerce/use-payment-config
 import { useRefreshAfterPurchase } from '../../lib/entities/commerce/use-refresh-after-purchase'
 import { useSetupIntent } from '../../lib/entities/commerce/use-setup-intent'
 import { useStartTrial } from '../../lib/entities/commerce/use-start-trial'
-import { money } from '../../lib/format/money'
 import { useMessageText } from '../../lib/i18n/message-text'
 import { paths } from '../../lib/navigation/paths'
 import { useDocumentTitle } from '../../lib/navigation/use-document-title'
@@ -152,7 +151,6 @@ function Checkout({
     trial,
   })
   const stripeKey = config.data?.gateway === 'stripe' ? config.data.publishable_key : null
-  const symbol = currencySymbol(item.currency)
   const dateOf = (ms: number | string) => new Date(ms).toLocaleDateString(i18n.language, { dateStyle: 'long' })
   const trialEnd = trial ? dateOf(preview.data?.trial_ends_at ?? Date.now() + item.trialDays * 86_400_000) : null
 
@@ -307,7 +305,9 @@ function Checkout({
             stripeKey={stripeKey}
             trial={trial}
             submitLabel={
-              trial ? t('checkout.startTrial') : t('checkout.pay', { amount: money(lines.dueToday, symbol) })
+              trial
+                ? t('checkout.startTrial')
+                : t('checkout.pay', { amount: formatPrice(lines.dueToday, item.currency, i18n.language) })
             }
             error={formError}
             onPay={pay}

@@ -1,7 +1,6 @@
-import { currencySymbol, type PriceQuote } from '@fieldhouse/contract'
+import { formatPrice, type PriceQuote } from '@fieldhouse/contract'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { money } from '../../lib/format/money'
 import { priceLabel } from './pass-display'
 import type { CheckoutProduct } from './use-checkout-item'
 
@@ -22,10 +21,10 @@ export function CheckoutSummary({
   trialEnd: string | null
   children?: ReactNode
 }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const source = product.kind === 'pass' ? product.pass : product.bundle
-  const label = priceLabel(source)
-  const symbol = currencySymbol(source.currency)
+  const label = priceLabel(source, i18n.language)
+  const money = (amount: number) => formatPrice(amount, source.currency, i18n.language)
   return (
     <aside className="checkout__panel checkout__summary" aria-labelledby="order-summary-title">
       <h2 id="order-summary-title" className="checkout__panel-title">
@@ -60,30 +59,30 @@ export function CheckoutSummary({
       {lines ? (
         <dl className="checkout__lines" data-testid="checkout-summary">
           <dt>{t('checkout.price')}</dt>
-          <dd>{money(lines.price, symbol)}</dd>
+          <dd>{money(lines.price)}</dd>
           {lines.discount > 0 ? (
             <>
               <dt>{t('checkout.discount', { code: lines.coupon ?? '' })}</dt>
-              <dd data-testid="checkout-discount">{money(-lines.discount, symbol)}</dd>
+              <dd data-testid="checkout-discount">{money(-lines.discount)}</dd>
             </>
           ) : null}
           {lines.tax > 0 ? (
             <>
               <dt>{t('checkout.tax')}</dt>
-              <dd>{money(lines.tax, symbol)}</dd>
+              <dd>{money(lines.tax)}</dd>
             </>
           ) : null}
           <dt>{t('checkout.serviceFee')}</dt>
-          <dd>{money(lines.service_fee, symbol)}</dd>
+          <dd>{money(lines.service_fee)}</dd>
           <dt className="checkout__total">{trial ? t('checkout.dueToday') : t('checkout.total')}</dt>
           <dd className="checkout__total" data-testid="checkout-total">
-            {money(lines.dueToday, symbol)}
+            {money(lines.dueToday)}
           </dd>
         </dl>
       ) : null}
       {trial && lines && trialEnd ? (
         <p className="fine-print" data-testid="checkout-after-trial">
-          {t('checkout.thenPerPeriod', { price: money(lines.total, symbol), date: trialEnd })}
+          {t('checkout.thenPerPeriod', { price: money(lines.total), date: trialEnd })}
         </p>
       ) : null}
       {children}

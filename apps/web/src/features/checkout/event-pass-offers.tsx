@@ -13,7 +13,7 @@ import './checkout.css'
  * "Watch now". An anonymous viewer is asked to sign in on the checkout page.
  */
 export function EventPassOffers({ eventId }: { eventId: number }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const passes = useEventPasses(eventId)
   const offered = (passes.data?.length ?? 0) > 0
   // Passes offered on the game's page are a list of items too: the funnel's second step.
@@ -27,7 +27,7 @@ export function EventPassOffers({ eventId }: { eventId: number }) {
         <li key={p.id}>
           <Link to={checkoutHref(p, eventId)} data-testid="watch-offer">
             <span>{p.name}</span>
-            <strong>{priceLabel(p).title}</strong>
+            <strong>{priceLabel(p, i18n.language).title}</strong>
           </Link>
         </li>
       ))}

@@ -7,8 +7,8 @@ import './checkout.css'
 
 /** The price as a card shows it: the spec §9 label (amount, then /period offer), the base price struck through. */
 export function PassPrice({ pass }: { pass: Pick<Package, 'price' | 'base_price' | 'currency'> & Partial<Package> }) {
-  const { t } = useTranslation()
-  const label = priceLabel(pass)
+  const { t, i18n } = useTranslation()
+  const label = priceLabel(pass, i18n.language)
   return (
     <div className="pass-card__pricing">
       <p className="pass-card__price" data-testid="pass-price">

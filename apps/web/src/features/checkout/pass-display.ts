@@ -1,20 +1,21 @@
-import { type Bundle, currencySymbol, type Order, type Package, passFlags, priceTitle } from '@fieldhouse/contract'
-import { money } from '../../lib/format/money'
+import { type Bundle, formatPrice, type Order, type Package, passFlags, priceTitle } from '@fieldhouse/contract'
 
 /**
  * The spec §9 price label of a pass in the parts a card shows: the amount (symbol and price), the
- * `/period offer` after it for a subscription, and the base price struck through when it is higher.
+ * `/period offer` after it for a subscription, and the base price struck through when it is higher;
+ * written in the viewer's language.
  */
 export function priceLabel(
   pass: Pick<Package, 'price' | 'base_price' | 'currency'> & Partial<Pick<Package, 'period' | 'offer'>>,
+  locale = 'en',
 ) {
-  const title = priceTitle({ period: null, offer: null, ...pass })
+  const title = priceTitle({ period: null, offer: null, ...pass }, locale)
   const slash = title.indexOf('/')
   return {
     title,
     amount: slash < 0 ? title : title.slice(0, slash),
     period: slash < 0 ? null : title.slice(slash),
-    was: pass.base_price > pass.price ? money(pass.base_price, currencySymbol(pass.currency)) : null,
+    was: pass.base_price > pass.price ? formatPrice(pass.base_price, pass.currency, locale) : null,
   }
 }
 
