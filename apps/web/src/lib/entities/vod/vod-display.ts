@@ -1,4 +1,4 @@
-import type { VodMedia } from '@fieldhouse/contract'
+import { formatDate, type VodMedia } from '@fieldhouse/contract'
 
 /** "1:30", "12:05", "1:02:03": a running time the way players show it. */
 export function formatDuration(seconds: number): string {
@@ -13,14 +13,9 @@ export function formatDuration(seconds: number): string {
 export const vodImage = (item: Pick<VodMedia, 'assets'>): string | undefined =>
   (item.assets.find((asset) => asset.type === 'image') ?? item.assets.find((asset) => asset.type === 'preview'))?.path
 
-/** The day a video was published, as the interface language writes it. */
-export function formatVodDate(iso: string, locale = 'en'): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return ''
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    date,
-  )
-}
+/** The day a video was published (its UTC day), as the interface language writes it. */
+export const formatVodDate = (iso: string, locale = 'en'): string =>
+  Number.isNaN(Date.parse(iso)) ? '' : formatDate(iso, 'UTC', { locale })
 
 /** The search box's words as the API wants them: trimmed, and nothing at all when empty. */
 export const searchTitle = (text: string | null | undefined): string | undefined => {
