@@ -3,10 +3,12 @@ import { useIsMutating } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { type FavoriteTarget, findFavorite } from '../../lib/entities/favorites/favorite-list'
+import { FavoriteRefused } from '../../lib/entities/favorites/favorite-request'
 import { favoriteMutationKey } from '../../lib/entities/favorites/query-keys'
 import { useAddFavorite } from '../../lib/entities/favorites/use-add-favorite'
 import { useFavorites } from '../../lib/entities/favorites/use-favorites'
 import { useRemoveFavorite } from '../../lib/entities/favorites/use-remove-favorite'
+import { useMessageText } from '../../lib/i18n/message-text'
 import { paths } from '../../lib/navigation/paths'
 import { showToast } from '../../lib/notify/toast-store'
 import { useAppStore } from '../../lib/store/app-store'
@@ -42,6 +44,7 @@ export function FavoriteToggle({
   className?: string
 }) {
   const { t } = useTranslation()
+  const messageText = useMessageText()
   const navigate = useNavigate()
   const isSignedIn = useAppStore((state) => state.user !== null)
   const favorites = useFavorites()
@@ -60,7 +63,12 @@ export function FavoriteToggle({
     }
     // One change at a time per favourite; the star already shows where it is heading.
     if (isBusy || favorites.isPending) return
-    const onError = () => showToast({ type: ToastType.error, text: t('favorites.failed', { name: target.name }) })
+    const onError = (error: Error) =>
+      showToast({
+        type: ToastType.error,
+        text:
+          error instanceof FavoriteRefused ? messageText(error.message) : t('favorites.failed', { name: target.name }),
+      })
     if (current) remove.mutate(current, { onError })
     else add.mutate(undefined, { onError })
   }

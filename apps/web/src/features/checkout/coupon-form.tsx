@@ -1,4 +1,4 @@
-import { messages, type PriceQuote } from '@fieldhouse/contract'
+import { messages, type PriceQuote, PromoCodeSchema } from '@fieldhouse/contract'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/ui/button'
@@ -10,7 +10,8 @@ import { type CheckoutItem, couponType } from './checkout-flow'
 /**
  * The promo code: Apply asks `apply_coupon` for the price with it; a refused code shows the spec's
  * "Wrong promo code" under the field and the price goes back to the list price. Removing the code
- * (Apply with the field empty, or Remove) does the same.
+ * (Apply with the field empty, or Remove) does the same. A code shorter or longer than any code can be
+ * is refused at once in the spec's length rule ("The field length must be greater than 2").
  */
 export function CouponForm({
   item,
@@ -32,6 +33,12 @@ export function CouponForm({
     const trimmed = code.trim()
     if (!trimmed) {
       onQuote(null)
+      return
+    }
+    const length = PromoCodeSchema.safeParse(trimmed)
+    if (!length.success) {
+      onQuote(null)
+      setError(length.error.issues[0]?.message ?? messages.wrongPromoCode)
       return
     }
     try {

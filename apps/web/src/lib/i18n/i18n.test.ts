@@ -1,4 +1,11 @@
-import { alreadyBought, lengthGreaterThan, lengthLessThan, messages, reloadPageAfter } from '@fieldhouse/contract'
+import {
+  alreadyBought,
+  favoriteTypeMessage,
+  lengthGreaterThan,
+  lengthLessThan,
+  messages,
+  reloadPageAfter,
+} from '@fieldhouse/contract'
 import i18next from 'i18next'
 import { describe, expect, it } from 'vitest'
 import { initI18n, pickLanguage } from './i18n'
@@ -97,6 +104,9 @@ describe('lookupMessage', () => {
       messages.enterLastName,
       messages.passwordTooShort,
       messages.passwordMismatch,
+      messages.passwordMismatchShort,
+      favoriteTypeMessage,
+      messages.loginRequired,
       messages.acceptTerms,
       messages.fieldRequired,
       messages.invalidCredentials,

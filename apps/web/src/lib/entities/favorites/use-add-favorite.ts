@@ -3,13 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useApiClient } from '../../api/api-context'
 import { useAppStore } from '../../store/app-store'
 import { type FavoriteTarget, withFavoriteAdded, withFavoriteSaved } from './favorite-list'
+import { favoriteRequest } from './favorite-request'
 import { favoriteEventsRoot, favoriteMutationKey, favoritesQueryKey } from './query-keys'
 
 let temporaryIds = 0
 
 /**
- * `POST /api/favorite` with favoritable_id and favoritable_type. The favourite shows at once; an error
- * puts the list back as it was.
+ * `POST /api/favorite` with favoritable_id and favoritable_type, checked in the browser first (spec §5,
+ * `favoriteRequest`). The favourite shows at once; an error puts the list back as it was.
  */
 export function useAddFavorite(target: FavoriteTarget) {
   const api = useApiClient()
@@ -19,9 +20,7 @@ export function useAddFavorite(target: FavoriteTarget) {
   return useMutation({
     mutationKey: favoriteMutationKey(target.type, target.id),
     mutationFn: async (): Promise<Favorite> =>
-      FavoriteSchema.parse(
-        (await api.post('favorite', { favoritable_id: target.id, favoritable_type: target.type })).data,
-      ),
+      FavoriteSchema.parse((await api.post('favorite', favoriteRequest(target, userId !== null))).data),
     onMutate: async () => {
       await queryClient.cancelQueries({ queryKey: key })
       const previous = queryClient.getQueryData<Favorite[]>(key)
