@@ -97,6 +97,10 @@ describe('console: bundles', () => {
     await shoot(page, 'bundle-editor')
     await page.getByRole('button', { name: 'Create' }).click()
     await page.getByRole('heading', { level: 1, name: 'Bundles' }).waitFor()
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Bundle “${bundleName}” created.` })
+      .waitFor()
     await page.getByLabel('Search by name').fill(bundleName)
     const row = page.getByRole('row').filter({ hasText: bundleName })
     await row.waitFor()

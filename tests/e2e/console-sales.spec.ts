@@ -54,6 +54,11 @@ describe('console: passes and coupons', () => {
     await shoot(page, 'pass-editor')
     await page.getByRole('button', { name: 'Create' }).click()
     await page.getByRole('heading', { level: 1, name: 'Passes' }).waitFor()
+    // The list says the pass was made, as every console list does after a create.
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Pass “${passName}” created.` })
+      .waitFor()
     await page.getByLabel('Search by name').fill(passName)
     const row = page.getByRole('row').filter({ hasText: passName })
     await row.waitFor()
@@ -70,6 +75,10 @@ describe('console: passes and coupons', () => {
     await shoot(page, 'coupon-editor')
     await page.getByRole('button', { name: 'Create' }).click()
     await page.getByRole('heading', { level: 1, name: 'Coupons' }).waitFor()
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Coupon ${code} created.` })
+      .waitFor()
     const couponRow = page.getByRole('row').filter({ hasText: code })
     await couponRow.waitFor()
     await shoot(page, 'coupons')

@@ -1,88 +1,12 @@
-import type { AdminCoupon } from '@fieldhouse/contract'
-import { useMemo } from 'react'
+import { type AdminCoupon, fromLocalInput, moneyInput, toLocalInput } from '@fieldhouse/contract'
 import { useTranslation } from 'react-i18next'
-import { ButtonLink } from '../../../components/ui/button'
 import { TextField } from '../../../components/ui/form-field'
-import { allowed } from '../access'
 import { type Row, useAdminOptions } from '../api/admin-api'
-import { ResourceList } from '../components/resource-list'
-import { useOperator } from '../operator-context'
-import {
-  SalesDeleteConfirm,
-  SalesEditorHead,
-  SalesFormActions,
-  SalesItemLoader,
-  SalesRoutes,
-  useSalesEditor,
-} from './sales-editor'
-import {
-  CheckGroup,
-  fromCents,
-  fromLocalInput,
-  intOrNull,
-  money,
-  SelectField,
-  toCents,
-  toLocalInput,
-} from './sales-fields'
+import { useChannelZone } from '../channel-time'
+import { Money, type SalesForm, SalesPage, type SalesPageSpec } from './sales-editor'
+import { amountOf, CheckGroup, intOrNull, type SalesContext, SelectField } from './sales-fields'
 
-const base = '/admin/coupons'
-
-/** Coupons (decision 0035): the list with redemption counts, a new coupon, and a coupon's editor. */
-export default function CouponsPage() {
-  return <SalesRoutes list={<CouponList />} editor={CouponEditor} />
-}
-
-function CouponList() {
-  const { t } = useTranslation()
-  const me = useOperator()
-  const columns = useMemo(
-    () => [
-      { key: 'code', header: t('consoleSales.code'), sortable: true },
-      {
-        key: 'discount',
-        header: t('consoleSales.discount'),
-        render: (row: Row) =>
-          row.percent_off !== null ? `${row.percent_off}%` : money(Number(row.amount_off), String(row.currency)),
-      },
-      {
-        key: 'redemptions',
-        header: t('consoleSales.redemptions'),
-        sortable: true,
-        render: (row: Row) =>
-          row.max_redemptions ? `${row.redemptions} / ${row.max_redemptions}` : String(row.redemptions),
-      },
-      {
-        key: 'retired',
-        header: t('consoleSales.status'),
-        render: (row: Row) => (row.retired ? t('consoleSales.retired') : t('consoleSales.onSale')),
-      },
-    ],
-    [t],
-  )
-  return (
-    <>
-      <div className="console-page-head">
-        <h1>{t('consoleSales.coupons')}</h1>
-        {allowed(me, 'create', 'coupons') ? (
-          <ButtonLink to={`${base}/new`}>{t('consoleSales.newCoupon')}</ButtonLink>
-        ) : null}
-      </div>
-      <p className="console-lead">{t('consoleSales.couponsLead')}</p>
-      <ResourceList
-        resource="coupons"
-        caption={t('consoleSales.listCaption', { what: t('consoleSales.coupons') })}
-        columns={columns}
-        titleKey="code"
-        rowHref={(row) => `${base}/${row.id}`}
-        searchLabel={t('consoleSales.searchCodes')}
-        emptyText={t('consoleSales.none')}
-      />
-    </>
-  )
-}
-
-interface Draft {
+export interface CouponDraft {
   code: string
   kind: 'percent' | 'amount'
   percent_off: string
@@ -96,173 +20,156 @@ interface Draft {
   duration_months: string
 }
 
-const draftOf = (c: AdminCoupon | undefined): Draft => ({
+const countOrEmpty = (n: number | null | undefined) => (n ? String(n) : '')
+
+/** A coupon's draft; its dates on the channel's clock (decision 0019), whatever the browser's zone. */
+export const couponDraftOf = (c: AdminCoupon | undefined, { zone, currency }: SalesContext): CouponDraft => ({
   code: c?.code ?? '',
   kind: c && c.amount_off !== null ? 'amount' : 'percent',
-  percent_off: c?.percent_off ? String(c.percent_off) : '',
-  amount_off: fromCents(c?.amount_off ?? undefined),
+  percent_off: countOrEmpty(c?.percent_off),
+  amount_off: moneyInput(c?.amount_off, currency),
   applies_to: c?.applies_to ?? [],
-  max_redemptions: c?.max_redemptions ? String(c.max_redemptions) : '',
-  max_per_viewer: c?.max_per_viewer ? String(c.max_per_viewer) : '',
-  valid_from: toLocalInput(c?.valid_from),
-  valid_to: toLocalInput(c?.valid_to),
+  max_redemptions: countOrEmpty(c?.max_redemptions),
+  max_per_viewer: countOrEmpty(c?.max_per_viewer),
+  valid_from: toLocalInput(c?.valid_from, zone),
+  valid_to: toLocalInput(c?.valid_to, zone),
   duration: c?.duration ?? 'once',
-  duration_months: c?.duration_months ? String(c.duration_months) : '',
+  duration_months: countOrEmpty(c?.duration_months),
 })
 
-const bodyOf = (d: Draft) => ({
+/** What the coupon's form sends: one kind of discount, the dates read on the channel's clock. */
+export const couponBodyOf = (d: CouponDraft, _isNew: boolean, { zone, currency }: SalesContext) => ({
   code: d.code,
   percent_off: d.kind === 'percent' ? intOrNull(d.percent_off) : null,
-  amount_off: d.kind === 'amount' ? toCents(d.amount_off) : null,
+  amount_off: d.kind === 'amount' ? amountOf(d.amount_off, currency) : null,
   applies_to: d.applies_to,
   max_redemptions: intOrNull(d.max_redemptions),
   max_per_viewer: intOrNull(d.max_per_viewer),
-  valid_from: fromLocalInput(d.valid_from),
-  valid_to: fromLocalInput(d.valid_to),
+  valid_from: d.valid_from ? fromLocalInput(d.valid_from, zone) : null,
+  valid_to: d.valid_to ? fromLocalInput(d.valid_to, zone) : null,
   duration: d.duration,
   duration_months: d.duration === 'repeating' ? intOrNull(d.duration_months) : null,
 })
 
-function CouponEditor({ id }: { id: string | null }) {
+function CouponNotes({ item: coupon }: { item: AdminCoupon }) {
+  const { t } = useTranslation()
   return (
-    <SalesItemLoader<AdminCoupon> resource="coupons" id={id}>
-      {(coupon) => <CouponForm id={id} coupon={coupon} />}
-    </SalesItemLoader>
+    <>
+      <p className="console-note">
+        {t('consoleSales.redemptions')}: {coupon.redemptions}
+        {coupon.max_redemptions ? ` / ${coupon.max_redemptions}` : ''}
+      </p>
+      {coupon.redemptions > 0 ? (
+        <p className="console-note">{t('consoleSales.redeemedNote', { count: coupon.redemptions })}</p>
+      ) : null}
+    </>
   )
 }
 
-function CouponForm({ id, coupon }: { id: string | null; coupon: AdminCoupon | undefined }) {
+/** A coupon's fields: its code, its discount, the passes it is good for, its limits and its dates. */
+function CouponFields({ form }: { form: SalesForm<CouponDraft> }) {
   const { t } = useTranslation()
-  const editor = useSalesEditor('coupons', id, base, () => draftOf(coupon))
-  const { draft, set, errors, isNew, readOnly } = editor
+  const { draft, set, bind, errors } = form
   const passes = useAdminOptions('passes')
-
+  const timeZone = t('consoleSales.channelClock', { zone: useChannelZone() })
   return (
     <>
-      <SalesEditorHead editor={editor} title={isNew ? t('consoleSales.newCoupon') : coupon?.code} />
-      {coupon ? (
-        <p className="console-note">
-          {t('consoleSales.redemptions')}: {coupon.redemptions}
-          {coupon.max_redemptions ? ` / ${coupon.max_redemptions}` : ''}
-        </p>
-      ) : null}
-      {coupon && coupon.redemptions > 0 ? (
-        <p className="console-note">{t('consoleSales.redeemedNote', { count: coupon.redemptions })}</p>
-      ) : null}
-      <form
-        className="console-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          void editor.submitDraft(bodyOf(draft))
-        }}
-      >
-        <fieldset className="console-fieldset" disabled={readOnly}>
-          <legend>{t('consoleSales.discount')}</legend>
+      <TextField label={t('consoleSales.code')} autoCapitalize="characters" {...bind('code')} />
+      <div className="console-fieldset__row">
+        <SelectField
+          label={t('consoleSales.discountKind')}
+          value={draft.kind}
+          onChange={(v) => set('kind', v as CouponDraft['kind'])}
+          options={[
+            { value: 'percent', label: t('consoleSales.percentOff') },
+            { value: 'amount', label: t('consoleSales.amountOff') },
+          ]}
+        />
+        {draft.kind === 'percent' ? (
+          <TextField label={t('consoleSales.percentOff')} type="number" min={1} max={100} {...bind('percent_off')} />
+        ) : (
           <TextField
-            label={t('consoleSales.code')}
-            value={draft.code}
-            error={errors.code}
-            autoCapitalize="characters"
-            onChange={(e) => set('code', e.target.value)}
+            label={t('consoleSales.amountOff')}
+            inputMode="decimal"
+            {...bind('amount_off')}
+            error={errors.amount_off ?? errors.percent_off}
           />
-          <div className="console-fieldset__row">
-            <SelectField
-              label={t('consoleSales.discountKind')}
-              value={draft.kind}
-              onChange={(v) => set('kind', v as Draft['kind'])}
-              options={[
-                { value: 'percent', label: t('consoleSales.percentOff') },
-                { value: 'amount', label: t('consoleSales.amountOff') },
-              ]}
-            />
-            {draft.kind === 'percent' ? (
-              <TextField
-                label={t('consoleSales.percentOff')}
-                type="number"
-                min={1}
-                max={100}
-                value={draft.percent_off}
-                error={errors.percent_off}
-                onChange={(e) => set('percent_off', e.target.value)}
-              />
-            ) : (
-              <TextField
-                label={t('consoleSales.amountOff')}
-                inputMode="decimal"
-                value={draft.amount_off}
-                error={errors.amount_off ?? errors.percent_off}
-                onChange={(e) => set('amount_off', e.target.value)}
-              />
-            )}
-          </div>
-          <CheckGroup
-            legend={t('consoleSales.appliesTo')}
-            options={(passes.data ?? []).map((p) => ({ value: Number(p.id), label: String(p.name) }))}
-            chosen={draft.applies_to}
-            error={errors.applies_to}
-            onChange={(v) => set('applies_to', v)}
-          />
-          <div className="console-fieldset__row">
-            <TextField
-              label={t('consoleSales.maxRedemptions')}
-              type="number"
-              min={1}
-              value={draft.max_redemptions}
-              error={errors.max_redemptions}
-              onChange={(e) => set('max_redemptions', e.target.value)}
-            />
-            <TextField
-              label={t('consoleSales.maxPerViewer')}
-              type="number"
-              min={1}
-              value={draft.max_per_viewer}
-              error={errors.max_per_viewer}
-              onChange={(e) => set('max_per_viewer', e.target.value)}
-            />
-          </div>
-          <div className="console-fieldset__row">
-            <TextField
-              label={t('consoleSales.validFrom')}
-              type="datetime-local"
-              value={draft.valid_from}
-              error={errors.valid_from}
-              onChange={(e) => set('valid_from', e.target.value)}
-            />
-            <TextField
-              label={t('consoleSales.validTo')}
-              type="datetime-local"
-              value={draft.valid_to}
-              error={errors.valid_to}
-              onChange={(e) => set('valid_to', e.target.value)}
-            />
-          </div>
-          <div className="console-fieldset__row">
-            <SelectField
-              label={t('consoleSales.duration')}
-              value={draft.duration}
-              onChange={(v) => set('duration', v as Draft['duration'])}
-              options={[
-                { value: 'once', label: t('consoleSales.once') },
-                { value: 'repeating', label: t('consoleSales.repeating') },
-              ]}
-            />
-            {draft.duration === 'repeating' ? (
-              <TextField
-                label={t('consoleSales.months')}
-                type="number"
-                min={1}
-                max={36}
-                value={draft.duration_months}
-                error={errors.duration_months}
-                onChange={(e) => set('duration_months', e.target.value)}
-              />
-            ) : null}
-          </div>
-        </fieldset>
-        <SalesFormActions editor={editor} item={coupon} unused={coupon?.redemptions === 0} />
-      </form>
-      <SalesDeleteConfirm editor={editor} item={coupon} name={coupon?.code ?? ''} />
+        )}
+      </div>
+      <CheckGroup
+        legend={t('consoleSales.appliesTo')}
+        options={(passes.data ?? []).map((p) => ({ value: Number(p.id), label: String(p.name) }))}
+        chosen={draft.applies_to}
+        error={errors.applies_to}
+        onChange={(v) => set('applies_to', v)}
+      />
+      <div className="console-fieldset__row">
+        <TextField label={t('consoleSales.maxRedemptions')} type="number" min={1} {...bind('max_redemptions')} />
+        <TextField label={t('consoleSales.maxPerViewer')} type="number" min={1} {...bind('max_per_viewer')} />
+      </div>
+      <div className="console-fieldset__row">
+        <TextField label={t('consoleSales.validFrom')} type="datetime-local" hint={timeZone} {...bind('valid_from')} />
+        <TextField label={t('consoleSales.validTo')} type="datetime-local" hint={timeZone} {...bind('valid_to')} />
+      </div>
+      <div className="console-fieldset__row">
+        <SelectField
+          label={t('consoleSales.duration')}
+          value={draft.duration}
+          onChange={(v) => set('duration', v as CouponDraft['duration'])}
+          options={[
+            { value: 'once', label: t('consoleSales.once') },
+            { value: 'repeating', label: t('consoleSales.repeating') },
+          ]}
+        />
+        {draft.duration === 'repeating' ? (
+          <TextField label={t('consoleSales.months')} type="number" min={1} max={36} {...bind('duration_months')} />
+        ) : null}
+      </div>
     </>
   )
+}
+
+const coupons: SalesPageSpec<'coupons', CouponDraft> = {
+  resource: 'coupons',
+  base: '/admin/coupons',
+  words: (t) => ({
+    plural: t('consoleSales.coupons'),
+    newOne: t('consoleSales.newCoupon'),
+    lead: t('consoleSales.couponsLead'),
+    search: t('consoleSales.searchCodes'),
+    created: (name) => t('consoleSales.couponCreated', { name }),
+  }),
+  columns: (t) => [
+    { key: 'code', header: t('consoleSales.code'), sortable: true },
+    {
+      key: 'discount',
+      header: t('consoleSales.discount'),
+      render: (row: Row) =>
+        row.percent_off !== null ? (
+          `${row.percent_off}%`
+        ) : (
+          <Money minor={Number(row.amount_off)} currency={String(row.currency)} />
+        ),
+    },
+    {
+      key: 'redemptions',
+      header: t('consoleSales.redemptions'),
+      sortable: true,
+      render: (row: Row) =>
+        row.max_redemptions ? `${row.redemptions} / ${row.max_redemptions}` : String(row.redemptions),
+    },
+  ],
+  titleKey: 'code',
+  title: (coupon) => coupon.code,
+  legend: (t) => t('consoleSales.discount'),
+  draftOf: couponDraftOf,
+  bodyOf: couponBodyOf,
+  unused: (coupon) => coupon.redemptions === 0,
+  Notes: CouponNotes,
+  Fields: CouponFields,
+}
+
+/** Coupons (decision 0035): the list with redemption counts, a new coupon, and a coupon's editor. */
+export default function CouponsPage() {
+  return <SalesPage spec={coupons} />
 }

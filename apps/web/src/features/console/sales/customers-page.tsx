@@ -1,109 +1,100 @@
 import type { AdminCustomer, AdminCustomerDetail } from '@fieldhouse/contract'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useId, useMemo, useState } from 'react'
+import { type ReactNode, useCallback, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link, Route, Routes, useParams } from 'react-router'
 import { Button } from '../../../components/ui/button'
-import { useApiClient } from '../../../lib/api/api-context'
 import { errorText } from '../../../lib/api/error-text'
 import { allowed } from '../access'
-import { adminQueriesRoot, type Row } from '../api/admin-api'
+import type { Row } from '../api/admin-api'
 import { useChannelTime } from '../channel-time'
 import { ResourceList } from '../components/resource-list'
 import { useOperator } from '../operator-context'
-import { formatMoney } from './sales-format'
+import { type CustomerAction, useCustomer, useCustomerAction } from './sales-api'
+import { ActionMessage, ErrorLine, type Outcome, orderStateText, SelectField } from './sales-fields'
+import { useMoney } from './sales-format'
 
+/** A list row: the list's rows are the contract's `AdminCustomer`. */
 const customerOf = (row: Row) => row as unknown as AdminCustomer
 const fullName = (c: Pick<AdminCustomer, 'first_name' | 'last_name'>) => `${c.first_name} ${c.last_name}`.trim()
-
-const statusLabels: Record<string, string> = {
-  created: 'Awaiting payment',
-  paid: 'Paid',
-  failed: 'Failed',
-  refunded: 'Refunded',
-}
-const accessLabels: Record<string, string> = {
-  active: 'Open',
-  inactive: 'Closed',
-  expired: 'Expired',
-  canceled: 'Cancelled',
-}
-/** The spec's capability flags, in the console's words. */
-const capabilityLabels: Record<string, string> = {
-  watch: 'Watch',
-  download: 'Download events',
-  clipping: 'Cut clips',
-  download_clip: 'Download clips',
-  no_ads: 'No pre-rolls',
-  vod_media: 'VOD library',
-}
+const capabilityNames = ['watch', 'download', 'clipping', 'download_clip', 'no_ads', 'vod_media'] as const
 
 /** The account's state in a word: blocked, waiting for its address to be confirmed, or fine. */
-const accountState = (c: AdminCustomer) =>
-  c.blocked_at !== null ? 'Blocked' : c.verified ? 'Verified' : 'Email not confirmed'
+function useAccountState() {
+  const { t } = useTranslation()
+  return useCallback(
+    (c: AdminCustomer) =>
+      c.blocked_at !== null
+        ? t('consoleSales.customers.blocked')
+        : c.verified
+          ? t('consoleSales.customers.verified')
+          : t('consoleSales.customers.unconfirmed'),
+    [t],
+  )
+}
 
 function CustomersList() {
+  const { t } = useTranslation()
   const { dateTime } = useChannelTime()
+  const accountState = useAccountState()
   const [blocked, setBlocked] = useState('')
-  const blockedId = useId()
   const filters = useMemo(() => ({ blocked }), [blocked])
   const columns = useMemo(
     () => [
       {
         key: 'email',
-        header: 'Email',
+        header: t('consoleSales.customers.email'),
         sortable: true,
         render: (row: Row) => <Link to={String(row.id)}>{customerOf(row).email}</Link>,
       },
-      { key: 'name', header: 'Name', render: (row: Row) => fullName(customerOf(row)) || '—' },
+      {
+        key: 'name',
+        header: t('consoleSales.customers.name'),
+        render: (row: Row) => fullName(customerOf(row)) || '—',
+      },
       {
         key: 'state',
-        header: 'Account',
+        header: t('consoleSales.customers.account'),
         render: (row: Row) => {
           const c = customerOf(row)
-          return c.operator_role ? `${accountState(c)} · operator (${c.operator_role})` : accountState(c)
+          return c.operator_role
+            ? t('consoleSales.customers.operator', { state: accountState(c), role: c.operator_role })
+            : accountState(c)
         },
       },
       {
         key: 'created_at',
-        header: 'Signed up',
+        header: t('consoleSales.customers.signedUp'),
         sortable: true,
         render: (row: Row) => <span className="console-nowrap">{dateTime(customerOf(row).created_at)}</span>,
       },
     ],
-    [dateTime],
+    [dateTime, t, accountState],
   )
   return (
     <>
-      <h1>Customers</h1>
-      <p className="console-lead">
-        The viewers of this channel. Open one to see their passes and orders, send them a mail, or block them.
-      </p>
+      <h1>{t('consoleSales.customers.heading')}</h1>
+      <p className="console-lead">{t('consoleSales.customers.lead')}</p>
       <ResourceList
         resource="customers"
-        caption="Customers"
+        caption={t('consoleSales.customers.heading')}
         columns={columns}
         defaultSort="created_at"
         defaultDirection="desc"
-        searchLabel="Search by email or name"
-        emptyText="No viewer matches."
+        searchLabel={t('consoleSales.customers.search')}
+        emptyText={t('consoleSales.customers.none')}
         filters={filters}
         toolbar={
           <div className="console-list__filters">
-            <div className="field">
-              <label className="field__label" htmlFor={blockedId}>
-                Account
-              </label>
-              <select
-                id={blockedId}
-                className="field__input"
-                value={blocked}
-                onChange={(e) => setBlocked(e.target.value)}
-              >
-                <option value="">Any</option>
-                <option value="no">Not blocked</option>
-                <option value="yes">Blocked</option>
-              </select>
-            </div>
+            <SelectField
+              label={t('consoleSales.customers.account')}
+              value={blocked}
+              onChange={setBlocked}
+              options={[
+                { value: '', label: t('consoleSales.customers.any') },
+                { value: 'no', label: t('consoleSales.customers.notBlocked') },
+                { value: 'yes', label: t('consoleSales.customers.blocked') },
+              ]}
+            />
           </div>
         }
       />
@@ -111,28 +102,19 @@ function CustomersList() {
   )
 }
 
-/** A POST on the viewer (a mail, a block): the customer's page and the list read again after. */
-function useCustomerAction(id: string) {
-  const api = useApiClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async (path: string) =>
-      (await api.post<Record<string, unknown>>(`admin/customers/${id}/${path}`, {})).data,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...adminQueriesRoot, 'customers'] }),
-  })
-}
-
 function Actions({ customer }: { customer: AdminCustomerDetail }) {
+  const { t } = useTranslation()
   const me = useOperator()
-  const action = useCustomerAction(String(customer.id))
+  const action = useCustomerAction(customer.id)
   const [confirm, setConfirm] = useState<'block' | 'unblock' | null>(null)
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null)
+  const [message, setMessage] = useState<Outcome | null>(null)
   const mayResend = allowed(me, 'resend', 'users')
   const mayBlock = allowed(me, 'update', 'users') && customer.operator_role === null
   if (!mayResend && !mayBlock) return null
   const blocked = customer.blocked_at !== null
+  const email = customer.email
 
-  const run = (path: string, done: string, failed: string) => {
+  const run = (path: CustomerAction, done: string, failed: string) => {
     setMessage(null)
     action.mutate(path, {
       onSuccess: () => {
@@ -145,30 +127,27 @@ function Actions({ customer }: { customer: AdminCustomerDetail }) {
       },
     })
   }
+  const mailNotSent = t('consoleSales.customers.mailNotSent')
   return (
     <section className="console-form" aria-labelledby="customer-actions">
-      <h2 id="customer-actions">Actions</h2>
+      <h2 id="customer-actions">{t('consoleSales.customers.actions')}</h2>
       <div className="console-form__actions">
         {mayResend && !customer.verified ? (
           <Button
             variant="secondary"
             disabled={action.isPending}
-            onClick={() =>
-              run('verification', `Verification mail sent to ${customer.email}.`, 'The mail was not sent.')
-            }
+            onClick={() => run('verification', t('consoleSales.customers.verificationSent', { email }), mailNotSent)}
           >
-            Resend verification
+            {t('consoleSales.customers.resendVerification')}
           </Button>
         ) : null}
         {mayResend ? (
           <Button
             variant="secondary"
             disabled={action.isPending}
-            onClick={() =>
-              run('password-reset', `Password reset mail sent to ${customer.email}.`, 'The mail was not sent.')
-            }
+            onClick={() => run('password-reset', t('consoleSales.customers.resetSent', { email }), mailNotSent)}
           >
-            Send password reset
+            {t('consoleSales.customers.sendReset')}
           </Button>
         ) : null}
         {mayBlock ? (
@@ -177,7 +156,7 @@ function Actions({ customer }: { customer: AdminCustomerDetail }) {
             disabled={action.isPending}
             onClick={() => setConfirm(blocked ? 'unblock' : 'block')}
           >
-            {blocked ? 'Unblock…' : 'Block…'}
+            {blocked ? t('consoleSales.customers.unblockAsk') : t('consoleSales.customers.blockAsk')}
           </Button>
         ) : null}
       </div>
@@ -185,172 +164,196 @@ function Actions({ customer }: { customer: AdminCustomerDetail }) {
         <div role="alertdialog" aria-labelledby="customer-confirm" className="console-confirm">
           <p id="customer-confirm">
             {confirm === 'block'
-              ? `Block ${customer.email}? They are signed out everywhere at once, their video stops at its next renewal, and they cannot sign in until unblocked. Their passes and orders are kept.`
-              : `Unblock ${customer.email}? They can sign in again.`}
+              ? t('consoleSales.customers.blockConfirm', { email })
+              : t('consoleSales.customers.unblockConfirm', { email })}
           </p>
           <Button
             variant={confirm === 'block' ? 'danger' : 'primary'}
             disabled={action.isPending}
             onClick={() =>
               confirm === 'block'
-                ? run('block', `${customer.email} is blocked.`, 'Not blocked.')
-                : run('unblock', `${customer.email} is unblocked.`, 'Not unblocked.')
+                ? run(
+                    'block',
+                    t('consoleSales.customers.isBlocked', { email }),
+                    t('consoleSales.customers.notBlockedError'),
+                  )
+                : run(
+                    'unblock',
+                    t('consoleSales.customers.isUnblocked', { email }),
+                    t('consoleSales.customers.notUnblocked'),
+                  )
             }
           >
-            {confirm === 'block' ? 'Block viewer' : 'Unblock viewer'}
+            {confirm === 'block' ? t('consoleSales.customers.blockViewer') : t('consoleSales.customers.unblockViewer')}
           </Button>
           <Button variant="secondary" onClick={() => setConfirm(null)}>
-            Cancel
+            {t('consoleSales.customers.cancel')}
           </Button>
         </div>
       ) : null}
-      <p role={message?.error ? 'alert' : 'status'} className={message?.error ? 'console-error' : 'console-note'}>
-        {message?.text}
-      </p>
+      <ActionMessage message={message} />
     </section>
   )
 }
 
+/** A table with its caption and column headers, or a note when it has no rows. */
+function FactTable({
+  caption,
+  headers,
+  empty,
+  children,
+}: {
+  caption: string
+  headers: string[]
+  empty: string | null
+  children: ReactNode
+}) {
+  if (empty !== null) return <p className="console-note">{empty}</p>
+  return (
+    <div className="console-table-wrap">
+      <table className="console-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {headers.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  )
+}
+
 function CustomerDetail() {
+  const { t } = useTranslation()
   const { dateTime } = useChannelTime()
+  const money = useMoney()
+  const accountState = useAccountState()
   const { id = '' } = useParams()
   const me = useOperator()
-  const api = useApiClient()
-  const customer = useQuery({
-    queryKey: [...adminQueriesRoot, 'customers', 'item', id],
-    queryFn: async ({ signal }) => (await api.get<AdminCustomerDetail>(`admin/customers/${id}`, { signal })).data,
-  })
-  if (customer.isPending) return <p role="status">Loading the viewer…</p>
-  if (customer.isError || !customer.data)
-    return (
-      <p role="alert" className="console-error">
-        {errorText(customer.error) ?? 'This viewer could not be read.'}
-      </p>
-    )
+  const customer = useCustomer(id)
+  if (customer.isPending) return <p role="status">{t('consoleSales.customers.loadingViewer')}</p>
+  if (customer.isError) return <ErrorLine error={errorText(customer.error) ?? t('consoleSales.customers.unreadable')} />
   const c = customer.data
-  const granted = Object.entries(c.capabilities)
-    .filter(([, on]) => on)
-    .map(([k]) => capabilityLabels[k] ?? k)
+  const granted = capabilityNames
+    .filter((k) => c.capabilities[k])
+    .map((k) => t(`consoleSales.customers.capability.${k}`))
   const mayReadOrders = allowed(me, 'read', 'orders')
+  const orderLink = (orderId: number) =>
+    mayReadOrders ? <Link to={`/admin/orders/${orderId}`}>#{orderId}</Link> : `#${orderId}`
+  const w = (key: 'name' | 'account' | 'operatorRole' | 'signedUp' | 'capabilities' | 'clips' | 'freeTrial') =>
+    t(`consoleSales.customers.${key}`)
   return (
     <>
       <p className="console-breadcrumb">
-        <Link to="..">Customers</Link>
+        <Link to="..">{t('consoleSales.customers.heading')}</Link>
       </p>
       <h1 className="console-title-wrap">{c.email}</h1>
       <dl className="console-changes console-order-facts">
         <div>
-          <dt>Name</dt>
+          <dt>{w('name')}</dt>
           <dd>{fullName(c) || '—'}</dd>
         </div>
         <div>
-          <dt>Account</dt>
+          <dt>{w('account')}</dt>
           <dd data-testid="customer-state">
-            {accountState(c)}
-            {c.blocked_at !== null ? ` since ${dateTime(c.blocked_at)}` : ''}
+            {c.blocked_at !== null
+              ? t('consoleSales.customers.since', { state: accountState(c), date: dateTime(c.blocked_at) })
+              : accountState(c)}
           </dd>
         </div>
         {c.operator_role ? (
           <div>
-            <dt>Operator</dt>
+            <dt>{w('operatorRole')}</dt>
             <dd>{c.operator_role}</dd>
           </div>
         ) : null}
         <div>
-          <dt>Signed up</dt>
+          <dt>{w('signedUp')}</dt>
           <dd>{dateTime(c.created_at)}</dd>
         </div>
         <div>
-          <dt>Capabilities</dt>
-          <dd>{granted.length > 0 ? granted.join(', ') : 'None'}</dd>
+          <dt>{w('capabilities')}</dt>
+          <dd>{granted.length > 0 ? granted.join(', ') : t('consoleSales.customers.noCapabilities')}</dd>
         </div>
         <div>
-          <dt>Clips</dt>
+          <dt>{w('clips')}</dt>
           <dd>
-            {c.feature_count.clips} made · {c.feature_count.downloads} downloads
+            {t('consoleSales.customers.clipCounts', {
+              clips: c.feature_count.clips,
+              downloads: c.feature_count.downloads,
+            })}
           </dd>
         </div>
         <div>
-          <dt>Free trial</dt>
-          <dd>{c.trial_period_used ? 'Used' : 'Not used'}</dd>
+          <dt>{w('freeTrial')}</dt>
+          <dd>
+            {c.trial_period_used ? t('consoleSales.customers.trialUsed') : t('consoleSales.customers.trialNotUsed')}
+          </dd>
         </div>
       </dl>
 
       <Actions customer={c} />
 
-      <h2>Passes</h2>
-      {c.passes.length === 0 ? (
-        <p className="console-note">No pass open.</p>
-      ) : (
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <caption>Passes this viewer holds</caption>
-            <thead>
-              <tr>
-                <th scope="col">Pass</th>
-                <th scope="col">State</th>
-                <th scope="col">Until</th>
-                <th scope="col">Order</th>
-              </tr>
-            </thead>
-            <tbody>
-              {c.passes.map((p) => (
-                <tr key={p.order_id}>
-                  <td>
-                    {p.pass.name}
-                    {p.complimentary ? ' (complimentary)' : ''}
-                  </td>
-                  <td>{accessLabels[p.activity_status] ?? p.activity_status}</td>
-                  <td className="console-nowrap">
-                    {p.period_end === null ? '—' : `${dateTime(p.period_end)}${p.auto_renew ? ', renews' : ''}`}
-                  </td>
-                  <td>
-                    {mayReadOrders ? <Link to={`/admin/orders/${p.order_id}`}>#{p.order_id}</Link> : `#${p.order_id}`}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <h2>{t('consoleSales.customers.passes')}</h2>
+      <FactTable
+        caption={t('consoleSales.customers.passesCaption')}
+        headers={[
+          t('consoleSales.orders.pass'),
+          t('consoleSales.orders.state'),
+          t('consoleSales.customers.until'),
+          t('consoleSales.orders.order'),
+        ]}
+        empty={c.passes.length === 0 ? t('consoleSales.customers.noPass') : null}
+      >
+        {c.passes.map((p) => (
+          <tr key={p.order_id}>
+            <td>
+              {p.complimentary ? t('consoleSales.customers.complimentaryMark', { name: p.pass.name }) : p.pass.name}
+            </td>
+            <td>{t(`consoleSales.access.${p.activity_status}`)}</td>
+            <td className="console-nowrap">
+              {p.period_end === null
+                ? '—'
+                : p.auto_renew
+                  ? t('consoleSales.customers.renews', { date: dateTime(p.period_end) })
+                  : dateTime(p.period_end)}
+            </td>
+            <td>{orderLink(p.order_id)}</td>
+          </tr>
+        ))}
+      </FactTable>
 
-      <h2>Orders</h2>
-      {c.orders.length === 0 ? (
-        <p className="console-note">No orders.</p>
-      ) : (
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <caption>
-              {c.orders_total > c.orders.length
-                ? `The latest ${c.orders.length} of ${c.orders_total} orders`
-                : 'Orders, newest first'}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Placed</th>
-                <th scope="col">Pass</th>
-                <th scope="col">State</th>
-                <th scope="col">Amount</th>
-              </tr>
-            </thead>
-            <tbody>
-              {c.orders.map((o) => (
-                <tr key={o.id}>
-                  <td>{mayReadOrders ? <Link to={`/admin/orders/${o.id}`}>#{o.id}</Link> : `#${o.id}`}</td>
-                  <td className="console-nowrap">{dateTime(o.created_at)}</td>
-                  <td>{o.pass_name}</td>
-                  <td>
-                    {o.complimentary ? 'Complimentary' : (statusLabels[o.status] ?? o.status)} ·{' '}
-                    {accessLabels[o.activity_status] ?? o.activity_status}
-                  </td>
-                  <td>{formatMoney(o.amount, o.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <h2>{t('consoleSales.customers.orders')}</h2>
+      <FactTable
+        caption={
+          c.orders_total > c.orders.length
+            ? t('consoleSales.customers.latestOrders', { shown: c.orders.length, total: c.orders_total })
+            : t('consoleSales.customers.ordersCaption')
+        }
+        headers={[
+          t('consoleSales.orders.order'),
+          t('consoleSales.orders.placed'),
+          t('consoleSales.orders.pass'),
+          t('consoleSales.orders.state'),
+          t('consoleSales.orders.amount'),
+        ]}
+        empty={c.orders.length === 0 ? t('consoleSales.customers.noOrders') : null}
+      >
+        {c.orders.map((o) => (
+          <tr key={o.id}>
+            <td>{orderLink(o.id)}</td>
+            <td className="console-nowrap">{dateTime(o.created_at)}</td>
+            <td>{o.pass_name}</td>
+            <td>{orderStateText(t, o)}</td>
+            <td>{money(o.amount, o.currency)}</td>
+          </tr>
+        ))}
+      </FactTable>
     </>
   )
 }

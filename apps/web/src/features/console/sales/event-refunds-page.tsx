@@ -1,131 +1,122 @@
-import type { EventRefundPreview, EventRefundReport } from '@fieldhouse/contract'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useId, useState } from 'react'
+import type { EventRefundReport } from '@fieldhouse/contract'
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
-import { useApiClient } from '../../../lib/api/api-context'
+import { TextField } from '../../../components/ui/form-field'
 import { errorText } from '../../../lib/api/error-text'
-import { adminQueriesRoot, useAdminOptions } from '../api/admin-api'
-import { formatMoney, newActionKey } from './sales-format'
+import { useAdminOptions } from '../api/admin-api'
+import { useEventRefund, useEventRefundPreview } from './sales-api'
+import { ErrorLine, SelectField } from './sales-fields'
+import { newActionKey, useMoney } from './sales-format'
 
-const totalsText = (totals: { currency: string; amount: number }[]) =>
-  totals.length === 0 ? 'nothing' : totals.map((t) => formatMoney(t.amount, t.currency)).join(' + ')
+/** Sums per currency, joined: "$16.00 + 12,00 €". */
+function useTotalsText() {
+  const { t } = useTranslation()
+  const money = useMoney()
+  return (totals: { currency: string; amount: number }[]) =>
+    totals.length === 0
+      ? t('consoleSales.eventRefunds.nothing')
+      : totals.map((x) => money(x.amount, x.currency)).join(' + ')
+}
 
 /**
  * A cancelled event (decision 0036): how many of its buyers would get their money back and how much,
  * then every one refunded in one action, with a report. Running it again refunds nobody twice.
  */
 export default function EventRefundsPage() {
-  const api = useApiClient()
-  const queryClient = useQueryClient()
+  const { t } = useTranslation()
+  const totalsText = useTotalsText()
   const events = useAdminOptions('events')
   const [eventId, setEventId] = useState('')
   const [reason, setReason] = useState('')
   const [key, setKey] = useState(newActionKey)
   const [report, setReport] = useState<EventRefundReport | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const ids = { event: useId(), reason: useId(), head: useId() }
-
-  const preview = useQuery({
-    queryKey: [...adminQueriesRoot, 'refunds', 'event', eventId],
-    enabled: eventId !== '',
-    queryFn: async ({ signal }) =>
-      (await api.get<EventRefundPreview>(`admin/events/${eventId}/refunds`, { signal })).data as EventRefundPreview,
-  })
-  const run = useMutation({
-    mutationFn: async () =>
-      (await api.post<EventRefundReport>(`admin/events/${eventId}/refunds`, { reason, idempotency_key: key }))
-        .data as EventRefundReport,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...adminQueriesRoot] }),
-  })
+  const preview = useEventRefundPreview(eventId)
+  const run = useEventRefund(eventId)
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
     setError(null)
     setReport(null)
-    run.mutate(undefined, {
-      onSuccess: (r) => {
-        setReport(r)
-        setKey(newActionKey())
+    run.mutate(
+      { reason, idempotency_key: key },
+      {
+        onSuccess: (r) => {
+          setReport(r)
+          setKey(newActionKey())
+        },
+        onError: (err) => setError(errorText(err) ?? t('consoleSales.eventRefunds.notMade')),
       },
-      onError: (err) => setError(errorText(err) ?? 'The refunds were not made.'),
-    })
+    )
   }
+  const p = preview.data
 
   return (
     <>
-      <h1>Refund an event</h1>
-      <p className="console-lead">
-        When a game is cancelled or its stream fails, give every buyer of it their money back in one go. Their passes
-        for it close at once.
-      </p>
-      <form className="console-form" onSubmit={submit} aria-labelledby={ids.head}>
-        <h2 id={ids.head}>Cancelled event</h2>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.event}>
-            Event
-          </label>
-          <select
-            id={ids.event}
-            className="field__input"
-            value={eventId}
-            required
-            onChange={(e) => {
-              setEventId(e.target.value)
-              setReport(null)
-            }}
-          >
-            <option value="">Choose an event</option>
-            {(events.data ?? []).map((row) => (
-              <option key={row.id} value={String(row.id)}>
-                {String(row.name ?? row.id)}
-              </option>
-            ))}
-          </select>
-        </div>
-        {preview.data ? (
+      <h1>{t('consoleSales.eventRefunds.heading')}</h1>
+      <p className="console-lead">{t('consoleSales.eventRefunds.lead')}</p>
+      <form className="console-form" onSubmit={submit} aria-labelledby="event-refund-head">
+        <h2 id="event-refund-head">{t('consoleSales.eventRefunds.cancelledEvent')}</h2>
+        <SelectField
+          label={t('consoleSales.eventRefunds.event')}
+          value={eventId}
+          required
+          onChange={(v) => {
+            setEventId(v)
+            setReport(null)
+          }}
+          options={[
+            { value: '', label: t('consoleSales.eventRefunds.chooseEvent') },
+            ...(events.data ?? []).map((row) => ({ value: String(row.id), label: String(row.name ?? row.id) })),
+          ]}
+        />
+        {p ? (
           <p role="status" className="console-note">
-            {preview.data.orders === 0
-              ? 'Nobody is left to refund for this event.'
-              : `${preview.data.orders} ${preview.data.orders === 1 ? 'order' : 'orders'} would be refunded: ${totalsText(preview.data.totals)}.`}
+            {p.orders === 0
+              ? t('consoleSales.eventRefunds.nobodyLeft')
+              : t(
+                  p.orders === 1
+                    ? 'consoleSales.eventRefunds.wouldRefundOne'
+                    : 'consoleSales.eventRefunds.wouldRefundMany',
+                  {
+                    count: p.orders,
+                    totals: totalsText(p.totals),
+                  },
+                )}
           </p>
         ) : null}
-        <div className="field">
-          <label className="field__label" htmlFor={ids.reason}>
-            Reason
-          </label>
-          <input
-            id={ids.reason}
-            className="field__input"
-            required
-            minLength={3}
-            maxLength={300}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </div>
+        <TextField
+          label={t('consoleSales.reason')}
+          required
+          minLength={3}
+          maxLength={300}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
         <div className="console-form__actions">
-          <Button type="submit" variant="danger" disabled={run.isPending || !preview.data || preview.data.orders === 0}>
-            {run.isPending ? 'Refunding…' : 'Refund every buyer'}
+          <Button type="submit" variant="danger" disabled={run.isPending || !p || p.orders === 0}>
+            {run.isPending ? t('consoleSales.refunding') : t('consoleSales.eventRefunds.refundEveryBuyer')}
           </Button>
         </div>
-        {error ? (
-          <p role="alert" className="console-error">
-            {error}
-          </p>
-        ) : null}
+        <ErrorLine error={error} />
       </form>
       {report ? (
-        <section aria-labelledby={`${ids.head}-report`} className="console-form">
-          <h2 id={`${ids.head}-report`}>Result</h2>
+        <section aria-labelledby="event-refund-report" className="console-form">
+          <h2 id="event-refund-report">{t('consoleSales.eventRefunds.result')}</h2>
           <p role="status">
-            {report.refunded} refunded ({totalsText(report.totals)}), {report.skipped} already refunded or
-            complimentary, {report.failed.length} refused.
+            {t('consoleSales.eventRefunds.report', {
+              refunded: report.refunded,
+              totals: totalsText(report.totals),
+              skipped: report.skipped,
+              failed: report.failed.length,
+            })}
           </p>
           {report.failed.length > 0 ? (
             <ul>
               {report.failed.map((f) => (
                 <li key={f.order_id}>
-                  Order #{f.order_id}: {f.message}
+                  {t('consoleSales.eventRefunds.failedOrder', { id: f.order_id, message: f.message })}
                 </li>
               ))}
             </ul>

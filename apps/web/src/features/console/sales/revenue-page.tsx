@@ -1,19 +1,22 @@
 import type { Revenue } from '@fieldhouse/contract'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { useApiClient } from '../../../lib/api/api-context'
 import { errorText } from '../../../lib/api/error-text'
-import { adminQueriesRoot } from '../api/admin-api'
-import { formatMoney } from './sales-format'
+import { useRevenue } from './sales-api'
+import { DateField, ErrorLine } from './sales-fields'
+import { useMoney } from './sales-format'
 
 type Sums = { gross: number; refunds: number; net: number; orders: number }
+const sumWords = ['gross', 'refunds', 'net', 'revenue.orders'] as const
 
 /**
  * Gross and refunds per day as bars (an SVG of its own: no chart library to load). The numbers are in
  * the table beside it, so the picture is decoration for a screen reader, described by its title.
  */
 function RevenuePlot({ days, currency }: { days: Revenue['days']; currency: string }) {
+  const { t } = useTranslation()
+  const money = useMoney()
   const width = 640
   const height = 180
   const pad = 4
@@ -25,9 +28,7 @@ function RevenuePlot({ days, currency }: { days: Revenue['days']; currency: stri
   return (
     <figure className="console-revenue-plot">
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={titleId} preserveAspectRatio="none">
-        <title id={titleId}>
-          Gross and refunds per day, highest day {formatMoney(max, currency)}; the table below has every number.
-        </title>
+        <title id={titleId}>{t('consoleSales.revenue.plotTitle', { max: money(max, currency) })}</title>
         <line x1={pad} x2={width - pad} y1={height - pad} y2={height - pad} className="console-revenue-plot__axis" />
         {days.map((d, i) => (
           <g key={d.day}>
@@ -49,8 +50,8 @@ function RevenuePlot({ days, currency }: { days: Revenue['days']; currency: stri
         ))}
       </svg>
       <figcaption>
-        <span className="console-revenue-plot__key console-revenue-plot__key--gross" /> Gross{' '}
-        <span className="console-revenue-plot__key console-revenue-plot__key--refunds" /> Refunds
+        <span className="console-revenue-plot__key console-revenue-plot__key--gross" /> {t('consoleSales.gross')}{' '}
+        <span className="console-revenue-plot__key console-revenue-plot__key--refunds" /> {t('consoleSales.refunds')}
       </figcaption>
     </figure>
   )
@@ -67,6 +68,8 @@ function SumsTable({
   rows: (Sums & { label: string; key: string; href?: string })[]
   currency: string
 }) {
+  const { t } = useTranslation()
+  const formatMoney = useMoney()
   const money = (n: number) => formatMoney(n, currency)
   return (
     <div className="console-table-wrap">
@@ -75,16 +78,17 @@ function SumsTable({
         <thead>
           <tr>
             <th scope="col">{first}</th>
-            <th scope="col">Gross</th>
-            <th scope="col">Refunds</th>
-            <th scope="col">Net</th>
-            <th scope="col">Orders</th>
+            {sumWords.map((w) => (
+              <th key={w} scope="col">
+                {t(`consoleSales.${w}`)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={5}>No sales in these days.</td>
+              <td colSpan={5}>{t('consoleSales.revenue.noSales')}</td>
             </tr>
           ) : (
             rows.map((r) => (
@@ -105,86 +109,47 @@ function SumsTable({
 
 /** Revenue (decision 0036): gross, refunds, net and orders per day, pass and event, in the channel's time zone. */
 export default function RevenuePage() {
-  const api = useApiClient()
+  const { t } = useTranslation()
+  const money = useMoney()
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')
-  const ids = { from: useId(), to: useId() }
-  const revenue = useQuery({
-    queryKey: [...adminQueriesRoot, 'revenue', from, to],
-    queryFn: async ({ signal }) =>
-      (await api.get<Revenue>('admin/revenue', { query: { ...(from ? { from } : {}), ...(to ? { to } : {}) }, signal }))
-        .data as Revenue,
-    placeholderData: keepPreviousData,
-  })
+  const revenue = useRevenue(from, to)
   const r = revenue.data
   return (
     <>
-      <h1>Revenue</h1>
+      <h1>{t('consoleSales.revenue.heading')}</h1>
       <p className="console-lead">
-        Money taken (purchases and renewals), refunds and what is left, by the days of the channel’s time zone
-        {r ? ` (${r.time_zone})` : ''}.
+        {r ? t('consoleSales.revenue.leadZone', { zone: r.time_zone }) : t('consoleSales.revenue.lead')}
       </p>
       <div className="console-list__filters">
-        <div className="field">
-          <label className="field__label" htmlFor={ids.from}>
-            From
-          </label>
-          <input
-            id={ids.from}
-            type="date"
-            className="field__input"
-            value={from || r?.from || ''}
-            onChange={(e) => setFrom(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.to}>
-            To
-          </label>
-          <input
-            id={ids.to}
-            type="date"
-            className="field__input"
-            value={to || r?.to || ''}
-            onChange={(e) => setTo(e.target.value)}
-          />
-        </div>
+        <DateField label={t('consoleSales.from')} value={from || r?.from || ''} onChange={setFrom} />
+        <DateField label={t('consoleSales.to')} value={to || r?.to || ''} onChange={setTo} />
       </div>
-      {revenue.isError ? (
-        <p role="alert" className="console-error">
-          {errorText(revenue.error) ?? 'The revenue could not be read.'}
-        </p>
-      ) : null}
+      {revenue.isError ? <ErrorLine error={errorText(revenue.error) ?? t('consoleSales.revenue.unreadable')} /> : null}
       {r ? (
         <>
           <dl className="console-changes console-revenue-totals">
+            {(['gross', 'refunds', 'net'] as const).map((w) => (
+              <div key={w}>
+                <dt>{t(`consoleSales.${w}`)}</dt>
+                <dd>{money(r.totals[w], r.currency)}</dd>
+              </div>
+            ))}
             <div>
-              <dt>Gross</dt>
-              <dd>{formatMoney(r.totals.gross, r.currency)}</dd>
-            </div>
-            <div>
-              <dt>Refunds</dt>
-              <dd>{formatMoney(r.totals.refunds, r.currency)}</dd>
-            </div>
-            <div>
-              <dt>Net</dt>
-              <dd>{formatMoney(r.totals.net, r.currency)}</dd>
-            </div>
-            <div>
-              <dt>Orders</dt>
+              <dt>{t('consoleSales.revenue.orders')}</dt>
               <dd>{r.totals.orders}</dd>
             </div>
           </dl>
           <RevenuePlot days={r.days} currency={r.currency} />
           <SumsTable
-            caption="Per day"
-            first="Day"
+            caption={t('consoleSales.revenue.perDay')}
+            first={t('consoleSales.revenue.day')}
             currency={r.currency}
             rows={r.days.filter((d) => d.gross > 0 || d.refunds > 0).map((d) => ({ ...d, label: d.day, key: d.day }))}
           />
           <SumsTable
-            caption="Per pass"
-            first="Pass"
+            caption={t('consoleSales.revenue.perPass')}
+            first={t('consoleSales.revenue.pass')}
             currency={r.currency}
             rows={r.passes.map((p) => ({
               ...p,
@@ -194,8 +159,8 @@ export default function RevenuePage() {
             }))}
           />
           <SumsTable
-            caption="Per event"
-            first="Event"
+            caption={t('consoleSales.revenue.perEvent')}
+            first={t('consoleSales.revenue.event')}
             currency={r.currency}
             rows={r.events.map((e) => ({
               ...e,
@@ -206,7 +171,7 @@ export default function RevenuePage() {
           />
         </>
       ) : revenue.isPending ? (
-        <p role="status">Loading…</p>
+        <p role="status">{t('consoleSales.loading')}</p>
       ) : null}
     </>
   )

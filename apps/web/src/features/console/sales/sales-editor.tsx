@@ -1,88 +1,207 @@
-import type { ComponentType, ReactNode } from 'react'
-import { useState } from 'react'
+import type { TFunction } from 'i18next'
+import type { ChangeEvent, ComponentType, ReactNode } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, Route, Routes, useNavigate, useParams } from 'react-router'
-import { Button } from '../../../components/ui/button'
-import { FormMessage } from '../../../components/ui/form-field'
+import { Link, Route, Routes, useLocation, useNavigate, useParams } from 'react-router'
+import { Button, ButtonLink } from '../../../components/ui/button'
+import { FormMessage, TextField } from '../../../components/ui/form-field'
 import { PageLoader } from '../../../components/ui/spinner'
 import { errorText } from '../../../lib/api/error-text'
-import { type AdminResource, allowed } from '../access'
-import { useAdminDelete, useAdminItem, useAdminSave } from '../api/admin-api'
+import { allowed } from '../access'
+import { type Row, useAdminDelete, useAdminItem } from '../api/admin-api'
+import { useChannelFormat } from '../channel-time'
+import { type ListColumn, ResourceList } from '../components/resource-list'
 import { useOperator } from '../operator-context'
-import { saveProblem } from './sales-fields'
+import { type SalesItemOf, type SalesResource, useSalesItem, useSalesSave } from './sales-api'
+import { type SalesContext, saveProblem } from './sales-fields'
+import { useMoney } from './sales-format'
 
-type SalesResource = Extract<AdminResource, 'passes' | 'bundles' | 'coupons'>
+type T = TFunction
 
-/** What the sales editors show and keep: a pass, a bundle or a coupon, each with its list at `base`. */
-export interface SalesItem {
-  id: number
-  retired: boolean
+/** What a sales page's words are: its heading, its new item's button and heading, its lead and search label. */
+export interface SalesWords {
+  plural: string
+  newOne: string
+  lead: string
+  search: string
+  /** Said on the list after a create ("Pass “Rivalry Night” created."). */
+  created: (name: string) => string
 }
 
-type EditorComponent = ComponentType<{ id: string | null }>
+/** The draft's fields as the editor binds them: each field's text, its error, and how it changes. */
+export interface SalesForm<Draft> {
+  draft: Draft
+  set: <K extends keyof Draft>(key: K, value: Draft[K]) => void
+  /** A text field's value, error and change handler, for `<TextField {...bind('name')} />`. */
+  bind: (key: keyof Draft & string) => {
+    value: string
+    error: string | undefined
+    onChange: (e: ChangeEvent<HTMLInputElement>) => void
+  }
+  errors: Record<string, string>
+  isNew: boolean
+  readOnly: boolean
+}
 
-/** A sales resource's pages: its list, a new item, and an item's editor (a fresh one for each item). */
-export function SalesRoutes({ list, editor: Editor }: { list: ReactNode; editor: EditorComponent }) {
+/**
+ * One sales page (decisions 0035, 0040): a pass, a bundle or a coupon. The page says only what is its
+ * own (its columns, its draft and the body it sends, its fields and notes); the list, the editor's
+ * loading, saving, retiring, deleting and confirmations are the same for all three.
+ */
+export interface SalesPageSpec<R extends SalesResource, Draft extends object> {
+  resource: R
+  base: string
+  words: (t: T) => SalesWords
+  /** The list's own columns; the status column follows them. */
+  columns: (t: T) => ListColumn[]
+  titleKey: string
+  /** The list's filters and their controls, when it has any. */
+  useFilters?: () => { filters: Record<string, string>; toolbar: ReactNode }
+  /** What the editor shows of an item (its name, or its code). */
+  title: (item: SalesItemOf<R>) => string
+  /** The form's legend: the item's title unless the page names it otherwise. */
+  legend?: (t: T) => string
+  /** The draft of an item (a new one when undefined): amounts in its currency, times on the channel's clock. */
+  draftOf: (item: SalesItemOf<R> | undefined, context: SalesContext) => Draft
+  /** What the form sends. */
+  bodyOf: (draft: Draft, isNew: boolean, context: SalesContext) => Record<string, unknown>
+  /** Nothing sold or redeemed yet: it may be deleted; else only retired. */
+  unused: (item: SalesItemOf<R>) => boolean
+  Notes?: ComponentType<{ item: SalesItemOf<R> }>
+  Fields: ComponentType<{ form: SalesForm<Draft>; item: SalesItemOf<R> | undefined }>
+}
+
+/** A sales page: its list at `base`, a new item at `new`, and an item's editor at `{id}`. */
+export function SalesPage<R extends SalesResource, Draft extends object>({ spec }: { spec: SalesPageSpec<R, Draft> }) {
   return (
     <Routes>
-      <Route index element={list} />
-      <Route path="new" element={<Editor id={null} />} />
-      <Route path=":id" element={<EditRoute editor={Editor} />} />
+      <Route index element={<SalesList spec={spec} />} />
+      <Route path="new" element={<SalesEditor spec={spec} id={null} />} />
+      <Route path=":id" element={<EditRoute spec={spec} />} />
     </Routes>
   )
 }
 
-function EditRoute({ editor: Editor }: { editor: EditorComponent }) {
+function EditRoute<R extends SalesResource, Draft extends object>({ spec }: { spec: SalesPageSpec<R, Draft> }) {
   const { id = '' } = useParams()
-  return <Editor key={id} id={id} />
+  return <SalesEditor key={id} spec={spec} id={id} />
 }
 
-/** Loads the item an editor opens (none for a new one), then renders its form. */
-export function SalesItemLoader<T>({
-  resource,
+const noFilters = () => ({ filters: undefined, toolbar: undefined })
+
+function SalesList<R extends SalesResource, Draft extends object>({ spec }: { spec: SalesPageSpec<R, Draft> }) {
+  const { t } = useTranslation()
+  const me = useOperator()
+  const words = spec.words(t)
+  const { filters, toolbar } = (spec.useFilters ?? noFilters)()
+  const notice = (useLocation().state as { notice?: string } | null)?.notice
+  const columns = useMemo(
+    () => [
+      ...spec.columns(t),
+      {
+        key: 'retired',
+        header: t('consoleSales.status'),
+        // A bundle is off sale while a pass in it is retired.
+        render: (row: Row) =>
+          row.retired
+            ? t('consoleSales.retired')
+            : row.on_sale === false
+              ? t('consoleSales.offSale')
+              : t('consoleSales.onSale'),
+      },
+    ],
+    [spec, t],
+  )
+  return (
+    <>
+      <div className="console-page-head">
+        <h1>{words.plural}</h1>
+        {allowed(me, 'create', spec.resource) ? <ButtonLink to={`${spec.base}/new`}>{words.newOne}</ButtonLink> : null}
+      </div>
+      <p className="console-lead">{words.lead}</p>
+      {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
+      <ResourceList
+        resource={spec.resource}
+        caption={t('consoleSales.listCaption', { what: words.plural })}
+        columns={columns}
+        titleKey={spec.titleKey}
+        rowHref={(row) => `${spec.base}/${row.id}`}
+        searchLabel={words.search}
+        emptyText={t('consoleSales.none')}
+        filters={filters}
+        toolbar={toolbar}
+      />
+    </>
+  )
+}
+
+/** Loads the item an editor opens (none for a new one) and the channel's clock, then renders its form. */
+function SalesEditor<R extends SalesResource, Draft extends object>({
+  spec,
   id,
-  children,
 }: {
-  resource: SalesResource
+  spec: SalesPageSpec<R, Draft>
   id: string | null
-  children: (item: T | undefined) => ReactNode
 }) {
-  const isNew = id === null
-  const item = useAdminItem(resource, id, !isNew)
-  if (!isNew && item.isPending) return <PageLoader />
-  if (!isNew && item.isError) return <FormMessage tone="error">{errorText(item.error) ?? ''}</FormMessage>
-  return children(item.data as T | undefined)
+  const item = useSalesItem(spec.resource, id)
+  // The draft is made once, so it waits for the channel's clock and currency.
+  const channel = useAdminItem('channel', null)
+  const format = useChannelFormat()
+  if ((id !== null && item.isPending) || channel.isPending) return <PageLoader />
+  if (id !== null && item.isError) return <FormMessage tone="error">{errorText(item.error) ?? ''}</FormMessage>
+  const context = { ...format, currency: item.data?.currency ?? format.currency }
+  return <SalesItemForm spec={spec} id={id} item={item.data} context={context} />
 }
 
 /**
- * The state every sales editor keeps: the draft, the fields' errors, the form's message, the
- * delete confirmation, and one key per console action, so a create sent twice (a double click, a
- * retry) makes one item. A new item, once created, goes back to the list.
+ * The editor's state: the draft, the fields' errors, the form's message, the delete confirmation,
+ * and one key per console action, so a create sent twice (a double click, a retry) makes one item.
+ * A new item, once created, goes back to the list, which says so.
  */
-export function useSalesEditor<Draft extends object>(
-  resource: SalesResource,
-  id: string | null,
-  base: string,
-  initial: () => Draft,
-) {
+function SalesItemForm<R extends SalesResource, Draft extends object>({
+  spec,
+  id,
+  item,
+  context,
+}: {
+  spec: SalesPageSpec<R, Draft>
+  id: string | null
+  item: SalesItemOf<R> | undefined
+  context: SalesContext
+}) {
   const { t } = useTranslation()
   const me = useOperator()
   const navigate = useNavigate()
   const isNew = id === null
-  const [draft, setDraft] = useState<Draft>(initial)
+  const words = spec.words(t)
+  const [draft, setDraft] = useState<Draft>(() => spec.draftOf(item, context))
   const [actionKey] = useState(() => crypto.randomUUID())
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
   const [confirming, setConfirming] = useState(false)
-  const save = useAdminSave(resource)
-  const remove = useAdminDelete(resource)
+  const save = useSalesSave(spec.resource)
+  const remove = useAdminDelete(spec.resource)
+  const readOnly = !allowed(me, isNew ? 'create' : 'update', spec.resource)
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }))
+  const form: SalesForm<Draft> = {
+    draft,
+    set,
+    bind: (key) => ({
+      value: String(draft[key]),
+      error: errors[key],
+      onChange: (e) => set(key, e.target.value as Draft[typeof key]),
+    }),
+    errors,
+    isNew,
+    readOnly,
+  }
 
   const submit = async (values: Record<string, unknown>) => {
     setErrors({})
     setMessage(null)
     try {
-      await save.mutateAsync({ id, values })
-      if (isNew) await navigate(base)
+      const saved = await save.mutateAsync({ id, values })
+      if (isNew) await navigate(spec.base, { state: { notice: words.created(spec.title(saved)) } })
       else setMessage({ tone: 'success', text: t('consoleSales.saved') })
     } catch (e) {
       const problem = saveProblem(e)
@@ -90,114 +209,112 @@ export function useSalesEditor<Draft extends object>(
       setMessage({ tone: 'error', text: problem.message })
     }
   }
+  const deleteItem = (stored: SalesItemOf<R>) =>
+    remove.mutateAsync(stored.id).then(
+      () => navigate(spec.base),
+      (e: unknown) => setMessage({ tone: 'error', text: saveProblem(e).message }),
+    )
+  const title = item ? spec.title(item) : words.newOne
+  const { Fields, Notes } = spec
 
-  return {
-    resource,
-    base,
-    isNew,
-    readOnly: !allowed(me, isNew ? 'create' : 'update', resource),
-    mayDelete: allowed(me, 'delete', resource),
-    draft,
-    set: <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => ({ ...d, [k]: v })),
-    errors,
-    /** Sends the form: a new item carries the action's key. */
-    submitDraft: (body: Record<string, unknown>) =>
-      submit({ ...body, ...(isNew ? { idempotency_key: actionKey } : {}) }),
-    submit,
-    saving: save.isPending,
-    message,
-    confirming,
-    setConfirming,
-    deleting: remove.isPending,
-    deleteItem: (item: SalesItem) =>
-      remove.mutateAsync(item.id).then(
-        () => navigate(base),
-        (e: unknown) => setMessage({ tone: 'error', text: saveProblem(e).message }),
-      ),
-  }
-}
-
-/** What the editor's shared parts read: everything but the draft, whose type is each editor's own. */
-export type SalesEditor = Omit<ReturnType<typeof useSalesEditor>, 'draft' | 'set'>
-
-/** The way back to the list, the editor's heading, and why its fields cannot be changed. */
-export function SalesEditorHead({ editor, title }: { editor: SalesEditor; title: ReactNode }) {
-  const { t } = useTranslation()
   return (
     <>
       <p className="console-breadcrumb">
-        <Link to={editor.base}>{t('consoleSales.back')}</Link>
+        <Link to={spec.base}>{t('consoleSales.back')}</Link>
       </p>
       <h1>{title}</h1>
-      {editor.readOnly ? <p className="console-readonly">{t('consoleSales.notAllowed')}</p> : null}
-    </>
-  )
-}
-
-/**
- * The form's message and buttons: create or save, retire or put back, and delete while nothing has
- * been sold or redeemed (`unused`); what has been is retired instead, and keeps its history.
- */
-export function SalesFormActions({
-  editor,
-  item,
-  unused,
-}: {
-  editor: SalesEditor
-  item: SalesItem | undefined
-  unused: boolean
-}) {
-  const { t } = useTranslation()
-  return (
-    <>
-      {editor.message ? <FormMessage tone={editor.message.tone}>{editor.message.text}</FormMessage> : null}
-      {editor.readOnly ? null : (
-        <div className="console-form__actions">
-          <Button type="submit" disabled={editor.saving}>
-            {editor.isNew ? t('consoleSales.create') : t('consoleSales.save')}
+      {readOnly ? <p className="console-readonly">{t('consoleSales.notAllowed')}</p> : null}
+      {item && Notes ? <Notes item={item} /> : null}
+      <form
+        className="console-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          void submit({ ...spec.bodyOf(draft, isNew, context), ...(isNew ? { idempotency_key: actionKey } : {}) })
+        }}
+      >
+        <fieldset className="console-fieldset" disabled={readOnly}>
+          <legend>{spec.legend ? spec.legend(t) : title}</legend>
+          <Fields form={form} item={item} />
+        </fieldset>
+        {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
+        {readOnly ? null : (
+          <div className="console-form__actions">
+            <Button type="submit" disabled={save.isPending}>
+              {isNew ? t('consoleSales.create') : t('consoleSales.save')}
+            </Button>
+            {item ? (
+              <Button
+                type="button"
+                variant="secondary"
+                disabled={save.isPending}
+                onClick={() => void submit({ retired: !item.retired })}
+              >
+                {item.retired ? t('consoleSales.putBack') : t('consoleSales.retire')}
+              </Button>
+            ) : null}
+            {item && spec.unused(item) && allowed(me, 'delete', spec.resource) && !confirming ? (
+              <Button type="button" variant="danger" onClick={() => setConfirming(true)}>
+                {t('consoleSales.delete')}
+              </Button>
+            ) : null}
+          </div>
+        )}
+      </form>
+      {item && confirming ? (
+        <fieldset className="console-inline-confirm">
+          <legend>{t('consoleSales.deleteConfirm', { name: spec.title(item) })}</legend>
+          <Button variant="danger" autoFocus disabled={remove.isPending} onClick={() => void deleteItem(item)}>
+            {t('consoleSales.deleteForGood')}
           </Button>
-          {item ? (
-            <Button
-              type="button"
-              variant="secondary"
-              disabled={editor.saving}
-              onClick={() => void editor.submit({ retired: !item.retired })}
-            >
-              {item.retired ? t('consoleSales.putBack') : t('consoleSales.retire')}
-            </Button>
-          ) : null}
-          {item && unused && editor.mayDelete && !editor.confirming ? (
-            <Button type="button" variant="danger" onClick={() => editor.setConfirming(true)}>
-              {t('consoleSales.delete')}
-            </Button>
-          ) : null}
-        </div>
-      )}
+          <Button variant="secondary" onClick={() => setConfirming(false)}>
+            {t('consoleSales.keep')}
+          </Button>
+        </fieldset>
+      ) : null}
     </>
   )
 }
 
-/** The delete's confirmation, below the form: delete for good, or keep it. */
-export function SalesDeleteConfirm({
-  editor,
-  item,
-  name,
+/** The price, the base price struck through when higher, and (for what is paid once) the service fee. */
+export function PriceFields<Draft extends { price: string; base_price: string; service_fee: string }>({
+  form,
+  currency,
+  fee = true,
 }: {
-  editor: SalesEditor
-  item: SalesItem | undefined
-  name: string
+  form: SalesForm<Draft>
+  currency: string
+  fee?: boolean
 }) {
   const { t } = useTranslation()
-  if (!item || !editor.confirming) return null
   return (
-    <fieldset className="console-inline-confirm">
-      <legend>{t('consoleSales.deleteConfirm', { name })}</legend>
-      <Button variant="danger" autoFocus disabled={editor.deleting} onClick={() => void editor.deleteItem(item)}>
-        {t('consoleSales.deleteForGood')}
-      </Button>
-      <Button variant="secondary" onClick={() => editor.setConfirming(false)}>
-        {t('consoleSales.keep')}
-      </Button>
-    </fieldset>
+    <div className="console-fieldset__row">
+      <TextField
+        label={t('consoleSales.price')}
+        inputMode="decimal"
+        hint={t('consoleSales.moneyHint', { currency })}
+        {...form.bind('price')}
+      />
+      <TextField label={t('consoleSales.basePrice')} inputMode="decimal" {...form.bind('base_price')} />
+      {fee ? (
+        <TextField label={t('consoleSales.serviceFee')} inputMode="decimal" {...form.bind('service_fee')} />
+      ) : null}
+    </div>
   )
 }
+
+/** The price column of passes and bundles, in the item's currency. */
+export const priceColumn = (t: T): ListColumn => ({
+  key: 'price',
+  header: t('consoleSales.price'),
+  sortable: true,
+  render: (row: Row) => <Money minor={Number(row.price)} currency={String(row.currency)} />,
+})
+
+/** An amount in minor units, written in the channel's language. */
+export function Money({ minor, currency }: { minor: number; currency: string }) {
+  return <>{useMoney()(minor, currency)}</>
+}
+
+/** How many have been sold. */
+export const soldColumn = (t: T): ListColumn => ({ key: 'sold', header: t('consoleSales.sold') })

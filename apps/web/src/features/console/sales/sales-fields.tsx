@@ -1,27 +1,46 @@
+import type { AdminOrder } from '@fieldhouse/contract'
+import { moneyInput, parseMoney } from '@fieldhouse/contract'
+import type { TFunction } from 'i18next'
 import { type ReactNode, useId } from 'react'
 import { ApiRequestError } from '../../../lib/api/api-error'
 import { errorText } from '../../../lib/api/error-text'
 import { useMessageText } from '../../../lib/i18n/message-text'
 
-/** Cents as the console types them: "9.99" ⇄ 999; empty ⇄ null. */
-export const toCents = (text: string): number | null => {
-  const t = text.trim().replace(',', '.')
-  if (t === '') return null
-  const n = Number(t)
-  return Number.isFinite(n) ? Math.round(n * 100) : Number.NaN
+/** What the sales editors read amounts and times with: the channel's clock and the item's currency. */
+export interface SalesContext {
+  zone: string
+  currency: string
+  locale: string
 }
-export const fromCents = (cents: unknown) => (typeof cents === 'number' ? (cents / 100).toFixed(2) : '')
-export const money = (cents: number, currency: string) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency }).format(cents / 100)
-export const intOrNull = (text: string) => (text.trim() === '' ? null : Number(text))
 
-/** `datetime-local` text ⇄ epoch ms, in the operator's own time zone. */
-export const toLocalInput = (ms: unknown) => {
-  if (typeof ms !== 'number') return ''
-  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000)
-  return d.toISOString().slice(0, 16)
+/**
+ * An amount as the operator typed it → minor units (the contract's `parseMoney`: `12`, `12.5`,
+ * `12,50`); null when empty, NaN when it is not an amount, which the server refuses in its words.
+ */
+export const amountOf = (text: string, currency: string): number | null => {
+  const read = parseMoney(text, currency)
+  return read.ok ? read.minor : Number.NaN
 }
-export const fromLocalInput = (text: string) => (text ? new Date(text).getTime() : null)
+
+/** The price fields' draft of a pass or bundle: the base price only when it differs, the fee only when there is one. */
+export const priceDraftOf = (
+  p: { price: number; base_price: number; service_fee: number } | undefined,
+  { currency }: SalesContext,
+) => ({
+  price: moneyInput(p?.price, currency),
+  base_price: p && p.base_price !== p.price ? moneyInput(p.base_price, currency) : '',
+  service_fee: p?.service_fee ? moneyInput(p.service_fee, currency) : '',
+})
+/** What the price fields send: the price is required (NaN when empty, refused by the server with its words). */
+export const priceBodyOf = (
+  d: { price: string; base_price: string; service_fee: string },
+  { currency }: SalesContext,
+) => ({
+  price: amountOf(d.price, currency) ?? Number.NaN,
+  base_price: amountOf(d.base_price, currency),
+  service_fee: amountOf(d.service_fee, currency) ?? 0,
+})
+export const intOrNull = (text: string) => (text.trim() === '' ? null : Number(text))
 
 /** A failed save: its message (a refusal at Stripe is a 502 with words of its own) and its field errors. */
 export function saveProblem(error: unknown): { message: string; fields: Record<string, string> } {
@@ -42,6 +61,7 @@ export function SelectField({
   options,
   error,
   disabled,
+  required,
 }: {
   label: string
   value: string
@@ -49,6 +69,7 @@ export function SelectField({
   options: { value: string; label: string }[]
   error?: string | undefined
   disabled?: boolean
+  required?: boolean
 }) {
   const id = useId()
   const messageText = useMessageText()
@@ -62,6 +83,7 @@ export function SelectField({
         className="field__input"
         value={value}
         disabled={disabled}
+        required={required}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => onChange(e.target.value)}
@@ -121,5 +143,45 @@ export function CheckGroup<T extends string | number>({
         </p>
       ) : null}
     </fieldset>
+  )
+}
+
+/** An order's state in words: its payment (or complimentary) and whether its pass is open. */
+export function orderStateText(t: TFunction, o: Pick<AdminOrder, 'complimentary' | 'status' | 'activity_status'>) {
+  const paid = o.complimentary ? t('consoleSales.complimentary') : t(`consoleSales.orderStatus.${o.status}`)
+  return `${paid} · ${t(`consoleSales.access.${o.activity_status}`)}`
+}
+
+export type Outcome = { error: boolean; text: string }
+
+/** What an action said: its outcome as a status, or why it failed as an alert (an empty status waits for the next). */
+export function ActionMessage({ message, children }: { message: Outcome | null; children?: ReactNode }) {
+  return (
+    <p role={message?.error ? 'alert' : 'status'} className={message?.error ? 'console-error' : 'console-note'}>
+      {message?.text}
+      {children}
+    </p>
+  )
+}
+
+/** An error line, when there is one. */
+export function ErrorLine({ error }: { error: string | null }) {
+  return error ? (
+    <p role="alert" className="console-error">
+      {error}
+    </p>
+  ) : null
+}
+
+/** A date field of a filter (`YYYY-MM-DD`, a day of the channel's calendar). */
+export function DateField({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+  const id = useId()
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} type="date" className="field__input" value={value} onChange={(e) => onChange(e.target.value)} />
+    </div>
   )
 }

@@ -1,0 +1,160 @@
+import {
+  AdminBundleSchema,
+  AdminCouponSchema,
+  AdminCustomerDetailSchema,
+  AdminCustomerSchema,
+  AdminOrderDetailSchema,
+  AdminPassSchema,
+  AdminRefundSchema,
+  CustomerMailSentSchema,
+  EventRefundPreviewSchema,
+  EventRefundReportSchema,
+  PackageSchema,
+  RevenueSchema,
+} from '@fieldhouse/contract'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
+import { useApiClient } from '../../../lib/api/api-context'
+import { adminQueriesRoot } from '../api/admin-api'
+
+/**
+ * The console's sales answers, each parsed with the contract's schema (what the server promises is
+ * what the page reads). Keys sit under the resource's, so a save of the resource reads them again.
+ */
+
+const salesSchemas = { passes: AdminPassSchema, bundles: AdminBundleSchema, coupons: AdminCouponSchema } as const
+export type SalesResource = keyof typeof salesSchemas
+export type SalesItemOf<R extends SalesResource> = z.infer<(typeof salesSchemas)[R]>
+
+const parsedKey = (resource: string, ...rest: unknown[]) => [...adminQueriesRoot, resource, 'parsed', ...rest] as const
+
+/** `GET /api/admin/{passes|bundles|coupons}/{id}` (nothing for a new one). */
+export function useSalesItem<R extends SalesResource>(resource: R, id: string | null) {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: parsedKey(resource, id),
+    enabled: id !== null,
+    queryFn: async ({ signal }) =>
+      salesSchemas[resource].parse((await api.get(`admin/${resource}/${id}`, { signal })).data) as SalesItemOf<R>,
+  })
+}
+
+/** Creates (`POST`) or updates (`PATCH …/{id}`) a pass, bundle or coupon; the answer is the saved item. */
+export function useSalesSave<R extends SalesResource>(resource: R) {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ id, values }: { id: string | null; values: Record<string, unknown> }) => {
+      const path = id === null ? `admin/${resource}` : `admin/${resource}/${id}`
+      const answer = await api.request(id === null ? 'POST' : 'PATCH', path, { body: values })
+      return salesSchemas[resource].parse(answer.data) as SalesItemOf<R>
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...adminQueriesRoot, resource] }),
+  })
+}
+
+const PassChoicesSchema = PackageSchema.pick({ id: true, name: true }).array()
+
+/** The channel's passes on sale (packages and subscriptions), for the orders' pass filter and grants. */
+export function usePassChoices() {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: parsedKey('orders', 'pass-choices'),
+    queryFn: async ({ signal }) => {
+      const [packages, subscriptions] = await Promise.all([
+        api.get('packages', { signal }),
+        api.get('subscriptions', { signal }),
+      ])
+      return [...PassChoicesSchema.parse(packages.data ?? []), ...PassChoicesSchema.parse(subscriptions.data ?? [])]
+    },
+    staleTime: 60_000,
+  })
+}
+
+/** `GET /api/admin/orders/{id}`: the order's whole story. */
+export function useOrder(id: string) {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: parsedKey('orders', id),
+    queryFn: async ({ signal }) => AdminOrderDetailSchema.parse((await api.get(`admin/orders/${id}`, { signal })).data),
+  })
+}
+
+/** A POST of the console's sales whose answer the contract names; the sales lists are read again after. */
+function useSalesPost<S extends z.ZodType>(path: string, schema: S, invalidate: readonly unknown[]) {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (body: Record<string, unknown>): Promise<z.infer<S>> =>
+      schema.parse((await api.post(path, body)).data),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: invalidate }),
+  })
+}
+
+const ordersKey = [...adminQueriesRoot, 'orders'] as const
+
+/** `POST /api/admin/orders`: a complimentary pass, an order of nothing open at once. */
+export const useGrantComplimentary = () => useSalesPost('admin/orders', AdminOrderDetailSchema, ordersKey)
+
+/** `POST /api/admin/orders/{id}/refunds`: a refund, pending while the provider is asked. */
+export const useRefund = (orderId: number) =>
+  useSalesPost(`admin/orders/${orderId}/refunds`, AdminRefundSchema, ordersKey)
+
+/** `POST /api/admin/orders/{id}/cancel` or `…/revoke`: the order as it is after. */
+export const useOrderChange = (orderId: number, path: 'cancel' | 'revoke') =>
+  useSalesPost(`admin/orders/${orderId}/${path}`, AdminOrderDetailSchema, ordersKey)
+
+/** `GET /api/admin/customers/{id}`: a viewer with their passes and latest orders. */
+export function useCustomer(id: string) {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: parsedKey('customers', id),
+    queryFn: async ({ signal }) =>
+      AdminCustomerDetailSchema.parse((await api.get(`admin/customers/${id}`, { signal })).data),
+  })
+}
+
+export type CustomerAction = 'verification' | 'password-reset' | 'block' | 'unblock'
+
+/** A POST on the viewer: a mail sent (its address) or a block changed (the viewer as they are after). */
+export function useCustomerAction(id: number) {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (action: CustomerAction) => {
+      const data = (await api.post(`admin/customers/${id}/${action}`, {})).data
+      return action === 'block' || action === 'unblock'
+        ? AdminCustomerSchema.parse(data)
+        : CustomerMailSentSchema.parse(data)
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...adminQueriesRoot, 'customers'] }),
+  })
+}
+
+/** `GET /api/admin/revenue` for the chosen days (the last 30 when none are). */
+export function useRevenue(from: string, to: string) {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: parsedKey('revenue', from, to),
+    queryFn: async ({ signal }) =>
+      RevenueSchema.parse(
+        (await api.get('admin/revenue', { query: { ...(from ? { from } : {}), ...(to ? { to } : {}) }, signal })).data,
+      ),
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** `GET /api/admin/events/{id}/refunds`: what refunding every buyer of the event would do. */
+export function useEventRefundPreview(eventId: string) {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: parsedKey('refunds', 'event', eventId),
+    enabled: eventId !== '',
+    queryFn: async ({ signal }) =>
+      EventRefundPreviewSchema.parse((await api.get(`admin/events/${eventId}/refunds`, { signal })).data),
+  })
+}
+
+/** `POST /api/admin/events/{id}/refunds`: every buyer refunded, with the report; every console answer is read again. */
+export const useEventRefund = (eventId: string) =>
+  useSalesPost(`admin/events/${eventId}/refunds`, EventRefundReportSchema, adminQueriesRoot)
