@@ -165,21 +165,21 @@ export async function buildApp(container: Container) {
     vod: services.vod,
     access,
     geo,
-    queue: services.queue,
+    downloads: services.eventDownloads,
     store: services.store,
     mediaRateLimitMax: config.MEDIA_RATE_LIMIT_MAX,
     sendFile: services.sendMediaFile,
     sendLivePlaylist: services.sendLivePlaylist,
-    clipInfo: (session, event, mayWatch) => services.clips.eventClipInfo(session, event, mayWatch),
-    vodClipInfo: (session, item, mayWatch) => services.clips.vodClipInfo(session, item, mayWatch),
-    downloaded: (session, eventId) => services.clips.recordEventDownload(session, eventId),
+    clipInfo: (session, event, mayWatch) => services.clips.service.eventClipInfo(session, event, mayWatch),
+    vodClipInfo: (session, item, mayWatch) => services.clips.service.vodClipInfo(session, item, mayWatch),
   })
   await app.register(premieresRoutes, {
     ...{ premieres: container.premieres(), gate: services.mediaGate, geo, store: services.store },
     ...{ mediaRateLimitMax: config.MEDIA_RATE_LIMIT_MAX, sendFile: services.sendMediaFile },
   })
   await app.register(clipsRoutes, {
-    clips: services.clips,
+    clips: services.clips.service,
+    sharing: services.clips.sharing,
     store: services.store,
     mediaRateLimitMax: config.MEDIA_RATE_LIMIT_MAX,
     sendFile: services.sendMediaFile,
@@ -201,7 +201,7 @@ export async function buildApp(container: Container) {
   await app.register(customersRoutes, { customers: services.customers, origin: mailOrigin })
   // The console's go-live panel and uploads (decision 20).
   await app.register(goLiveRoutes, { goLive: services.goLive })
-  await app.register(clipsAdminRoutes, { clips: services.clips })
+  await app.register(clipsAdminRoutes, { clips: services.clips.moderation })
   const sales = services.payments.admin
   if (sales) await app.register(salesAdminRoutes, { sales })
   if (payments.bundles) await app.register(bundlesAdminRoutes, { bundles: payments.bundles })
@@ -234,7 +234,7 @@ export async function buildApp(container: Container) {
       const channel = await channels.findByKey((await channels.findKeyByHost(hostname)) ?? config.DEFAULT_CHANNEL_KEY)
       if (!channel) return null
       const scheme = config.publicUrl.startsWith('https') ? 'https' : 'http'
-      return services.clips.shareHead(channel, `${scheme}://${host}`, Number(share[1]), share[2] as string)
+      return services.clips.sharing.shareHead(channel, `${scheme}://${host}`, Number(share[1]), share[2] as string)
     },
   })
 

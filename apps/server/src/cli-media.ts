@@ -14,7 +14,7 @@ import { createMediaStore } from './lib/media-store/index.js'
 import { CatalogCliRepository } from './modules/catalog/catalog-cli.repository.js'
 import { mediaJobHandlers } from './modules/media/media.jobs.js'
 import { MediaRepository } from './modules/media/media.repository.js'
-import { refusalMessage } from './modules/media/uploads.service.js'
+import { refusalMessage } from './modules/media/upload-refusal.js'
 
 export const mediaUsage = `  npm run cli -- media import FILE (--event ID | --vod TITLE) [--channel KEY] [--queue]
   npm run cli -- event stream-key ID [--channel KEY]`

@@ -191,7 +191,7 @@ export async function createContainer(deps: ContainerDeps) {
         clock,
         defer: (work) => void work().catch((error) => log.error({ err: error }, 'account mail failed')),
         passCapabilities: (userId) => access().passCapabilities(userId),
-        featureCount: (userId) => clips().featureCount(userId),
+        featureCount: (userId) => clips().service.featureCount(userId),
         mailColors: async (channel) => (await channels().colors(channel))['primary-color'] ?? '#1f6feb',
       }),
   )
@@ -248,6 +248,14 @@ export async function createContainer(deps: ContainerDeps) {
   const media = once('media', () =>
     createMedia({ repo: mediaRepo(), access: access(), secret: mediaSecret(), config, clock, streams, premieres }),
   )
+  const eventDownloads = once('eventDownloads', () =>
+    createEventDownloads({
+      ...{ media: media(), store: store(), queue: queue(), clock },
+      event: (session, id) => catalog().event(session, id),
+      capabilities: (session) => access().capabilities(session),
+      downloaded: (session, eventId) => clips().service.recordEventDownload(session, eventId),
+    }),
+  )
   /** Content of a channel changed behind the services' backs (a job finished, a stream began): caches drop it. */
   const contentChanged = async (channelId: number) => {
     await channelRepo().bumpContentVersion(channelId)
@@ -303,12 +311,14 @@ export async function createContainer(deps: ContainerDeps) {
   })
   const jobs = once('jobs', () => {
     const parts = { mediaRepo: mediaRepo(), clipsRepo: clipsRepo(), store: store(), changed: contentChanged }
-    return createJobs({ ...parts, config, log, clips, payments, uploads, analytics })
+    const services = { renewals: () => payments().renewals, reports: () => analytics().reports, uploads, premieres }
+    return createJobs({ ...parts, ...services, config, log })
   })
   const gateParts = () => ({ repo: mediaRepo(), keys: keysRepo(), access: access(), secret: mediaSecret(), clock })
   const mediaGate = once('mediaGate', () => new MediaGate(gateParts()))
   const premiereParts = { db: db.kysely, media, catalog, store, audit, changed: contentChanged, clock }
-  const premieres = once('premieres', (): Premieres => createPremieres(premiereParts))
+  const settleBy = (at: number) => queue().runScheduledBy('premieres.settle', at)
+  const premieres = once('premieres', (): Premieres => createPremieres({ ...premiereParts, settleBy }))
   const favorites = once('favorites', () => new FavoritesService(catalogRepo(), catalog(), clock))
   const sendMediaFile = once('sendMediaFile', () =>
     createMediaFileSender(new HotFileCache(config.MEDIA_MEMORY_CACHE_MB * 1024 * 1024)),
@@ -360,6 +370,7 @@ export async function createContainer(deps: ContainerDeps) {
         queue,
         mediaRepo,
         media,
+        eventDownloads,
         mediaGate,
         streams,
         sendMediaFile,

@@ -113,7 +113,12 @@ describe.each(testDatabases())('a process running one role, on %s', (kind) => {
     const analyticsSweep = await queue.latestByKey('schedule:analytics.sweep')
     expect(analyticsSweep).toMatchObject({ status: 'queued' })
     expect(analyticsSweep?.run_after).toBeGreaterThan(Date.now() + 59 * 60_000)
-    expect(await queue.counts()).toMatchObject({ done: 3, failed: 1, queued: 4 })
+    // Premieres are settled by the worker too, at most 30 s apart (sooner when a showing starts or ends).
+    const settle = await queue.latestByKey('schedule:premieres.settle')
+    expect(settle).toMatchObject({ status: 'queued' })
+    expect(settle?.run_after).toBeGreaterThan(Date.now() + 25_000)
+    expect(settle?.run_after).toBeLessThanOrEqual(Date.now() + 30_000)
+    expect(await queue.counts()).toMatchObject({ done: 4, failed: 1, queued: 5 })
     // Renewals needed the payments services; still nothing of the HTTP side.
     expect(container.built()).toContain('payments')
     expect(container.built()).not.toContain('geo')
@@ -121,7 +126,7 @@ describe.each(testDatabases())('a process running one role, on %s', (kind) => {
     // A second worker starting enqueues no second run of any of them.
     const second = await startRoles(container)
     try {
-      expect(await queue.counts()).toMatchObject({ done: 3, failed: 1, queued: 4 })
+      expect(await queue.counts()).toMatchObject({ done: 4, failed: 1, queued: 5 })
     } finally {
       await second.stop()
     }

@@ -2,7 +2,6 @@ import os from 'node:os'
 import { configureSandbox, mediaTools } from '@fieldhouse/media'
 import { type App, buildApp } from './app.js'
 import type { Container } from './container.js'
-import { SCHEDULED_JOBS } from './jobs/queue.js'
 import { Worker } from './jobs/worker.js'
 import { type AnalyticsApp, buildAnalyticsApp } from './modules/analytics/analytics.app.js'
 import { RtmpIngest } from './modules/live/rtmp-ingest.js'
@@ -80,9 +79,6 @@ async function startApi(container: Container, stops: (() => Promise<void>)[]) {
   const { config, db, log } = container
   const app = await buildApp(container)
   stops.push(() => app.close())
-  // Premiered events turn live, then replays, at their times (decision 30): one timer, nothing per premiere.
-  const stopPremieres = container.premieres().startClock((err) => log.warn({ err }, 'premieres not settled'))
-  stops.push(async () => stopPremieres())
   await app.listen({ port: config.PORT, host: config.HOST })
   const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST
   log.info(
@@ -92,9 +88,9 @@ async function startApi(container: Container, stops: (() => Promise<void>)[]) {
 }
 
 /**
- * The worker: media jobs, and the scheduled ones (pass renewals and order reconciliation every
- * minute, the temp-folder sweep every ten), whose first runs it enqueues — once, however many
- * workers start.
+ * The worker: media jobs, and the scheduled ones (`SCHEDULED_JOBS`: pass renewals and order
+ * reconciliation every minute, premieres' settling, the temp-folder sweep, the analytics retention),
+ * whose first runs it enqueues — once, however many workers start.
  */
 async function startWorker(container: Container, stops: (() => Promise<void>)[]) {
   const { config, log, jobs, clock } = container
@@ -102,10 +98,8 @@ async function startWorker(container: Container, stops: (() => Promise<void>)[])
   // What killed encodes left, before this worker encodes; then every ten minutes (another process on
   // this host may die).
   jobs.sweepTemp()
-  await queue.schedule('payments.reconcile')
-  await queue.schedule('payments.renew')
-  await queue.schedule('media.sweep-temp', { runAfter: clock() + SCHEDULED_JOBS['media.sweep-temp'] })
-  await queue.schedule('analytics.sweep')
+  for (const [kind, { firstAfterMs }] of jobs.scheduled)
+    await queue.schedule(kind, { runAfter: clock() + firstAfterMs })
   const worker = new Worker({
     queue,
     handlers: jobs.handlers,

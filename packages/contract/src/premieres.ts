@@ -35,7 +35,7 @@ export const PremiereInputSchema = z
     /** Show it again this many minutes after each start (the demo's); omitted or null: once. */
     repeat_every_minutes: z.number().int().positive().max(PREMIERE_REPEAT_MINUTES_MAX).nullable().optional(),
   })
-  .strict()
+  // Other fields (the `api_key` of a POST's body, as every console write takes it) are left out.
   .refine((v) => (v.source_event_id === undefined) !== (v.source_vod_media_item_id === undefined), {
     message: premiereMessages.sourceRequired,
     path: ['source_event_id'],

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext, testDatabases } from '../test/context.js'
-import { JobQueue, retryDelayMs, SCHEDULED_JOBS } from './queue.js'
+import { SCHEDULED_JOBS } from './kinds.js'
+import { JobQueue, retryDelayMs } from './queue.js'
 import { PermanentJobError, Worker } from './worker.js'
 
 const silent = { info() {}, warn() {}, error() {}, child: () => silent } as never
@@ -63,21 +64,41 @@ describe.each(testDatabases())('job queue on %s', (kind) => {
     expect(await queue.schedule('payments.renew')).toBe(first)
     await queue.complete(first, 'w')
     const next = await queue.latestByKey('schedule:payments.renew')
-    expect(next).toMatchObject({ status: 'queued', run_after: now + SCHEDULED_JOBS['payments.renew'] })
+    expect(next).toMatchObject({ status: 'queued', run_after: now + SCHEDULED_JOBS['payments.renew'].everyMs })
     // Waiting for its time, it is not due: an idle worker stays idle.
     expect(await queue.dueOrRunning()).toBe(0)
     expect(await queue.claim('w', ['payments.renew'], 60_000)).toBeNull()
 
-    now += SCHEDULED_JOBS['payments.renew']
+    now += SCHEDULED_JOBS['payments.renew'].everyMs
     expect(await queue.dueOrRunning()).toBe(1)
     const second = await queue.claim('w', ['payments.renew'], 60_000)
     expect(await queue.fail(second as never, 'w', 'database away')).toBe(false)
     expect(await queue.find(next?.id as number)).toMatchObject({ status: 'failed', error: 'database away' })
     expect(await queue.latestByKey('schedule:payments.renew')).toMatchObject({
       status: 'queued',
-      run_after: now + SCHEDULED_JOBS['payments.renew'],
+      run_after: now + SCHEDULED_JOBS['payments.renew'].everyMs,
     })
     expect(await queue.counts()).toEqual({ done: 1, failed: 1, queued: 1 })
+  })
+
+  it('a scheduled run that answers a sooner time queues the next then; a queued run is brought forward, never put back', async () => {
+    const { everyMs } = SCHEDULED_JOBS['premieres.settle']
+    const first = await queue.schedule('premieres.settle')
+    await queue.claim('w', ['premieres.settle'], 60_000)
+    await queue.complete(first, 'w', now + 4_000)
+    const next = await queue.latestByKey('schedule:premieres.settle')
+    expect(next).toMatchObject({ status: 'queued', run_after: now + 4_000 })
+    expect(await queue.untilNextRun(['premieres.settle'])).toBe(4_000)
+    await queue.runScheduledBy('premieres.settle', now + 1_500)
+    expect(await queue.find(next?.id as number)).toMatchObject({ run_after: now + 1_500 })
+    await queue.runScheduledBy('premieres.settle', now + 3_000)
+    expect(await queue.find(next?.id as number)).toMatchObject({ run_after: now + 1_500 })
+    now += 1_500
+    expect(await queue.untilNextRun(['premieres.settle'])).toBeNull()
+    const run = await queue.claim('w', ['premieres.settle'], 60_000)
+    // An answer later than its period: the period wins.
+    await queue.complete(run?.id as number, 'w', now + everyMs * 10)
+    expect(await queue.latestByKey('schedule:premieres.settle')).toMatchObject({ run_after: now + everyMs })
   })
 
   it('concurrent claimers never share a job', async () => {
@@ -164,7 +185,7 @@ describe.each(testDatabases())('job queue on %s', (kind) => {
     worker.start()
     await settle()
     expect([...running.values()].map((r) => r.kind)).toEqual(['media.transcode', 'media.transcode'])
-    await real.enqueue('clips.cut', { clipId: 9 })
+    await real.enqueue('clips.cut', { clipId: 9, playlist: 'assets/1/720p/index.m3u8', startSec: 0, durationSec: 5 })
     await settle()
     expect([...running.values()].filter((r) => r.kind === 'clips.cut')).toHaveLength(1)
     // Ahead of the encode that was waiting first.

@@ -1,74 +1,11 @@
 import { type Kysely, sql } from 'kysely'
 import { type Dialect, writeTransaction } from '../db/dialect.js'
 import type { Database, JobRow } from '../db/schema.js'
+import type { Job, JobKind, JobPayloads } from './job.js'
+import { isScheduledJob, SCHEDULED_JOBS, type ScheduledJobKind } from './kinds.js'
 
-/** The jobs the worker runs, with their payloads. */
-export interface JobPayloads {
-  /** Encode an imported file of the media store into an HLS ladder for an event or VOD item. */
-  /** `replaceOthers`: once ready, the owner's other finished assets (and their files) are removed. */
-  /**
-   * `upload`: a file someone uploaded (the console, the CLI): the container its check accepted, its
-   * size and the channel's longest video; the job checks it again and reads it as that container alone.
-   */
-  'media.transcode': {
-    assetId: number
-    source: string
-    deleteSource: boolean
-    replaceOthers?: boolean
-    upload?: { formatName: string; bytes: number; maxDurationSec: number }
-  }
-  /** Remux an event's recording into one MP4 for download. */
-  'media.download': { assetId: number }
-  /** Poster, seek thumbnails and preview of a live recording that just ended. */
-  'media.live-finish': { assetId: number }
-  /** Generate a demo video and run it through the transcode pipeline. */
-  'media.demo': { assetId: number; title: string; home: string; away: string; seconds: number }
-  /** Cut a clip from its recording and publish it (decision 16). */
-  'clips.cut': { clipId: number }
-  /** Remove the temp folders that killed encodes left (scheduled). */
-  'media.sweep-temp': Record<string, never>
-  /** Renew passes that are due, expire those that ran out (scheduled). */
-  'payments.renew': Record<string, never>
-  /** Settle orders a crash left half done (scheduled). */
-  'payments.reconcile': Record<string, never>
-  /** Delete product analytics records older than each channel's retention (scheduled, decision 0032). */
-  'analytics.sweep': Record<string, never>
-}
-export type JobKind = keyof JobPayloads
+export type { Job, JobKind, JobLane, JobPayloads } from './job.js'
 
-/**
- * Which lane each kind of job runs in (decision 0042): `urgent`, what a person is waiting for (a clip,
- * a download), claimed first and run in slots of its own beside the batch; `batch`, encodes, run in the
- * worker's slots with a fair share per channel; `scheduled`, short housekeeping, run beside both.
- */
-export const JOB_LANES = {
-  'clips.cut': 'urgent',
-  'media.download': 'urgent',
-  'media.transcode': 'batch',
-  'media.live-finish': 'batch',
-  'media.demo': 'batch',
-  'media.sweep-temp': 'scheduled',
-  'payments.renew': 'scheduled',
-  'payments.reconcile': 'scheduled',
-  'analytics.sweep': 'scheduled',
-} as const satisfies Record<JobKind, 'urgent' | 'batch' | 'scheduled'>
-export type JobLane = (typeof JOB_LANES)[JobKind]
-export const laneOf = (kind: string): JobLane => (JOB_LANES as Record<string, JobLane>)[kind] ?? 'batch'
-
-/**
- * Jobs that run on a schedule, with the time between runs: each run, once it ends (done or failed
- * for good), enqueues the next one that long after, in the same transaction. One run of a kind is
- * queued at a time (its dedupe key), however many workers enqueue the first.
- */
-export const SCHEDULED_JOBS = {
-  'payments.renew': 60_000,
-  'payments.reconcile': 60_000,
-  'media.sweep-temp': 10 * 60_000,
-  'analytics.sweep': 60 * 60_000,
-} as const satisfies { [K in JobKind]?: number }
-export type ScheduledJobKind = keyof typeof SCHEDULED_JOBS
-
-export const isScheduledJob = (kind: string): kind is ScheduledJobKind => Object.hasOwn(SCHEDULED_JOBS, kind)
 const scheduleKey = (kind: ScheduledJobKind) => `schedule:${kind}`
 
 interface EnqueueOptions {
@@ -77,15 +14,6 @@ interface EnqueueOptions {
   runAfter?: number
   /** The channel the job works for: its batch jobs share the worker's slots with other channels'. */
   channelId?: number
-}
-
-export interface Job<K extends JobKind = JobKind> {
-  id: number
-  kind: K
-  payload: JobPayloads[K]
-  attempts: number
-  maxAttempts: number
-  channelId: number | null
 }
 
 /** Seconds to wait before the next attempt: 10 s, 40 s, 90 s … capped at 15 minutes. */
@@ -171,15 +99,43 @@ export class JobQueue {
     return row.id
   }
 
-  /** The next run of a scheduled job that just ended. */
-  private async scheduleNext(trx: Kysely<Database>, kind: string) {
+  /** The next run of a scheduled job that just ended: its period later, or at `runBy` when that is sooner. */
+  private async scheduleNext(trx: Kysely<Database>, kind: string, runBy?: number) {
     if (!isScheduledJob(kind)) return
-    await this.insert(
-      trx,
-      kind,
-      {},
-      { dedupeKey: scheduleKey(kind), maxAttempts: 1, runAfter: this.clock() + SCHEDULED_JOBS[kind] },
-    )
+    const runAfter = Math.min(this.clock() + SCHEDULED_JOBS[kind].everyMs, runBy ?? Number.POSITIVE_INFINITY)
+    await this.insert(trx, kind, {}, { dedupeKey: scheduleKey(kind), maxAttempts: 1, runAfter })
+  }
+
+  /**
+   * Brings the queued run of a scheduled job forward to `at` when it is due later (something it settles
+   * changed sooner than its period); a run under way enqueues its next one as it ends.
+   */
+  async runScheduledBy(kind: ScheduledJobKind, at: number) {
+    await this.db
+      .updateTable('jobs')
+      .set({ run_after: at, updated_at: this.clock() })
+      .where('dedupe_key', '=', scheduleKey(kind))
+      .where('status', '=', 'queued')
+      .where('run_after', '>', at)
+      .execute()
+    for (const fn of this.listeners) fn()
+  }
+
+  /**
+   * Milliseconds until the next queued job of `kinds` that is not due yet comes due, or null when none
+   * waits (the worker wakes then, rather than at its next poll).
+   */
+  async untilNextRun(kinds: readonly JobKind[]): Promise<number | null> {
+    if (kinds.length === 0) return null
+    const now = this.clock()
+    const row = await this.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.min('run_after').as('at'))
+      .where('status', '=', 'queued')
+      .where('kind', 'in', kinds as JobKind[])
+      .where('run_after', '>', now)
+      .executeTakeFirst()
+    return row?.at == null ? null : Number(row.at) - now
   }
 
   /**
@@ -259,7 +215,8 @@ export class JobQueue {
       .execute()
   }
 
-  async complete(id: number, workerId: string) {
+  /** The job is done; a scheduled one's next run is queued, at `runBy` if that is sooner than its period. */
+  async complete(id: number, workerId: string, runBy?: number) {
     const now = this.clock()
     await writeTransaction(this.db, this.dialect, async (trx) => {
       const done = await trx
@@ -269,7 +226,7 @@ export class JobQueue {
         .where('locked_by', '=', workerId)
         .returning('kind')
         .executeTakeFirst()
-      if (done) await this.scheduleNext(trx, done.kind)
+      if (done) await this.scheduleNext(trx, done.kind, runBy)
     })
   }
 

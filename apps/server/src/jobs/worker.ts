@@ -1,32 +1,19 @@
 import { hostname } from 'node:os'
 import type { FastifyBaseLogger } from 'fastify'
-import { isScheduledJob, type Job, type JobKind, type JobLane, type JobQueue, laneOf } from './queue.js'
+import {
+  type FailureHook,
+  type Job,
+  type JobContext,
+  type JobHandler,
+  type JobKind,
+  type JobLane,
+  PermanentJobError,
+} from './job.js'
+import { isScheduledJob, laneOf } from './kinds.js'
+import type { JobQueue } from './queue.js'
 
-/** A failure that another attempt cannot fix (a corrupt upload, a deleted owner): no retry. */
-export class PermanentJobError extends Error {
-  override name = 'PermanentJobError'
-}
-
-export interface JobContext {
-  signal: AbortSignal
-  /** 0–100; also keeps the job's lease alive. */
-  progress(percent: number): void
-}
-
-export type JobHandler<K extends JobKind> = (job: Job<K>, ctx: JobContext) => Promise<void>
-
-/** Every kind of job with its handler: a kind without one does not compile. */
-export type JobHandlers = { [K in JobKind]: JobHandler<K> }
-
-/** What a handler learns when its last attempt failed, to record the reason where users see it. */
-export type FailureHook = (job: Job, error: Error, willRetry: boolean) => Promise<void>
-
-/** Several modules' failure hooks, each told in turn. */
-export const chainFailureHooks =
-  (...hooks: FailureHook[]): FailureHook =>
-  async (job, error, willRetry) => {
-    for (const hook of hooks) await hook(job, error, willRetry)
-  }
+export type { FailureHook, JobContext, JobHandler, JobHandlers } from './job.js'
+export { chainFailureHooks, PermanentJobError } from './job.js'
 
 /**
  * The worker role (design §1): claims jobs from the queue by lane (decision 0042) and renews each
@@ -125,8 +112,16 @@ export class Worker<K extends JobKind = JobKind> {
       this.opts.log.error({ err: error }, 'job claim failed')
     } finally {
       this.polling = false
-      if (!this.stopped) this.timer = setTimeout(() => void this.poll(), this.opts.pollMs ?? 1000)
+      if (!this.stopped) this.timer = setTimeout(() => void this.poll(), await this.untilNextPoll())
     }
+  }
+
+  /** The poll interval, or less when a queued job (a premiere's settling) is due sooner. */
+  private async untilNextPoll() {
+    const pollMs = this.opts.pollMs ?? 1000
+    const kinds = Object.keys(this.opts.handlers) as JobKind[]
+    const wait = await this.opts.queue.untilNextRun(kinds).catch(() => null)
+    return wait === null ? pollMs : Math.min(pollMs, wait + 1)
   }
 
   /** Running jobs of a lane. */
@@ -148,7 +143,7 @@ export class Worker<K extends JobKind = JobKind> {
 
   private run(job: Job) {
     const abort = new AbortController()
-    const handler = this.opts.handlers[job.kind as K] as (job: Job, ctx: JobContext) => Promise<void>
+    const handler = this.opts.handlers[job.kind as K] as (job: Job, ctx: JobContext) => ReturnType<JobHandler<K>>
     let lastReport = 0
     const ctx: JobContext = {
       signal: abort.signal,
@@ -165,8 +160,8 @@ export class Worker<K extends JobKind = JobKind> {
         // Scheduled housekeeping runs every minute: its comings and goings only at debug level.
         const level = isScheduledJob(job.kind) ? 'debug' : 'info'
         log[level]('job started')
-        await handler(job, ctx)
-        await this.opts.queue.complete(job.id, this.id)
+        const runBy = await handler(job, ctx)
+        await this.opts.queue.complete(job.id, this.id, typeof runBy === 'number' ? runBy : undefined)
         log[level]('job done')
       } catch (error) {
         const err = error instanceof Error ? error : new Error(String(error))

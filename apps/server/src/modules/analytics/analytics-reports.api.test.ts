@@ -1,6 +1,6 @@
 import { analyticsPaths, MINUTE } from '@fieldhouse/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SCHEDULED_JOBS } from '../../jobs/queue.js'
+import { SCHEDULED_JOBS } from '../../jobs/kinds.js'
 import { startAnalytics, uuid } from '../../test/analytics.js'
 import { createTestContext, type TestContext, testDatabases } from '../../test/context.js'
 import { buildChannel } from '../../test/factories.js'
@@ -206,7 +206,7 @@ describe.each(testDatabases())('the analytics reports equal a scripted audience,
   })
 
   it("the scheduled sweep deletes what is older than the channel's retention, and nothing else", async () => {
-    expect(SCHEDULED_JOBS['analytics.sweep']).toBeGreaterThan(0)
+    expect(SCHEDULED_JOBS['analytics.sweep'].everyMs).toBeGreaterThan(0)
     // Records of 40 days ago, on both channels (no client clock: stored at the service's time).
     now = T - 40 * 24 * 60 * MINUTE
     const old = uuid()

@@ -188,7 +188,13 @@ describe.each(testDatabases())('clips on %s', (kind) => {
     })
     expect(res.body.data.uuid).toMatch(/^[0-9a-f-]{36}$/)
     const job = await ctx.db.kysely.selectFrom('jobs').selectAll().where('kind', '=', 'clips.cut').executeTakeFirst()
-    expect(JSON.parse(job?.payload as string)).toEqual({ clipId: res.body.data.id })
+    // The cut as the service decided it: the 720p rendition (listed second), the range; the job reads nothing else.
+    expect(JSON.parse(job?.payload as string)).toEqual({
+      clipId: res.body.data.id,
+      playlist: `assets/${free.asset}/720p/index.m3u8`,
+      startSec: 12.5,
+      durationSec: 10,
+    })
     const second = (await clip(keys.clipper, { name: 'Later one' })).body.data
     const mine = await json('/api/clips/user?limit=1', keys.clipper)
     expect(mine.body.meta).toEqual({ total: 2, offset: 0, limit: 1 })

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { MediaTypeId } from '@fieldhouse/contract'
+import { clipMessages, MediaTypeId } from '@fieldhouse/contract'
 import { batchPaused, probe, runFfmpeg, testFeedArgs } from '@fieldhouse/media'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Worker } from '../../jobs/worker.js'
@@ -128,7 +128,7 @@ describe('cutting clips', () => {
   }, 120_000)
 
   it('cuts a clip of a library video to ready the same way (decision 27)', async () => {
-    const { mediaRepo, media, store } = ctx.app.services
+    const { store } = ctx.app.services
     const item = await ctx.db.kysely
       .selectFrom('vod_items')
       .select(['id', 'channel_id', 'title'])
@@ -136,13 +136,7 @@ describe('cutting clips', () => {
       .orderBy('id')
       .executeTakeFirstOrThrow()
     // The library video's recording: the game's renditions, as its own asset.
-    const master = (await media.recording(assetId))?.master as string
-    const asset = await mediaRepo.createAsset(item.channel_id, { type: 'vod', id: item.id }, 'upload', 'ready')
-    for (const from of await store.list(`assets/${assetId}`)) {
-      const rel = from.slice(`assets/${assetId}/`.length)
-      await store.put(`assets/${asset.id}/${rel}`, { bytes: (await store.readBytes(from)) as Buffer })
-    }
-    await mediaRepo.setMedia(asset, MediaTypeId.vod, master)
+    const asset = { id: await copyRecording({ type: 'vod', id: item.id }) }
     const detail = (await ctx.json(`/api/vod-media-items/${item.id}?api_key=${key}`)).body.data
     expect(detail.clip_sources).toEqual([{ event_media_id: asset.id, duration: expect.closeTo(12, 0), live: false }])
     const res = await post({
@@ -162,46 +156,81 @@ describe('cutting clips', () => {
     )
   }, 120_000)
 
-  it('fails with a reason a viewer can read when the recording is gone, and a retry makes it', async () => {
-    await ctx.db.kysely.updateTable('media_assets').set({ status: 'failed' }).where('id', '=', assetId).execute()
-    // The recording turned unusable after the clip was asked for.
-    const id = (
-      await ctx.db.kysely
-        .insertInto('clips')
-        .values({
-          channel_id: (await ctx.app.services.channels.findByKey('demo'))?.id as number,
-          user_id: (
-            await ctx.db.kysely.selectFrom('users').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()
-          ).id,
-          uuid: '11111111-2222-4333-8444-555555555555',
-          event_id: eventId,
-          vod_item_id: null,
-          asset_id: assetId,
-          name: 'Lost source',
-          tags: JSON.stringify([tag]),
-          start_time: 0.7,
-          duration: 5,
-          status: 'queued',
-          failure_reason: null,
-          bytes: 0,
-          created_at: Date.now(),
-          updated_at: Date.now(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id
-    await ctx.app.services.queue.enqueue('clips.cut', { clipId: id }, { dedupeKey: `clip:${id}` })
-    await roles?.worker?.idle()
+  /** The game's recording copied into another asset of `owner` (its files and master). */
+  const copyRecording = async (owner: { type: 'event' | 'vod'; id: number }, into?: number) => {
+    const { mediaRepo, media, store } = ctx.app.services
+    const master = (await media.recording(assetId))?.master as string
+    const channelId = (await ctx.app.services.channels.findByKey('demo'))?.id as number
+    const asset = into ?? (await mediaRepo.createAsset(channelId, owner, 'upload', 'ready')).id
+    for (const from of await store.list(`assets/${assetId}`)) {
+      const rel = from.slice(`assets/${assetId}/`.length)
+      await store.put(`assets/${asset}/${rel}`, { bytes: (await store.readBytes(from)) as Buffer })
+    }
+    const row = await mediaRepo.findAsset(asset)
+    await mediaRepo.setMedia(row as NonNullable<typeof row>, MediaTypeId.vod, master)
+    return asset
+  }
+
+  it('fails with a reason a viewer can read when the recording is gone, and a retry makes it once it is back', async () => {
+    const copy = await copyRecording({ type: 'event', id: eventId })
+    // Asked for while the recording was there; its files went before the cut ran.
+    await roles?.stop()
+    const res = await post({ event_media_id: copy, name: 'Lost source', start_time: 0.7, duration: 5 })
+    expect(res).toMatchObject({ status: 201, body: { data: { status: 'queued' } } })
+    const id = res.body.data.id
+    const job = await ctx.db.kysely
+      .selectFrom('jobs')
+      .select('payload')
+      .where('dedupe_key', '=', `clip:${id}`)
+      .executeTakeFirstOrThrow()
+    expect(JSON.parse(job.payload)).toEqual({
+      clipId: id,
+      playlist: expect.stringMatching(new RegExp(`^assets/${copy}/`)),
+      startSec: 0.7,
+      durationSec: 5,
+    })
+    await ctx.app.services.store.deletePrefix(`assets/${copy}`)
+    roles = await startRoles(ctx.container, { except: ['api'] })
+    await roles.worker?.idle()
     expect(await clipOf(id)).toMatchObject({
       status: 'failed',
       failure_reason: 'The recording of this clip is no longer available.',
     })
     expect(await ctx.app.services.store.list(dirOf(id))).toEqual([])
-    await ctx.db.kysely.updateTable('media_assets').set({ status: 'ready' }).where('id', '=', assetId).execute()
+    // Tried again while the recording is gone: refused at once, and still failed.
+    const refused = await ctx.json(`/api/clip/${id}/retry`, { method: 'POST', body: { api_key: key } })
+    expect(refused).toMatchObject({ status: 409, body: { message: clipMessages.unknownRecording } })
+    expect(await clipOf(id)).toMatchObject({ status: 'failed' })
+    await copyRecording({ type: 'event', id: eventId }, copy)
     const retried = await ctx.json(`/api/clip/${id}/retry`, { method: 'POST', body: { api_key: key } })
     expect(retried).toMatchObject({ status: 200, body: { data: { status: 'queued' } } })
-    await roles?.worker?.idle()
+    await roles.worker?.idle()
     expect(await clipOf(id)).toMatchObject({ status: 'ready', failure_reason: null })
+  }, 120_000)
+
+  it('a cut queued before cuts carried their playlist and range fails with the general reason; a retry makes it', async () => {
+    await roles?.stop()
+    const id = (await post({ name: 'Queued long ago', start_time: 1, duration: 4 })).body.data.id
+    // The job as an earlier version queued it: the clip's id alone.
+    await ctx.db.kysely
+      .updateTable('jobs')
+      .set({ payload: JSON.stringify({ clipId: id }) })
+      .where('dedupe_key', '=', `clip:${id}`)
+      .execute()
+    roles = await startRoles(ctx.container, { except: ['api'] })
+    await roles.worker?.idle()
+    expect(await clipOf(id)).toMatchObject({ status: 'failed', failure_reason: clipMessages.failed })
+    const job = await ctx.db.kysely
+      .selectFrom('jobs')
+      .selectAll()
+      .where('dedupe_key', '=', `clip:${id}`)
+      .executeTakeFirstOrThrow()
+    expect(job).toMatchObject({ status: 'failed', attempts: 1 })
+    expect(job.error).toMatch(/without its playlist and range/)
+    const retried = await ctx.json(`/api/clip/${id}/retry`, { method: 'POST', body: { api_key: key } })
+    expect(retried).toMatchObject({ status: 200, body: { data: { status: 'queued' } } })
+    await roles.worker?.idle()
+    expect(await clipOf(id)).toMatchObject({ status: 'ready' })
   }, 120_000)
 
   it('a clip is ready while two channels’ encodes hold both batch slots; the encodes pause while it is cut', async () => {

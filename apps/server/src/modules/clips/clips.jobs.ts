@@ -2,18 +2,50 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { clipMessages, messages } from '@fieldhouse/contract'
 import { ClipRangeError, cutClip, holdBatchForUrgent } from '@fieldhouse/media'
-import type { Job } from '../../jobs/queue.js'
+import { type HandlersOf, type Job, type JobContext, type JobKinds, PermanentJobError } from '../../jobs/job.js'
 import { withOwnTempRoot } from '../../jobs/temp-folders.js'
-import { type JobContext, type JobHandlers, PermanentJobError } from '../../jobs/worker.js'
 import type { MediaStore } from '../../lib/media-store/index.js'
 import { clipKey } from './clips.presenter.js'
 import type { ClipsRepository } from './clips.repository.js'
-import type { ClipsService } from './clips.service.js'
+
+/**
+ * A cut, as the clips service decided it when the clip was asked for (or tried again): the variant
+ * playlist of the recording's rendition (a store key) and the range. The job reads nothing else.
+ */
+export interface ClipCutPayload {
+  clipId: number
+  playlist: string
+  startSec: number
+  durationSec: number
+}
+
+declare module '../../jobs/job.js' {
+  interface JobPayloads {
+    /** Cut a clip from its recording and publish it (decision 16). */
+    'clips.cut': ClipCutPayload
+  }
+}
+
+/** Someone waits for a clip: it runs in the urgent lane (decision 0042). */
+export const clipJobKinds = { 'clips.cut': { lane: 'urgent' } } as const satisfies JobKinds<'clips.cut'>
+
+/**
+ * A job queued before cuts carried their plan (`{ clipId }` alone) fails for good at once: the clip is
+ * `failed` with the general reason, and the viewer's retry queues a whole one.
+ */
+class OutdatedCutError extends PermanentJobError {
+  constructor() {
+    super('clips.cut queued without its playlist and range (before cuts carried them): the clip can be tried again')
+  }
+}
+
+const isWhole = (payload: Partial<ClipCutPayload>): payload is ClipCutPayload =>
+  typeof payload.playlist === 'string' &&
+  typeof payload.startSec === 'number' &&
+  typeof payload.durationSec === 'number'
 
 export interface ClipJobDeps {
   repo: ClipsRepository
-  /** Asked for when a cut runs (a worker that cuts nothing builds no catalogue for it). */
-  clips: () => ClipsService
   store: MediaStore
   /** Local working space (its `tmp` folder is swept of what killed cuts leave). */
   mediaDir: string
@@ -28,13 +60,13 @@ function filesUnder(dir: string, prefix = ''): string[] {
 }
 
 /**
- * `clips.cut`: the clip turns `processing`; ffmpeg cuts its range from the recording's 720p rendition
- * (or the best there is; a live game's source as recorded so far) into this process's temp folder, at
+ * `clips.cut`: the clip turns `processing`; ffmpeg cuts the payload's range from the payload's playlist
+ * (the rendition the service picked; a live game's source as recorded so far) into this process's temp folder, at
  * lower priority than live packaging; the files are published under `clips/{id}-{uuid}/` — the MP4 last —
  * and only then is the clip `ready`. A crash mid-cut leaves its temp folder (swept) and a clip still
  * `processing`, whose job another worker takes when the lease runs out and starts over.
  */
-export function clipJobHandlers(deps: ClipJobDeps): Pick<JobHandlers, 'clips.cut'> {
+export function clipJobHandlers(deps: ClipJobDeps): HandlersOf<'clips.cut'> {
   const { repo, store } = deps
   return {
     // Someone waits for the clip: this process's batch encodes pause from its first step to its last.
@@ -52,13 +84,13 @@ export function clipJobHandlers(deps: ClipJobDeps): Pick<JobHandlers, 'clips.cut
     const clip = await repo.find(job.payload.clipId)
     // Deleted meanwhile, or made by an earlier attempt: nothing to do.
     if (!clip || clip.status === 'ready') return
+    const cut: Partial<ClipCutPayload> = job.payload
+    if (!isWhole(cut)) throw new OutdatedCutError()
     await repo.update(clip.id, { status: 'processing', failure_reason: null })
-    const recording = await deps.clips().recording(clip.asset_id)
-    if (!recording || (recording.status !== 'ready' && recording.status !== 'live')) {
+    const variantKey = cut.playlist
+    // The recording was deleted (or re-encoded elsewhere) since the clip was asked for.
+    if (!(await store.stat(variantKey)))
       throw new PermanentJobError('The recording of this clip is no longer available.')
-    }
-    const variantKey = await deps.clips().renditionKey(recording)
-    if (!variantKey) throw new PermanentJobError('The recording has no playable rendition.')
     const prefix = clipKey(clip)
     // What an earlier attempt published is not half of this one.
     await store.deletePrefix(prefix)
@@ -70,8 +102,8 @@ export function clipJobHandlers(deps: ClipJobDeps): Pick<JobHandlers, 'clips.cut
         await store.withLocalCopy(folder, (dir) =>
           cutClip({
             playlist: path.join(dir, path.posix.basename(variantKey)),
-            startSec: Number(clip.start_time),
-            durationSec: Number(clip.duration),
+            startSec: cut.startSec,
+            durationSec: cut.durationSec,
             outDir,
             signal: ctx.signal,
             lane: 'urgent',
@@ -113,7 +145,8 @@ export function clipJobFailureHook(deps: Pick<ClipJobDeps, 'repo' | 'store'>) {
   return async (job: Job, error: Error, willRetry: boolean) => {
     if (willRetry || job.kind !== 'clips.cut') return
     const { clipId } = (job as Job<'clips.cut'>).payload
-    const reason = error instanceof PermanentJobError ? error.message : clipMessages.failed
+    const told = error instanceof PermanentJobError && !(error instanceof OutdatedCutError)
+    const reason = told ? error.message : clipMessages.failed
     await deps.repo.update(clipId, { status: 'failed', failure_reason: reason.slice(0, 500) }, ['queued', 'processing'])
     const clip = await deps.repo.find(clipId)
     if (clip) await deps.store.deletePrefix(clipKey(clip))

@@ -6,8 +6,12 @@ import type { CatalogService } from '../catalog/catalog.service.js'
 import type { VodService } from '../catalog/vod.service.js'
 import type { MediaService } from '../media/media.service.js'
 import type { UploadsService } from '../media/uploads.service.js'
+import { ClipSharingService } from './clip-sharing.service.js'
+import { type ClipRecordings, ClipSources } from './clip-sources.js'
+import { ClipViews } from './clip-views.js'
 import type { ClipsRepository } from './clips.repository.js'
 import { ClipsService } from './clips.service.js'
+import { ClipsModerationService } from './clips-moderation.service.js'
 
 /** What the clips service is built from (the container fills it). */
 export interface ClipsDeps {
@@ -25,17 +29,33 @@ export interface ClipsDeps {
   clock: () => number
 }
 
-/** Clips and moments (spec §6): the clips module reads recordings through a narrow view of the media module's. */
+/**
+ * Clips and moments (spec §6), reading recordings through a narrow view of the media module's:
+ * - `service`: the viewer's clips (making one, retrying, deleting, listing, downloading) and the clip tool's sources;
+ * - `sharing`: the share link and page, the feed of moments, the signed clip files and public posters;
+ * - `moderation`: the console's clips (decision 0024).
+ */
 export function createClips(d: ClipsDeps) {
-  const { media, ...parts } = d
-  return new ClipsService({
-    ...parts,
-    recordings: {
-      of: (channelId, subject) => media().recordingsOf(channelId, subject),
-      find: (assetId) => media().recording(assetId),
-    },
-  })
+  const { media, repo, store } = d
+  const recordings: ClipRecordings = {
+    of: (channelId, subject) => media().recordingsOf(channelId, subject),
+    find: (assetId) => media().recording(assetId),
+  }
+  const views = new ClipViews({ secret: d.secret, clock: d.clock })
+  const lookups = { repo, catalog: d.catalog, vod: d.vod, access: d.access }
+  return {
+    service: new ClipsService({
+      ...lookups,
+      sources: new ClipSources({ recordings, store }),
+      views,
+      store,
+      queue: d.queue,
+    }),
+    sharing: new ClipSharingService({ ...lookups, views, secret: d.secret }),
+    moderation: new ClipsModerationService({ repo, store, views, audit: d.audit }),
+  }
 }
+export type Clips = ReturnType<typeof createClips>
 
 /**
  * What goes with a deleted event, library video or pre-roll (the console's deletes): its videos, and
@@ -43,12 +63,12 @@ export function createClips(d: ClipsDeps) {
  */
 export function ownerMediaCleanup(
   uploads: () => Pick<UploadsService, 'videosOfOwner'>,
-  clips: () => Pick<ClipsService, 'filesOfSubject'>,
+  clips: () => Pick<Clips, 'service'>,
 ) {
   return async (channelId: number, owner: { type: 'event' | 'vod' | 'preroll'; id: number }) => {
     const videos = await uploads().videosOfOwner(channelId, owner)
     const { type, id } = owner
-    const clipFiles = type === 'preroll' ? null : await clips().filesOfSubject(channelId, { type, id })
+    const clipFiles = type === 'preroll' ? null : await clips().service.filesOfSubject(channelId, { type, id })
     return async () => {
       await clipFiles?.()
       await videos()

@@ -19,6 +19,7 @@ import { z } from 'zod'
 import type { MediaStore } from '../../lib/media-store/index.js'
 import { cacheControlFor, type createMediaFileSender } from '../media/media.files.js'
 import { safeMediaPath } from '../media/playback-token.js'
+import type { ClipSharingService } from './clip-sharing.service.js'
 import type { ClipsService } from './clips.service.js'
 
 const tags = ['clips']
@@ -32,10 +33,11 @@ const listOf = <T extends z.ZodType>(schema: T) => z.object({ data: z.array(sche
  */
 export const clipsRoutes: FastifyPluginAsyncZod<{
   clips: ClipsService
+  sharing: ClipSharingService
   store: MediaStore
   mediaRateLimitMax: number
   sendFile: ReturnType<typeof createMediaFileSender>
-}> = async (app, { clips, store, sendFile, mediaRateLimitMax }) => {
+}> = async (app, { clips, sharing, store, sendFile, mediaRateLimitMax }) => {
   app.post(
     '/api/clip',
     { schema: { tags, body: CreateClipInputSchema, response: { 201: dataOf(ClipSchema) } } },
@@ -81,7 +83,7 @@ export const clipsRoutes: FastifyPluginAsyncZod<{
     { schema: { tags, querystring: MomentsQuerySchema, response: { 200: listOf(SharedClipSchema) } } },
     async (req, reply) => {
       reply.headers(privateAnswer)
-      return clips.moments(req.session, req.query)
+      return sharing.moments(req.session, req.query)
     },
   )
 
@@ -97,7 +99,7 @@ export const clipsRoutes: FastifyPluginAsyncZod<{
     },
     async (req, reply) => {
       reply.headers(privateAnswer)
-      return { data: await clips.shared(req.session, req.params.id, req.query.uuid) }
+      return { data: await sharing.shared(req.session, req.params.id, req.query.uuid) }
     },
   )
 
@@ -125,7 +127,7 @@ export const clipsRoutes: FastifyPluginAsyncZod<{
     const { token, clip, '*': rest } = req.params as { token: string; clip: string; '*': string }
     const file = safeMediaPath(rest)
     reply.header('referrer-policy', 'no-referrer')
-    const key = file ? await clips.signedFile(token, clip, file) : null
+    const key = file ? await sharing.signedFile(token, clip, file) : null
     if (!key) return notFound(reply)
     if (file === 'download.mp4') {
       const name = (req.query as { name?: string }).name?.replace(/[^A-Za-z0-9._-]/g, '') || 'clip.mp4'
@@ -137,7 +139,7 @@ export const clipsRoutes: FastifyPluginAsyncZod<{
   app.get('/media/cp/:clip/:uuid/poster.jpg', { config: { rateLimit }, schema: { hide: true } }, async (req, reply) => {
     const { clip, uuid } = req.params as { clip: string; uuid: string }
     const clipId = clipIdOf(clip)
-    const key = clipId !== null && /^[0-9a-f-]{36}$/.test(uuid) ? await clips.posterFile(clipId, uuid) : null
+    const key = clipId !== null && /^[0-9a-f-]{36}$/.test(uuid) ? await sharing.posterFile(clipId, uuid) : null
     if (!key) return notFound(reply)
     return sendFile(req as FastifyRequest, reply, store, key, cacheControlFor(key, false, 'public'))
   })

@@ -227,7 +227,12 @@ describe.each(testDatabases())('clips of library videos on %s', (kind) => {
       duration: 6,
     })
     const job = await ctx.db.kysely.selectFrom('jobs').selectAll().where('kind', '=', 'clips.cut').executeTakeFirst()
-    expect(JSON.parse(job?.payload as string)).toEqual({ clipId: made.id })
+    expect(JSON.parse(job?.payload as string)).toEqual({
+      clipId: made.id,
+      playlist: `assets/${paid.asset}/720p/index.m3u8`,
+      startSec: 4,
+      durationSec: 6,
+    })
     await makeReady(made)
 
     const mine = (await json('/api/clips/user', keys.clipper)).body.data

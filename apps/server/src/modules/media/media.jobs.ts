@@ -20,18 +20,53 @@ import {
   wallClockLimitMs,
 } from '@fieldhouse/media'
 import type { MediaAssetRow } from '../../db/schema.js'
-import type { Job, JobPayloads } from '../../jobs/queue.js'
+import {
+  type HandlersOf,
+  type Job,
+  type JobContext,
+  type JobKinds,
+  type JobPayloads,
+  PermanentJobError,
+} from '../../jobs/job.js'
 import { withOwnTempRoot } from '../../jobs/temp-folders.js'
-import { type JobContext, type JobHandlers, PermanentJobError } from '../../jobs/worker.js'
 import { assetKey, type MediaStore } from '../../lib/media-store/index.js'
 import type { MediaRepository } from './media.repository.js'
-import { refusalMessage } from './uploads.service.js'
+import { refusalMessage } from './upload-refusal.js'
 
-/** The media jobs' handlers (the scheduled temp sweep is wired with the others). */
-export type MediaJobHandlers = Pick<
-  JobHandlers,
-  'media.transcode' | 'media.download' | 'media.live-finish' | 'media.demo'
->
+declare module '../../jobs/job.js' {
+  interface JobPayloads {
+    /**
+     * Encode an imported file of the media store into an HLS ladder for an event or VOD item.
+     * `replaceOthers`: once ready, the owner's other finished assets (and their files) are removed.
+     * `upload`: a file someone uploaded (the console, the CLI): the container its check accepted, its
+     * size and the channel's longest video; the job checks it again and reads it as that container alone.
+     */
+    'media.transcode': {
+      assetId: number
+      source: string
+      deleteSource: boolean
+      replaceOthers?: boolean
+      upload?: { formatName: string; bytes: number; maxDurationSec: number }
+    }
+    /** Remux an event's recording into one MP4 for download. */
+    'media.download': { assetId: number }
+    /** Poster, seek thumbnails and preview of a live recording that just ended. */
+    'media.live-finish': { assetId: number }
+    /** Generate a demo video and run it through the transcode pipeline. */
+    'media.demo': { assetId: number; title: string; home: string; away: string; seconds: number }
+  }
+}
+
+/** A download is waited for (urgent); encodes share the batch slots (decision 0042). */
+export const mediaJobKinds = {
+  'media.download': { lane: 'urgent' },
+  'media.transcode': { lane: 'batch' },
+  'media.live-finish': { lane: 'batch' },
+  'media.demo': { lane: 'batch' },
+} as const satisfies JobKinds<'media.transcode' | 'media.download' | 'media.live-finish' | 'media.demo'>
+
+/** The media jobs' handlers (the temp sweep and the failure hook are in media-cleanup.jobs.ts). */
+export type MediaJobHandlers = HandlersOf<keyof typeof mediaJobKinds>
 
 export interface MediaJobDeps {
   repo: MediaRepository
@@ -340,29 +375,5 @@ export function mediaJobHandlers(deps: MediaJobDeps): MediaJobHandlers {
       // The video was deleted while its download was being made: the file goes with it.
       if (!(await repo.findAsset(asset.id))) await store.deletePrefix(assetKey(asset.id))
     },
-  }
-}
-
-/**
- * What the last failed attempt of a media job leaves behind (the worker's failure hook). An encode
- * (an import, a demo video) that never finished is marked `failed` with its reason, which the
- * viewer's detail reports as `media_status: failed` and the CLI prints, and its half-written folder
- * is removed. A live recording whose poster, thumbnails or preview could not be made is still the
- * replay: it stays ready and keeps every file. A download keeps its reason on its own job.
- */
-export function mediaJobFailureHook(deps: Pick<MediaJobDeps, 'repo' | 'store' | 'changed'>) {
-  return async (job: Job, error: Error, willRetry: boolean) => {
-    if (willRetry) return
-    if (job.kind !== 'media.transcode' && job.kind !== 'media.demo') return
-    const { assetId } = job.payload as JobPayloads['media.transcode' | 'media.demo']
-    await deps.repo.updateAsset(assetId, { status: 'failed', error: error.message.slice(0, 500) })
-    await deps.store.deletePrefix(assetKey(assetId))
-    // An upload's source goes too: a failed encode leaves no orphaned file behind.
-    if (job.kind === 'media.transcode') {
-      const payload = job.payload as JobPayloads['media.transcode']
-      if (payload.deleteSource) fs.rmSync(payload.source, { force: true })
-    }
-    const asset = await deps.repo.findAsset(assetId)
-    if (asset) await deps.changed(asset.channel_id)
   }
 }

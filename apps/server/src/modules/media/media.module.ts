@@ -7,6 +7,7 @@ import type { JobQueue } from '../../jobs/queue.js'
 import type { MediaStore } from '../../lib/media-store/index.js'
 import type { AuditSink } from '../../lib/operator.js'
 import type { AccessService } from '../access/access.service.js'
+import { EventDownloadsService } from './event-downloads.service.js'
 import type { MediaRepository } from './media.repository.js'
 import { MediaService, type PlaybackStreams, type PremiereShowings } from './media.service.js'
 import { uploadBytes } from './tus-uploads.js'
@@ -32,6 +33,10 @@ export function createMedia(d: {
     premieres: d.premieres,
   })
 }
+
+/** Event downloads (spec §7 `download-event`): the catalogue's event, the viewer's capabilities, the remux job. */
+export const createEventDownloads = (d: ConstructorParameters<typeof EventDownloadsService>[0]) =>
+  new EventDownloadsService(d)
 
 /** Uploads from the console (tus): checked (`checkUpload`), then encoded into the owner's new video. */
 export function createUploads(d: {

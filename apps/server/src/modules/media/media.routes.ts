@@ -14,8 +14,6 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { JobQueue } from '../../jobs/queue.js'
-import { AppError, forbidden, unauthorized } from '../../lib/errors.js'
 import { assetKey, type MediaStore } from '../../lib/media-store/index.js'
 import type { Session } from '../../lib/session.js'
 import type { AccessService, Watchability } from '../access/access.service.js'
@@ -23,6 +21,7 @@ import type { CatalogService } from '../catalog/catalog.service.js'
 import type { VodService } from '../catalog/vod.service.js'
 import type { GeoService } from '../geo/geo.service.js'
 import { deviceName } from '../streams/device-name.js'
+import { DOWNLOAD_FILE, type EventDownloadsService } from './event-downloads.service.js'
 import type { createLivePlaylistSender } from './live-playlist.js'
 import { cacheControlFor, type createMediaFileSender } from './media.files.js'
 import type { MediaGate } from './media.gate.js'
@@ -31,7 +30,6 @@ import { type MediaService, PUBLIC_MEDIA_TYPES } from './media.service.js'
 import { safeMediaPath, type TokenScope } from './playback-token.js'
 
 const tags = ['video']
-const DOWNLOAD_FILE = 'download.mp4'
 
 /**
  * Video for viewers: event and VOD item details with signed URLs, token renewal, event downloads
@@ -46,7 +44,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
   vod: VodService
   access: AccessService
   geo: GeoService
-  queue: JobQueue
+  /** `download-event`'s decisions and the remux it queues. */
+  downloads: EventDownloadsService
   /** Where the files are (delivery reads through it). */
   store: MediaStore
   mediaRateLimitMax: number
@@ -58,8 +57,6 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
   clipInfo: (session: Session, event: Event, mayWatch: boolean) => Promise<EventClipInfo>
   /** The same for a library video: the tags for every sport, and its recordings the viewer may clip. */
   vodClipInfo: (session: Session, item: VodMedia, mayWatch: boolean) => Promise<EventClipInfo>
-  /** An event's MP4 was handed to the viewer (counted as a download). */
-  downloaded: (session: Session, eventId: number) => Promise<void>
 }> = async (app, deps) => {
   const { media, catalog, vod, access, geo } = deps
 
@@ -143,45 +140,9 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req, reply) => {
-      const session = req.session
-      if (session.userId === null) throw unauthorized(messages.mustSignInToWatch)
-      const { event, w } = await eventWatchability(session, req.params.id)
-      const denial = await media.denial(session, w)
-      if (denial === 'geo_blocked') throw forbidden(messages.geoBlocked)
-      if (denial !== null) throw forbidden(messages.noAccessToWatch)
-      if (!(await access.capabilities(session)).includes('download')) throw forbidden(messages.downloadNotAllowed)
-      const asset = await media.readyAsset(session.channel.id, { type: 'event', id: event.id })
-      if (!asset || event.stream_status !== 'vod') throw new AppError(404, messages.noVideoYet)
+      const download = await deps.downloads.request(req.session, req.params.id)
       reply.headers(privateAnswer)
-      const fileName = `${
-        event.name
-          .replace(/[^A-Za-z0-9]+/g, '-')
-          .replace(/^-|-$/g, '')
-          .slice(0, 80) || 'event'
-      }.mp4`
-      if (await deps.store.stat(assetKey(asset.id, DOWNLOAD_FILE))) {
-        const { token } = media.tokenFor(session, asset.id, 'download')
-        const url = `/media/d/${token}/${asset.id}/${DOWNLOAD_FILE}?name=${encodeURIComponent(fileName)}`
-        await deps.downloaded(session, event.id)
-        return { data: { status: 'ready' as const, progress: 100, url, file_name: fileName } }
-      }
-      const key = `download:${asset.id}`
-      const last = await deps.queue.latestByKey(key)
-      if (last?.status === 'failed' && Date.now() - last.updated_at < 60_000) {
-        return { data: { status: 'failed' as const, progress: 0, url: null, file_name: null } }
-      }
-      const jobId =
-        last && (last.status === 'queued' || last.status === 'running')
-          ? last.id
-          : await deps.queue.enqueue(
-              'media.download',
-              { assetId: asset.id },
-              { dedupeKey: key, channelId: asset.channel_id },
-            )
-      const job = await deps.queue.find(jobId)
-      return reply
-        .code(202)
-        .send({ data: { status: 'processing' as const, progress: job?.progress ?? 0, url: null, file_name: null } })
+      return reply.code(download.status === 'processing' ? 202 : 200).send({ data: download })
     },
   )
 

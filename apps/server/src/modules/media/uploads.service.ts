@@ -9,7 +9,7 @@ import {
   UploadMetadataSchema,
   uploadMessages,
 } from '@fieldhouse/contract'
-import { type CheckedUpload, type UploadRefusal, UploadRefused } from '@fieldhouse/media'
+import { type CheckedUpload, UploadRefused } from '@fieldhouse/media'
 import type { MediaAssetRow, UploadRow } from '../../db/schema.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import { type UploadSettings, uploadSettingsOf } from '../../lib/channel-settings.js'
@@ -20,6 +20,7 @@ import { type AuditSink, mustBeAllowed, type Operator } from '../../lib/operator
 import { parseInput } from '../../lib/parse-input.js'
 import type { MediaRepository, Owner } from './media.repository.js'
 import type { MediaService } from './media.service.js'
+import { refusalMessage } from './upload-refusal.js'
 import type { UploadsRepository } from './uploads.repository.js'
 
 /** What uploads need of the catalogue: the owners a video may go to (the container fills it). */
@@ -367,22 +368,6 @@ export class UploadsService {
   /** A PATCH arrived: the upload is alive (the sweep leaves it). */
   touched(id: string) {
     return this.deps.repo.touch(id)
-  }
-}
-
-/** What the console tells of a refused upload, in our words. */
-export function refusalMessage(refusal: UploadRefusal): string {
-  switch (refusal.reason) {
-    case 'not-video':
-      return uploadMessages.notVideo
-    case 'too-long':
-      return uploadMessages.tooLong(refusal.durationSec, refusal.maxDurationSec)
-    case 'too-few-bytes':
-      return uploadMessages.tooFewBytes(refusal.durationSec)
-    case 'gap':
-      return uploadMessages.gap(refusal.gapSec, refusal.atSec)
-    case 'format-changed':
-      return uploadMessages.changed
   }
 }
 

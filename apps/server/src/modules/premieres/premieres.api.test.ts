@@ -3,6 +3,7 @@ import { Parser } from 'm3u8-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { schedulePremiere } from '../../cli-premieres.js'
 import { DEMO_CHANNEL_KEY } from '../../db/seed.js'
+import { Worker } from '../../jobs/worker.js'
 import { ensureDemoPremiere } from '../../roles/demo.js'
 import { createTestContext, type TestContext, testDatabases } from '../../test/context.js'
 import { buildChannel } from '../../test/factories.js'
@@ -20,6 +21,15 @@ function parse(text: string) {
     endList?: boolean
     playlistType?: string
     playlists?: { uri: string }[]
+  }
+}
+
+/** Polls `fn` until it answers true, for at most 5 s. */
+async function until(fn: () => Promise<boolean>) {
+  const end = Date.now() + 5_000
+  while (!(await fn())) {
+    if (Date.now() > end) throw new Error('timed out')
+    await new Promise((r) => setTimeout(r, 50))
   }
 }
 
@@ -109,6 +119,20 @@ describe.each(testDatabases())('premieres (%s)', (kind) => {
     expect((await ctx.request('/api/admin/premieres', { headers: as(support) })).status).toBe(403)
     const list = await ctx.json('/api/admin/premieres', { headers: as(owner) })
     expect(list.body.data.map((p: { id: number }) => p.id)).toContain(made.body.data.id)
+  })
+
+  it('takes the api key in the JSON body, as every console write does', async () => {
+    now = Date.parse('2026-11-24T12:00:00Z')
+    const eventId = await createEvent()
+    const vod = await libraryVideo()
+    const body = { event_id: eventId, source_vod_media_item_id: vod, starts_at: new Date(START).toISOString() }
+    const made = await ctx.json('/api/admin/premieres', { method: 'POST', body: { ...body, api_key: owner } })
+    expect(made).toMatchObject({ status: 201, body: { data: { event_id: eventId, status: 'upcoming' } } })
+    // The key in the body is the operator's as it is in the header: support is still refused.
+    const refused = await ctx.json('/api/admin/premieres', { method: 'POST', body: { ...body, api_key: support } })
+    expect(refused.status).toBe(403)
+    const listed = await ctx.json('/api/admin/premieres', { headers: as(owner) })
+    expect(listed.body.data.filter((p: { event_id: number }) => p.event_id === eventId)).toHaveLength(1)
   })
 
   it("lists a premiere repeating every few seconds (the demo's) with its fractional minutes, and what it shows", async () => {
@@ -230,6 +254,40 @@ describe.each(testDatabases())('premieres (%s)', (kind) => {
     expect((await ctx.json('/api/premieres', { headers: as(viewer) })).body.data).toEqual(
       expect.not.arrayContaining([expect.objectContaining({ id })]),
     )
+  })
+
+  it('turns live at its time through the scheduled settling job, which a placed premiere brings forward', async () => {
+    const { queue } = ctx.app.services
+    now = START - 1_000
+    // A worker running only the settling job, whose poll alone would come a minute late.
+    const worker = new Worker({
+      queue,
+      handlers: { 'premieres.settle': ctx.container.jobs.handlers['premieres.settle'] },
+      concurrency: 1,
+      log: ctx.container.log,
+      pollMs: 60_000,
+    })
+    await queue.schedule('premieres.settle')
+    worker.start()
+    try {
+      await until(async () => (await queue.latestByKey('schedule:premieres.settle'))?.status === 'queued')
+      const eventId = await createEvent()
+      const vod = await libraryVideo()
+      const body = { event_id: eventId, source_vod_media_item_id: vod, starts_at: new Date(START).toISOString() }
+      expect((await ctx.request('/api/admin/premieres', { method: 'POST', headers: as(owner), body })).status).toBe(201)
+      // Placed a second before its start: the next settling is at its start, not 30 s on.
+      expect((await queue.latestByKey('schedule:premieres.settle'))?.run_after).toBe(START)
+      expect((await detail(eventId)).stream_status).toBe('upcoming')
+      now = START
+      await until(async () => (await detail(eventId)).stream_status === 'live')
+      // Its end is the next change: the run after is due then.
+      const next = await queue.latestByKey('schedule:premieres.settle')
+      expect(next).toMatchObject({ status: 'queued' })
+      expect(next?.run_after).toBeLessThanOrEqual(START + 30_000)
+    } finally {
+      await worker.stop()
+      now = Date.parse('2026-11-24T12:00:00Z')
+    }
   })
 
   it("refuses another premiere's or another channel's token", async () => {

@@ -14,6 +14,8 @@ export function createPremieres(d: {
   audit: AuditSink
   changed: (channelId: number) => Promise<void>
   catalog: () => CatalogService
+  /** Brings the `premieres.settle` job forward (a premiere placed starts or ends before its next run). */
+  settleBy: (at: number) => Promise<void>
   clock: () => number
 }) {
   return new PremieresService({
@@ -31,6 +33,7 @@ export function createPremieres(d: {
     // The events as the catalogue presents them to this viewer (its passes, its country).
     events: async (session, ids) =>
       (await d.catalog().listEvents(session, EventsQuerySchema.parse({ no_limit: 1 }), undefined, ids)).data,
+    settleBy: d.settleBy,
     clock: d.clock,
   })
 }

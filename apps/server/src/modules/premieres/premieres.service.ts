@@ -39,8 +39,8 @@ const MAX_REMEMBERED = 500
 /**
  * Premieres (decision 30): a finished recording played as an event's live broadcast. Nothing runs per
  * premiere: the live playlist is cut from the recording's own playlist at each request by the clock
- * (`premiereMediaPlaylist`), the segments are the recording's files, and one timer per process keeps
- * the premiered events' status and start in step with the clock (`settle`).
+ * (`premiereMediaPlaylist`), the segments are the recording's files, and one scheduled job
+ * (`premieres.settle`, premieres.jobs.ts) keeps the premiered events' status and start in step with the clock.
  */
 export class PremieresService {
   private readonly timelines = new Map<string, Promise<RecordingTimeline | null>>()
@@ -58,6 +58,8 @@ export class PremieresService {
       changed: (channelId: number) => Promise<void> | void
       /** The channel's events by id, as viewers see them. */
       events: (session: Session, ids: number[]) => Promise<Event[]>
+      /** Brings the settling job forward to `at` (a premiere placed here starts or ends before its next run). */
+      settleBy: (at: number) => Promise<void>
       clock: () => number
     },
   ) {}
@@ -127,7 +129,8 @@ export class PremieresService {
         ...(existing ? { before: { starts_at: existing.starts_at, asset_id: existing.asset_id } } : {}),
         after: { event_id: event.id, asset_id: recording.id, starts_at: startsAt, repeat_every_ms: repeatMs },
       })
-    await this.settle()
+    const next = await this.settle()
+    if (next !== null) await this.deps.settleBy(next)
     const [made] = await this.deps.repo.ofChannel(channelId, row.id)
     return this.present(made ?? { ...row, event_name: event.name }, now)
   }
@@ -279,8 +282,8 @@ export class PremieresService {
 
   /**
    * Puts every premiered event's status and start in step with the clock (upcoming, live, the replay;
-   * a repeating premiere's next showing), telling the channel's caches when one changed. Idempotent: every
-   * process may run it. Returns when the next change is due (null: none).
+   * a repeating premiere's next showing), telling the channel's caches when one changed. Idempotent: the
+   * `premieres.settle` job runs it, and a premiere placed. Returns when the next change is due (null: none).
    */
   async settle(): Promise<number | null> {
     const now = this.now()
@@ -300,32 +303,6 @@ export class PremieresService {
     }
     for (const channelId of changed) await this.deps.changed(channelId)
     return next
-  }
-
-  /**
-   * The one timer of this process: it sleeps until the next premiere starts or ends (at most
-   * `maxSleepMs`, so a premiere scheduled by another process is seen), then settles. Returns its stop.
-   */
-  startClock(onError: (error: unknown) => void, maxSleepMs = 30_000) {
-    let timer: NodeJS.Timeout | undefined
-    let stopped = false
-    const tick = async () => {
-      let next: number | null = null
-      try {
-        next = await this.settle()
-      } catch (error) {
-        onError(error)
-      }
-      if (stopped) return
-      const wait = next === null ? maxSleepMs : Math.min(maxSleepMs, Math.max(50, next - this.now() + 5))
-      timer = setTimeout(() => void tick(), wait)
-      timer.unref()
-    }
-    void tick()
-    return () => {
-      stopped = true
-      clearTimeout(timer)
-    }
   }
 
   private present(r: PremiereRow & { event_name: string } & Partial<SourceNames>, now: number): Premiere {
