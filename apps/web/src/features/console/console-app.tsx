@@ -15,6 +15,7 @@ import { ResourcePage } from './pages/resource-page'
 import { SignInPage, TotpStep } from './pages/sign-in-page'
 import { type ConsolePageEntry, consolePages, consoleSections } from './registry'
 import { resourceConfigs } from './resources'
+import { useConsoleText } from './words'
 import './console.css'
 
 /** The pages this operator's role may read, in navigation order. */
@@ -36,42 +37,41 @@ function useFocusOnNavigate() {
 }
 
 function ConsoleFrame({ me, children }: { me: AdminMe; children: React.ReactNode }) {
+  const t = useConsoleText()
   const { endSession } = useSessionActions()
   const pages = visiblePages(me)
   useFocusOnNavigate()
   return (
     <div className="console-shell">
       <a className="console-skip" href="#console-main">
-        Skip to content
+        {t('shell.skip')}
       </a>
       <header className="console-header">
-        <p className="console-header__title">
-          <span className="console-header__channel">{me.channel.name}</span> console
-        </p>
+        <p className="console-header__title">{t('shell.channelConsole', { channel: me.channel.name })}</p>
         <p className="console-header__who">
-          {me.user.email} · <span className="console-role">{me.role}</span>
+          {me.user.email} · <span className="console-role">{t(`roles.${me.role}`)}</span>
         </p>
         <div className="console-header__actions">
           <a className="button button--secondary" href="/">
-            View site
+            {t('shell.viewSite')}
           </a>
           <Button variant="ghost" onClick={() => void endSession()}>
-            Sign out
+            {t('shell.signOut')}
           </Button>
         </div>
       </header>
       <div className="console-body">
-        <nav className="console-nav" aria-label="Console">
+        <nav className="console-nav" aria-label={t('shell.navigation')}>
           {consoleSections.map((section) => {
             const entries = pages.filter((entry) => entry.section === section)
             if (entries.length === 0) return null
             return (
               <div key={section} className="console-nav__section">
-                <h2 className="console-nav__heading">{section}</h2>
+                <h2 className="console-nav__heading">{t(`sections.${section}`)}</h2>
                 <ul>
                   {entries.map((entry) => (
                     <li key={entry.path}>
-                      <NavLink to={`/admin/${entry.path}`}>{entry.label}</NavLink>
+                      <NavLink to={`/admin/${entry.path}`}>{t(entry.label)}</NavLink>
                     </li>
                   ))}
                 </ul>
@@ -98,14 +98,15 @@ function PageRoute({ entry }: { entry: ConsolePageEntry }) {
 }
 
 function SignedInConsole() {
+  const t = useConsoleText()
   const me = useMe()
   if (me.isPending) return <PageLoader />
   if (me.isError) {
     return (
       <div className="console-gate">
-        <h1>Console</h1>
-        <FormMessage tone="error">{errorText(me.error) ?? 'The console did not load.'}</FormMessage>
-        <Button onClick={() => void me.refetch()}>Try again</Button>
+        <h1>{t('shell.title')}</h1>
+        <FormMessage tone="error">{errorText(me.error) ?? t('shell.didNotLoad')}</FormMessage>
+        <Button onClick={() => void me.refetch()}>{t('shell.tryAgain')}</Button>
       </div>
     )
   }
@@ -136,28 +137,27 @@ function SignedInConsole() {
 }
 
 function NotAllowed() {
+  const t = useConsoleText()
   return (
     <>
-      <h1>Not available</h1>
-      <p>This page does not exist, or your role does not include it.</p>
+      <h1>{t('shell.notAvailable')}</h1>
+      <p>{t('shell.notAvailableText')}</p>
     </>
   )
 }
 
 function NotAnOperator() {
+  const t = useConsoleText()
   const { endSession } = useSessionActions()
   const email = useAppStore((state) => state.user?.email)
   return (
     <div className="console-gate">
-      <h1>Console</h1>
-      <p>
-        You are signed in as {email}, who has no role on this channel. Ask the channel's owner for an invitation, or
-        sign in with another account.
-      </p>
+      <h1>{t('shell.title')}</h1>
+      <p>{t('shell.notAnOperator', { email })}</p>
       <div className="console-gate__actions">
-        <Button onClick={() => void endSession()}>Sign out</Button>
+        <Button onClick={() => void endSession()}>{t('shell.signOut')}</Button>
         <a className="button button--secondary" href="/">
-          Back to the site
+          {t('shell.backToSite')}
         </a>
       </div>
     </div>
@@ -172,13 +172,15 @@ function Gate() {
 
 /** `/admin/*`: the operator console, its own chunk (the viewer's pages load none of it). */
 export function ConsoleApp() {
+  const t = useConsoleText()
+  const title = t('shell.title')
   useEffect(() => {
     const previous = document.title
-    document.title = 'Console'
+    document.title = title
     return () => {
       document.title = previous
     }
-  }, [])
+  }, [title])
   return (
     <div className="console">
       <Routes>

@@ -47,7 +47,7 @@ describe('console form fields', () => {
   })
 
   it('leaves a price that is not an amount for the schema to refuse', () => {
-    const fields: FieldConfig[] = [{ name: 'base_price', label: 'Price', kind: 'money' }]
+    const fields: FieldConfig[] = [{ name: 'base_price', label: 'fields.price', kind: 'money' }]
     expect(toInput(fields, { base_price: '9,99' }, true).base_price).toBe('9,99')
     expect(EventInputSchema.shape.base_price.safeParse('9,99').success).toBe(false)
   })

@@ -3,6 +3,8 @@
  * (components/resource-form.tsx). A field holds what the operator types (text); `toInput` turns a
  * form's values into the shape the contract's schema takes, and `toForm` a stored record into text.
  */
+import type { ConsoleKey } from './words'
+
 export type FieldKind =
   | 'text'
   | 'textarea'
@@ -22,16 +24,18 @@ export type FieldKind =
   | 'image'
   | 'images'
 
+/** A choice of a `select`; its label is a key of the console's words. */
 export interface Option {
   value: string
-  label: string
+  label: ConsoleKey
 }
 
+/** A field; its label and hint are keys of the console's words (`words.ts`). */
 export interface FieldConfig {
   name: string
-  label: string
+  label: ConsoleKey
   kind: FieldKind
-  hint?: string
+  hint?: ConsoleKey
   required?: boolean
   /** `select`: the choices. */
   options?: readonly Option[]

@@ -2,6 +2,7 @@ import type { AdminMe } from '@fieldhouse/contract'
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
 import type { AdminResource } from './access'
 import { resourceConfigs } from './resources'
+import type { ConsoleKey } from './words'
 
 /**
  * Every page of the console, in the order of its navigation. A page is shown in the navigation and
@@ -17,7 +18,8 @@ import { resourceConfigs } from './resources'
 export interface ConsolePageEntry {
   /** The path under /admin, without a leading slash. */
   path: string
-  label: string
+  /** Its name in the navigation: a key of the console's words. */
+  label: ConsoleKey
   section: ConsoleSection
   /** The admin resource the page reads; the navigation shows it when the role may read it. */
   resource: AdminResource
@@ -27,7 +29,7 @@ export interface ConsolePageEntry {
   when?: (me: AdminMe) => boolean
 }
 
-export const consoleSections = ['Channel', 'Catalogue', 'Broadcast', 'Sales', 'Team'] as const
+export const consoleSections = ['channel', 'catalogue', 'broadcast', 'sales', 'team'] as const
 export type ConsoleSection = (typeof consoleSections)[number]
 
 const ChannelPage = lazy(() => import('./pages/channel-page'))
@@ -60,61 +62,61 @@ const CustomersPage = lazy(() => import('./sales/customers-page'))
 const AnalyticsPage = lazy(() => import('./analytics/analytics-page'))
 
 export const consolePages: readonly ConsolePageEntry[] = [
-  { path: 'channel', label: 'Channel', section: 'Channel', resource: 'channel', page: ChannelPage },
-  { path: 'colours', label: 'Colours', section: 'Channel', resource: 'color-settings', page: ColoursPage },
-  { path: 'settings', label: 'Logo, analytics and form', section: 'Channel', resource: 'settings', page: SettingsPage },
-  { path: 'passes-form', label: 'Passes form', section: 'Channel', resource: 'custom-forms', page: PassesFormPage },
-  { path: 'menu', label: 'Menu', section: 'Channel', resource: 'menu' },
-  { path: 'slides', label: 'Slides', section: 'Channel', resource: 'slides' },
-  { path: 'pages', label: 'Pages', section: 'Channel', resource: 'pages' },
-  { path: 'faq', label: 'FAQ', section: 'Channel', resource: 'faq' },
-  { path: 'static-blocks', label: 'Static blocks', section: 'Channel', resource: 'static-blocks' },
-  { path: 'prerolls', label: 'Pre-rolls', section: 'Channel', resource: 'prerolls' },
-  { path: 'sports', label: 'Sports', section: 'Catalogue', resource: 'events-categories' },
-  { path: 'venues', label: 'Venues', section: 'Catalogue', resource: 'events-locations' },
-  { path: 'schools', label: 'Schools', section: 'Catalogue', resource: 'participant-groups' },
-  { path: 'teams', label: 'Teams', section: 'Catalogue', resource: 'participants' },
-  { path: 'events', label: 'Events', section: 'Catalogue', resource: 'events' },
-  { path: 'vod', label: 'VOD items', section: 'Catalogue', resource: 'vod-media-items' },
-  { path: 'vod-categories', label: 'VOD categories', section: 'Catalogue', resource: 'vod-categories' },
-  { path: 'vod-rails', label: 'VOD rails', section: 'Catalogue', resource: 'vod-rails' },
+  { path: 'channel', label: 'nav.channel', section: 'channel', resource: 'channel', page: ChannelPage },
+  { path: 'colours', label: 'nav.colours', section: 'channel', resource: 'color-settings', page: ColoursPage },
+  { path: 'settings', label: 'nav.settings', section: 'channel', resource: 'settings', page: SettingsPage },
+  { path: 'passes-form', label: 'nav.passesForm', section: 'channel', resource: 'custom-forms', page: PassesFormPage },
+  { path: 'menu', label: 'nav.menu', section: 'channel', resource: 'menu' },
+  { path: 'slides', label: 'nav.slides', section: 'channel', resource: 'slides' },
+  { path: 'pages', label: 'nav.pages', section: 'channel', resource: 'pages' },
+  { path: 'faq', label: 'nav.faq', section: 'channel', resource: 'faq' },
+  { path: 'static-blocks', label: 'nav.staticBlocks', section: 'channel', resource: 'static-blocks' },
+  { path: 'prerolls', label: 'nav.prerolls', section: 'channel', resource: 'prerolls' },
+  { path: 'sports', label: 'nav.sports', section: 'catalogue', resource: 'events-categories' },
+  { path: 'venues', label: 'nav.venues', section: 'catalogue', resource: 'events-locations' },
+  { path: 'schools', label: 'nav.schools', section: 'catalogue', resource: 'participant-groups' },
+  { path: 'teams', label: 'nav.teams', section: 'catalogue', resource: 'participants' },
+  { path: 'events', label: 'nav.events', section: 'catalogue', resource: 'events' },
+  { path: 'vod', label: 'nav.vod', section: 'catalogue', resource: 'vod-media-items' },
+  { path: 'vod-categories', label: 'nav.vodCategories', section: 'catalogue', resource: 'vod-categories' },
+  { path: 'vod-rails', label: 'nav.vodRails', section: 'catalogue', resource: 'vod-rails' },
 
-  { path: 'go-live', label: 'Go live', section: 'Broadcast', resource: 'live', page: GoLivePage },
-  { path: 'media', label: 'Media', section: 'Broadcast', resource: 'uploads', page: MediaPage },
+  { path: 'go-live', label: 'nav.goLive', section: 'broadcast', resource: 'live', page: GoLivePage },
+  { path: 'media', label: 'nav.media', section: 'broadcast', resource: 'uploads', page: MediaPage },
   // The longest video and the room for uploads under way: the channel's settings (docs/security.md).
   {
     path: 'upload-settings',
-    label: 'Upload limits',
-    section: 'Broadcast',
+    label: 'nav.uploadSettings',
+    section: 'broadcast',
     resource: 'settings',
     page: UploadSettingsPage,
   },
   // Viewers' clips: reading and deleting them (decision 0024).
-  { path: 'clips', label: 'Clips', section: 'Broadcast', resource: 'clips', page: ClipsPage },
+  { path: 'clips', label: 'nav.clips', section: 'broadcast', resource: 'clips', page: ClipsPage },
   // Clip limits and whether shared clips of paid games are public (decision 16): the channel's settings.
   {
     path: 'clip-settings',
-    label: 'Clip settings',
-    section: 'Broadcast',
+    label: 'nav.clipSettings',
+    section: 'broadcast',
     resource: 'settings',
     page: ClipSettingsPage,
   },
-  { path: 'premieres', label: 'Premieres', section: 'Broadcast', resource: 'premieres', page: PremieresPage },
-  { path: 'analytics', label: 'Analytics', section: 'Broadcast', resource: 'analytics', page: AnalyticsPage },
-  { path: 'passes', label: 'Passes', section: 'Sales', resource: 'passes', page: PassesPage },
-  { path: 'bundles', label: 'Bundles', section: 'Sales', resource: 'bundles', page: BundlesPage },
-  { path: 'coupons', label: 'Coupons', section: 'Sales', resource: 'coupons', page: CouponsPage },
-  { path: 'orders', label: 'Orders', section: 'Sales', resource: 'orders', page: OrdersPage },
-  { path: 'event-refunds', label: 'Refund an event', section: 'Sales', resource: 'refunds', page: EventRefundsPage },
-  { path: 'revenue', label: 'Revenue', section: 'Sales', resource: 'revenue', page: RevenuePage },
-  { path: 'customers', label: 'Customers', section: 'Sales', resource: 'users', page: CustomersPage },
-  { path: 'operators', label: 'Operators', section: 'Team', resource: 'operators', page: OperatorsPage },
-  { path: 'audit-log', label: 'Audit log', section: 'Team', resource: 'audit-log', page: AuditLogPage },
+  { path: 'premieres', label: 'nav.premieres', section: 'broadcast', resource: 'premieres', page: PremieresPage },
+  { path: 'analytics', label: 'nav.analytics', section: 'broadcast', resource: 'analytics', page: AnalyticsPage },
+  { path: 'passes', label: 'nav.passes', section: 'sales', resource: 'passes', page: PassesPage },
+  { path: 'bundles', label: 'nav.bundles', section: 'sales', resource: 'bundles', page: BundlesPage },
+  { path: 'coupons', label: 'nav.coupons', section: 'sales', resource: 'coupons', page: CouponsPage },
+  { path: 'orders', label: 'nav.orders', section: 'sales', resource: 'orders', page: OrdersPage },
+  { path: 'event-refunds', label: 'nav.eventRefunds', section: 'sales', resource: 'refunds', page: EventRefundsPage },
+  { path: 'revenue', label: 'nav.revenue', section: 'sales', resource: 'revenue', page: RevenuePage },
+  { path: 'customers', label: 'nav.customers', section: 'sales', resource: 'users', page: CustomersPage },
+  { path: 'operators', label: 'nav.operators', section: 'team', resource: 'operators', page: OperatorsPage },
+  { path: 'audit-log', label: 'nav.auditLog', section: 'team', resource: 'audit-log', page: AuditLogPage },
   // Your own account: every operator reads the channel; the page is for roles with a second factor.
   {
     path: 'security',
-    label: 'Security',
-    section: 'Team',
+    label: 'nav.security',
+    section: 'team',
     resource: 'channel',
     page: SecurityPage,
     when: (me) => me.totp.available,

@@ -17,7 +17,11 @@ const english: Record<WordArea, () => Promise<Words>> = {
   account: () => import('./resources/en-account').then((m) => m.enAccount),
   commerce: () => import('./resources/en-commerce').then((m) => m.enCommerce),
   pages: () => import('./resources/en-pages').then((m) => m.enPages),
-  console: () => import('./resources/console-sales.en').then((m) => ({ consoleSales: m.consoleSalesEn })),
+  console: () =>
+    Promise.all([import('./resources/console.en'), import('./resources/console-sales.en')]).then(([c, sales]) => ({
+      console: c.consoleEn,
+      consoleSales: sales.consoleSalesEn,
+    })),
 }
 
 /** Where each area's words come from: the real files, or others in tests. */

@@ -1,15 +1,16 @@
-import type { AnalyticsRetention, ChannelReport, StreamReport } from '@fieldhouse/contract'
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { StreamReport } from '@fieldhouse/contract'
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
 import { Button } from '../../../components/ui/button'
-import { useApiClient } from '../../../lib/api/api-context'
 import { ApiRequestError } from '../../../lib/api/api-error'
 import { errorText } from '../../../lib/api/error-text'
+import type { consoleEn } from '../../../lib/i18n/resources/console.en'
 import { allowed } from '../access'
-import { adminQueriesRoot, type Row, useAdminOptions } from '../api/admin-api'
+import { type Row, useAdminOptions } from '../api/admin-api'
+import { useChannelReport, useRetention, useSaveRetention, useStreamReport } from '../api/use-analytics'
 import { useChannelZone } from '../channel-time'
 import { zonedToIso } from '../fields'
 import { useOperator } from '../operator-context'
+import { useConsoleText } from '../words'
 import {
   countText,
   durationText,
@@ -25,7 +26,6 @@ import {
 } from './analytics-format'
 import { MinutePlot } from './minute-plot'
 
-const root = [...adminQueriesRoot, 'analytics'] as const
 const VIEWERS_COLOR = '#1f5fbf'
 const MINUTES_COLOR = '#b35c00'
 
@@ -54,6 +54,7 @@ function ScrollBox({ label, children }: { label: string; children: React.ReactNo
 }
 
 function CountsTable({ caption, first, rows }: { caption: string; first: string; rows: StreamReport['countries'] }) {
+  const t = useConsoleText()
   return (
     <ScrollBox label={caption}>
       <table className="console-table">
@@ -61,18 +62,18 @@ function CountsTable({ caption, first, rows }: { caption: string; first: string;
         <thead>
           <tr>
             <th scope="col">{first}</th>
-            <th scope="col">Viewers</th>
+            <th scope="col">{t('analytics.viewers')}</th>
           </tr>
         </thead>
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={2}>No viewers in this range.</td>
+              <td colSpan={2}>{t('analytics.noViewers')}</td>
             </tr>
           ) : (
             rows.map((r) => (
               <tr key={r.name}>
-                <th scope="row">{r.name === 'unknown' ? 'Not known' : r.name}</th>
+                <th scope="row">{r.name === 'unknown' ? t('analytics.notKnown') : r.name}</th>
                 <td>{r.viewers}</td>
               </tr>
             ))
@@ -85,19 +86,29 @@ function CountsTable({ caption, first, rows }: { caption: string; first: string;
 
 /** Viewers and viewing minutes per minute: the plot, its table and the CSV of the same rows. */
 function ViewingPlot({ report, timeZone, name }: { report: StreamReport; timeZone: string; name: string }) {
+  const t = useConsoleText()
   const minutes = useMemo(() => plotMinutes(report, Date.now()), [report])
   const times = useMemo(() => minutes.map((m) => m.minute), [minutes])
   const series = useMemo(
     () => [
-      { label: 'Viewers', values: minutes.map((m) => m.viewers), color: VIEWERS_COLOR },
-      { label: 'Viewing minutes', values: minutes.map((m) => m.viewing_minutes), color: MINUTES_COLOR, right: true },
+      { label: t('analytics.viewers'), values: minutes.map((m) => m.viewers), color: VIEWERS_COLOR },
+      {
+        label: t('analytics.viewingMinutes'),
+        values: minutes.map((m) => m.viewing_minutes),
+        color: MINUTES_COLOR,
+        right: true,
+      },
     ],
-    [minutes],
+    [minutes, t],
   )
   const peak = minutes.reduce((best, m) => (m.viewers > (best?.viewers ?? -1) ? m : best), minutes[0])
   const summary = peak
-    ? `Most viewers: ${peak.viewers} at ${minuteText(peak.minute, timeZone)}; ${report.viewers_now} watching now.`
-    : 'No viewing in this range.'
+    ? t('analytics.mostViewers', {
+        viewers: peak.viewers,
+        time: minuteText(peak.minute, timeZone),
+        now: report.viewers_now,
+      })
+    : t('analytics.noViewing')
   const download = () => {
     const url = URL.createObjectURL(new Blob([minutesCsv(report.minutes, timeZone)], { type: 'text/csv' }))
     const a = document.createElement('a')
@@ -109,7 +120,7 @@ function ViewingPlot({ report, timeZone, name }: { report: StreamReport; timeZon
   const rows = report.minutes.filter((m) => m.viewers > 0)
   return (
     <MinutePlot
-      title={`Concurrent viewers per minute, ${name}`}
+      title={t('analytics.plotTitle', { name })}
       summary={summary}
       times={times}
       series={series}
@@ -117,21 +128,21 @@ function ViewingPlot({ report, timeZone, name }: { report: StreamReport; timeZon
       table={
         <>
           <details className="console-analytics-details">
-            <summary>Every minute as a table ({rows.length})</summary>
-            <ScrollBox label="Viewers and viewing minutes per minute">
+            <summary>{t('analytics.everyMinute', { count: rows.length })}</summary>
+            <ScrollBox label={t('analytics.perMinute')}>
               <table className="console-table">
-                <caption>Viewers and viewing minutes per minute ({timeZone})</caption>
+                <caption>{t('analytics.perMinuteIn', { zone: timeZone })}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Minute</th>
-                    <th scope="col">Viewers</th>
-                    <th scope="col">Viewing minutes</th>
+                    <th scope="col">{t('analytics.minute')}</th>
+                    <th scope="col">{t('analytics.viewers')}</th>
+                    <th scope="col">{t('analytics.viewingMinutes')}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {rows.length === 0 ? (
                     <tr>
-                      <td colSpan={3}>No viewing in this range.</td>
+                      <td colSpan={3}>{t('analytics.noViewing')}</td>
                     </tr>
                   ) : (
                     rows.map((m) => (
@@ -147,7 +158,7 @@ function ViewingPlot({ report, timeZone, name }: { report: StreamReport; timeZon
             </ScrollBox>
           </details>
           <Button variant="secondary" onClick={download} disabled={report.minutes.length === 0}>
-            Download CSV
+            {t('analytics.downloadCsv')}
           </Button>
         </>
       }
@@ -156,44 +167,35 @@ function ViewingPlot({ report, timeZone, name }: { report: StreamReport; timeZon
 }
 
 function Retention() {
-  const api = useApiClient()
-  const queryClient = useQueryClient()
+  const t = useConsoleText()
   const me = useOperator()
   const canUpdate = allowed(me, 'update', 'analytics')
   const id = useId()
-  const retention = useQuery({
-    queryKey: [...root, 'retention'],
-    queryFn: async ({ signal }) =>
-      (await api.get<AnalyticsRetention>('admin/analytics/retention', { signal })).data as AnalyticsRetention,
-  })
+  const retention = useRetention()
   const [days, setDays] = useState('')
   const [saved, setSaved] = useState<string | null>(null)
-  const save = useMutation({
-    mutationFn: async (value: string) =>
-      (await api.request<AnalyticsRetention>('PATCH', 'admin/analytics/retention', { body: { days: value } }))
-        .data as AnalyticsRetention,
-    onSuccess: (data) => {
-      queryClient.setQueryData([...root, 'retention'], data)
-      setDays('')
-      setSaved(`Saved: records are kept ${data.days} days.`)
-    },
-  })
+  const save = useSaveRetention()
   const submit = (e: FormEvent) => {
     e.preventDefault()
     setSaved(null)
-    save.mutate(days || String(retention.data?.days ?? ''))
+    save.mutate(days || String(retention.data?.days ?? ''), {
+      onSuccess: (data) => {
+        setDays('')
+        setSaved(t('analytics.savedDays', { days: data.days }))
+      },
+    })
   }
   const fieldError =
     save.error instanceof ApiRequestError ? (save.error.fieldErrors.days?.[0] ?? errorText(save.error)) : null
   const current = retention.data?.days
   return (
     <section aria-labelledby={`${id}-head`} className="console-card console-analytics-section">
-      <h2 id={`${id}-head`}>Retention</h2>
+      <h2 id={`${id}-head`}>{t('analytics.retention')}</h2>
       {canUpdate ? (
         <form className="console-form" onSubmit={submit}>
           <div className="field">
             <label className="field__label" htmlFor={id}>
-              Days the records are kept
+              {t('analytics.days')}
             </label>
             <input
               id={id}
@@ -209,17 +211,17 @@ function Retention() {
               aria-describedby={fieldError ? `${id}-error` : `${id}-hint`}
             />
             <p id={`${id}-hint`} className="field__hint">
-              Older records are deleted every hour (1 to 3650 days).
+              {t('analytics.daysHint')}
             </p>
           </div>
           <div className="console-form__actions">
             <Button type="submit" disabled={save.isPending || current === undefined}>
-              {save.isPending ? 'Saving…' : 'Save'}
+              {save.isPending ? t('common.saving') : t('common.save')}
             </Button>
           </div>
           {fieldError ? (
             <p id={`${id}-error`} role="alert" className="console-error">
-              Days: {fieldError}
+              {t('analytics.daysError', { error: fieldError })}
             </p>
           ) : null}
           {saved ? (
@@ -229,7 +231,7 @@ function Retention() {
           ) : null}
         </form>
       ) : (
-        <p>{current === undefined ? 'Loading…' : `Records are kept ${current} days, then deleted.`}</p>
+        <p>{current === undefined ? t('common.loading') : t('analytics.keptDays', { days: current })}</p>
       )}
     </section>
   )
@@ -242,7 +244,7 @@ function Retention() {
  * shown it asks again every 15 s.
  */
 export default function AnalyticsPage() {
-  const api = useApiClient()
+  const t = useConsoleText()
   const events = useAdminOptions('events')
   const timeZone = useChannelZone()
   const [subject, setSubject] = useState<string | null>(null)
@@ -267,28 +269,15 @@ export default function AnalyticsPage() {
     [choice, dates, timeZone],
   )
   const query = { ...range, ...(selected ? { type: 'event', id: selected } : {}) }
-  const stream = useQuery({
-    queryKey: [...root, 'stream', query],
-    enabled: selected !== null && range !== null,
-    queryFn: async ({ signal }) =>
-      (await api.get<StreamReport>('admin/analytics/streams', { query, signal })).data as StreamReport,
-    placeholderData: keepPreviousData,
-    refetchInterval: live ? LIVE_REFRESH_MS : false,
-  })
-  const report = useQuery({
-    queryKey: [...root, 'channel', range],
-    enabled: range !== null,
-    queryFn: async ({ signal }) =>
-      (await api.get<ChannelReport>('admin/analytics/channel', { query: range ?? {}, signal })).data as ChannelReport,
-    placeholderData: keepPreviousData,
-    refetchInterval: live ? LIVE_REFRESH_MS : false,
-  })
-  const hasVod = report.data?.top_streams.some((t) => t.stream_type === 'vod') ?? false
+  const refresh = live ? LIVE_REFRESH_MS : false
+  const stream = useStreamReport(query, { enabled: selected !== null && range !== null, refetchInterval: refresh })
+  const report = useChannelReport(range, refresh)
+  const hasVod = report.data?.top_streams.some((top) => top.stream_type === 'vod') ?? false
   const vod = useAdminOptions(hasVod ? 'vod-media-items' : null)
   const nameOf = (type: string, id: number) =>
     String(
       (type === 'vod' ? vod.data : eventRows)?.find((r) => r.id === id)?.name ??
-        `${type === 'vod' ? 'VOD item' : 'Event'} #${id}`,
+        t('analytics.numbered', { what: t(type === 'vod' ? 'analytics.vodItem' : 'analytics.event'), id }),
     )
   const [asked, setAsked] = useState<number | null>(null)
   useEffect(() => {
@@ -297,19 +286,17 @@ export default function AnalyticsPage() {
 
   const s = stream.data
   const c = report.data
-  const name = event ? String(event.name ?? event.id) : 'all viewing'
+  const name = event ? String(event.name ?? event.id) : t('analytics.allViewingName')
   const error = stream.error ?? report.error
 
   return (
     <>
-      <h1>Analytics</h1>
-      <p className="console-lead">
-        Who watched, for how long and how well it played, from the channel’s own records. Times are in {timeZone}.
-      </p>
+      <h1>{t('analytics.title')}</h1>
+      <p className="console-lead">{t('analytics.lead', { zone: timeZone })}</p>
       <div className="console-list__filters">
         <div className="field">
           <label className="field__label" htmlFor={ids.subject}>
-            Event
+            {t('analytics.event')}
           </label>
           <select
             id={ids.subject}
@@ -317,18 +304,18 @@ export default function AnalyticsPage() {
             value={selected ?? ''}
             onChange={(e) => setSubject(e.target.value)}
           >
-            <option value="">All viewing (events and VOD)</option>
+            <option value="">{t('analytics.allViewing')}</option>
             {eventRows.map((row) => (
               <option key={row.id} value={String(row.id)}>
                 {String(row.name ?? row.id)}
-                {isLive(row) ? ' (live)' : ''}
+                {isLive(row) ? t('analytics.liveSuffix') : ''}
               </option>
             ))}
           </select>
         </div>
         <div className="field">
           <label className="field__label" htmlFor={ids.range}>
-            Range
+            {t('analytics.range')}
           </label>
           <select
             id={ids.range}
@@ -338,7 +325,7 @@ export default function AnalyticsPage() {
           >
             {rangeChoices.map((r) => (
               <option key={r.value} value={r.value}>
-                {r.label}
+                {t(`analytics.ranges.${r.value}`)}
               </option>
             ))}
           </select>
@@ -347,7 +334,7 @@ export default function AnalyticsPage() {
           <>
             <div className="field">
               <label className="field__label" htmlFor={ids.from}>
-                From
+                {t('analytics.from')}
               </label>
               <input
                 id={ids.from}
@@ -359,7 +346,7 @@ export default function AnalyticsPage() {
             </div>
             <div className="field">
               <label className="field__label" htmlFor={ids.to}>
-                To
+                {t('analytics.to')}
               </label>
               <input
                 id={ids.to}
@@ -372,70 +359,78 @@ export default function AnalyticsPage() {
           </>
         ) : null}
       </div>
-      {choice === 'dates' && range === null ? (
-        <p className="console-note">Choose a start and an end after it, at most 31 days apart.</p>
-      ) : null}
+      {choice === 'dates' && range === null ? <p className="console-note">{t('analytics.badDates')}</p> : null}
       {live ? (
         <p className="console-note" data-testid="analytics-live">
-          <span className="console-live-badge is-live">Live</span> Refreshed every 15 seconds
-          {asked ? `; last at ${minuteText(asked, timeZone).slice(11)}` : ''}.
+          <span className="console-live-badge is-live">{t('analytics.live')}</span> {t('analytics.refreshed')}
+          {asked ? t('analytics.lastAt', { time: minuteText(asked, timeZone).slice(11) }) : ''}.
         </p>
       ) : null}
       {error ? (
         <p role="alert" className="console-error">
-          {errorText(error) ?? 'The analytics could not be read.'}
+          {errorText(error) ?? t('analytics.couldNotRead')}
         </p>
       ) : null}
 
       <section aria-labelledby={ids.viewing} className="console-analytics-section">
-        <h2 id={ids.viewing}>Viewing: {name}</h2>
+        <h2 id={ids.viewing}>{t('analytics.viewing', { name })}</h2>
         {s ? (
           <>
             <dl className="console-analytics-stats">
-              <Stat label="Viewers now" value={String(s.viewers_now)} testId="analytics-viewers-now" />
-              <Stat label="Unique viewers" value={String(s.unique_viewers)} testId="analytics-unique-viewers" />
-              <Stat label="Viewing minutes" value={countText(s.viewing_minutes)} testId="analytics-viewing-minutes" />
-              <Stat label="Views" value={String(s.views)} />
-              <Stat label="Startup time, median" value={durationText(s.startup_ms.p50)} />
-              <Stat label="Startup time, 95th percentile" value={durationText(s.startup_ms.p95)} />
-              <Stat label="Rebuffering" value={percentText(s.rebuffer_percent)} />
-              <Stat label="Playback failures" value={percentText(s.failure_percent)} />
+              <Stat label={t('analytics.viewersNow')} value={String(s.viewers_now)} testId="analytics-viewers-now" />
+              <Stat
+                label={t('analytics.uniqueViewers')}
+                value={String(s.unique_viewers)}
+                testId="analytics-unique-viewers"
+              />
+              <Stat
+                label={t('analytics.viewingMinutes')}
+                value={countText(s.viewing_minutes)}
+                testId="analytics-viewing-minutes"
+              />
+              <Stat label={t('analytics.views')} value={String(s.views)} />
+              <Stat label={t('analytics.startupMedian')} value={durationText(s.startup_ms.p50)} />
+              <Stat label={t('analytics.startup95')} value={durationText(s.startup_ms.p95)} />
+              <Stat label={t('analytics.rebuffering')} value={percentText(s.rebuffer_percent)} />
+              <Stat label={t('analytics.failures')} value={percentText(s.failure_percent)} />
             </dl>
             <ViewingPlot report={s} timeZone={timeZone} name={name} />
             <div className="console-analytics-pair">
-              <CountsTable caption="Viewers by country" first="Country" rows={s.countries} />
-              <CountsTable caption="Viewers by device" first="Device" rows={s.devices} />
+              <CountsTable caption={t('analytics.byCountry')} first={t('analytics.country')} rows={s.countries} />
+              <CountsTable caption={t('analytics.byDevice')} first={t('analytics.device')} rows={s.devices} />
             </div>
           </>
         ) : stream.isPending && range !== null ? (
-          <p role="status">Loading…</p>
+          <p role="status">{t('common.loading')}</p>
         ) : null}
       </section>
 
       <section aria-labelledby={ids.channel} className="console-analytics-section">
-        <h2 id={ids.channel}>The channel</h2>
+        <h2 id={ids.channel}>{t('analytics.channel')}</h2>
         {c ? (
           <>
             <dl className="console-analytics-stats">
-              <Stat label="Page visits" value={String(c.visits)} testId="analytics-visits" />
-              <Stat label="Sessions" value={String(c.sessions)} />
+              <Stat label={t('analytics.visits')} value={String(c.visits)} testId="analytics-visits" />
+              <Stat label={t('analytics.sessions')} value={String(c.sessions)} />
             </dl>
             <div className="console-analytics-stack">
-              <ScrollBox label="The funnel">
+              <ScrollBox label={t('analytics.funnel')}>
                 <table className="console-table">
-                  <caption>The funnel: sessions at each step</caption>
+                  <caption>{t('analytics.funnelCaption')}</caption>
                   <thead>
                     <tr>
-                      <th scope="col">Step</th>
-                      <th scope="col">Sessions</th>
-                      <th scope="col">Of the step before</th>
-                      <th scope="col">Of the visits</th>
+                      <th scope="col">{t('analytics.step')}</th>
+                      <th scope="col">{t('analytics.sessions')}</th>
+                      <th scope="col">{t('analytics.ofBefore')}</th>
+                      <th scope="col">{t('analytics.ofVisits')}</th>
                     </tr>
                   </thead>
                   <tbody>
                     {funnelSteps(c.funnel).map((step) => (
                       <tr key={step.key}>
-                        <th scope="row">{step.label}</th>
+                        <th scope="row">
+                          {t(`analytics.steps.${step.key as keyof typeof consoleEn.analytics.steps}`)}
+                        </th>
                         <td>{step.sessions}</td>
                         <td>{percentText(step.ofPrevious)}</td>
                         <td>{percentText(step.ofFirst)}</td>
@@ -444,30 +439,30 @@ export default function AnalyticsPage() {
                   </tbody>
                 </table>
               </ScrollBox>
-              <ScrollBox label="Most watched">
+              <ScrollBox label={t('analytics.mostWatched')}>
                 <table className="console-table">
-                  <caption>Most watched</caption>
+                  <caption>{t('analytics.mostWatched')}</caption>
                   <thead>
                     <tr>
-                      <th scope="col">Event or video</th>
-                      <th scope="col">Viewers</th>
-                      <th scope="col">Viewing minutes</th>
+                      <th scope="col">{t('analytics.eventOrVideo')}</th>
+                      <th scope="col">{t('analytics.viewers')}</th>
+                      <th scope="col">{t('analytics.viewingMinutes')}</th>
                     </tr>
                   </thead>
                   <tbody>
                     {c.top_streams.length === 0 ? (
                       <tr>
-                        <td colSpan={3}>Nothing watched in this range.</td>
+                        <td colSpan={3}>{t('analytics.nothingWatched')}</td>
                       </tr>
                     ) : (
-                      c.top_streams.map((t) => (
-                        <tr key={`${t.stream_type}:${t.stream_id}`}>
+                      c.top_streams.map((top) => (
+                        <tr key={`${top.stream_type}:${top.stream_id}`}>
                           <th scope="row">
-                            {nameOf(t.stream_type, t.stream_id)}
-                            {t.stream_type === 'vod' ? '' : ` (${t.stream_type})`}
+                            {nameOf(top.stream_type, top.stream_id)}
+                            {top.stream_type === 'vod' ? '' : ` (${top.stream_type})`}
                           </th>
-                          <td>{t.viewers}</td>
-                          <td>{countText(t.viewing_minutes)}</td>
+                          <td>{top.viewers}</td>
+                          <td>{countText(top.viewing_minutes)}</td>
                         </tr>
                       ))
                     )}
@@ -477,7 +472,7 @@ export default function AnalyticsPage() {
             </div>
           </>
         ) : report.isPending && range !== null ? (
-          <p role="status">Loading…</p>
+          <p role="status">{t('common.loading')}</p>
         ) : null}
       </section>
       <Retention />

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
+import { useConsoleText } from '../words'
 import type { DrawnPlot, PlotSeries } from './uplot-draw'
 
 /**
@@ -23,6 +24,7 @@ export function MinutePlot({
   /** The numbers, readable: a table of the same minutes. */
   table: React.ReactNode
 }) {
+  const t = useConsoleText()
   const box = useRef<HTMLDivElement>(null)
   const plot = useRef<DrawnPlot | null>(null)
   const [failed, setFailed] = useState(false)
@@ -81,7 +83,7 @@ export function MinutePlot({
         className="console-analytics-plot__canvas"
       />
       <p id={ids.summary} className="console-note">
-        {failed ? 'The plot could not be drawn; the table has every number. ' : ''}
+        {failed ? `${t('analytics.plotFailed')} ` : ''}
         {summary}
       </p>
       {table}

@@ -1,6 +1,9 @@
 import type { ListMeta } from '@fieldhouse/contract'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useApiClient } from '../../../lib/api/api-context'
+import { parseMeta, parseRecord, parseRows, parseSaved, type Row } from './answers'
+
+export type { Row }
 
 /** Every console query sits under this key: signing out or switching operator drops them all. */
 export const adminQueriesRoot = ['admin'] as const
@@ -14,8 +17,6 @@ export interface ListParams {
   /** Further query fields of the list (a resource's filters); empty ones are left out. */
   filters?: Record<string, string>
 }
-
-export type Row = Record<string, unknown> & { id: number | string }
 
 export interface ListAnswer {
   data: Row[]
@@ -39,9 +40,9 @@ export function useAdminList(resource: string, params: ListParams) {
   return useQuery({
     queryKey: [...adminQueriesRoot, resource, 'list', params] as const,
     queryFn: async ({ signal }): Promise<ListAnswer> => {
-      const answer = await api.get<Row[]>(`admin/${resource}`, { query: clean(params), signal })
-      const data = answer.data ?? []
-      return { data, meta: answer.meta ?? { total: data.length, offset: params.offset, limit: params.limit } }
+      const answer = await api.get(`admin/${resource}`, { query: clean(params), signal })
+      const data = parseRows(resource, answer.data ?? [])
+      return { data, meta: parseMeta(answer.meta, { total: data.length, offset: params.offset, limit: params.limit }) }
     },
     placeholderData: keepPreviousData,
   })
@@ -54,7 +55,10 @@ export function useAdminOptions(resource: string | null) {
     queryKey: [...adminQueriesRoot, resource, 'options'] as const,
     enabled: resource !== null,
     queryFn: async ({ signal }): Promise<Row[]> =>
-      (await api.get<Row[]>(`admin/${resource}`, { query: { offset: 0, limit: 100 }, signal })).data ?? [],
+      parseRows(
+        resource ?? '',
+        (await api.get(`admin/${resource}`, { query: { offset: 0, limit: 100 }, signal })).data ?? [],
+      ),
     staleTime: 30_000,
   })
 }
@@ -66,11 +70,11 @@ export function useAdminItem(resource: string, id: string | null, enabled = true
     queryKey: [...adminQueriesRoot, resource, 'item', id] as const,
     enabled,
     queryFn: async ({ signal }) =>
-      (
-        await api.get<Record<string, unknown>>(id === null ? `admin/${resource}` : `admin/${resource}/${id}`, {
-          signal,
-        })
-      ).data,
+      parseRecord(
+        resource,
+        id,
+        (await api.get(id === null ? `admin/${resource}` : `admin/${resource}/${id}`, { signal })).data,
+      ),
   })
 }
 
@@ -85,7 +89,7 @@ export function useAdminSave(resource: string) {
     mutationFn: async ({ id, values }: { id: string | null; values: Record<string, unknown>; create?: boolean }) => {
       const path = id === null ? `admin/${resource}` : `admin/${resource}/${id}`
       const method = id === null ? 'POST' : 'PATCH'
-      return (await api.request<Record<string, unknown>>(method, path, { body: values })).data
+      return parseSaved(resource, id, (await api.request(method, path, { body: values })).data)
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...adminQueriesRoot, resource] }),
   })
@@ -96,14 +100,14 @@ export function useAdminSingletonSave(resource: string) {
   const api = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (values: Record<string, unknown>) =>
-      (
-        await api.request<Record<string, unknown>>('PATCH', `admin/${resource}`, {
-          body: values,
-          // The colours are a map of names: the key must not travel as one of them.
-          keyInHeader: resource === 'color-settings',
-        })
-      ).data,
+    mutationFn: async (values: Record<string, unknown>) => {
+      const answer = await api.request('PATCH', `admin/${resource}`, {
+        body: values,
+        // The colours are a map of names: the key must not travel as one of them.
+        keyInHeader: resource === 'color-settings',
+      })
+      return parseRecord(resource, null, answer.data)
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...adminQueriesRoot, resource] }),
   })
 }

@@ -1,4 +1,4 @@
-import type { GoLive, OwnerMedia, StreamReport, Upload } from '@fieldhouse/contract'
+import { GoLiveSchema, type OwnerMedia, OwnerMediaSchema, type Upload, UploadSchema } from '@fieldhouse/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useApiClient } from '../../../lib/api/api-context'
 import { adminQueriesRoot } from './admin-api'
@@ -10,25 +10,7 @@ export function useGoLive(eventId: number | null) {
     queryKey: [...adminQueriesRoot, 'live', eventId] as const,
     enabled: eventId !== null,
     refetchInterval: 2000,
-    queryFn: async ({ signal }) => (await api.get<GoLive>(`admin/live/${eventId}`, { signal })).data as GoLive,
-  })
-}
-
-/**
- * Viewers watching an event now (the analytics reports, decision 0039), asked every 15 s while it is
- * live; for operators who may read the analytics. A short range: only `viewers_now` is read.
- */
-export function useViewersNow(eventId: number | null, enabled: boolean) {
-  const api = useApiClient()
-  return useQuery({
-    queryKey: [...adminQueriesRoot, 'analytics', 'viewers-now', eventId] as const,
-    enabled: eventId !== null && enabled,
-    refetchInterval: 15_000,
-    queryFn: async ({ signal }) => {
-      const query = { type: 'event', id: eventId as number, from: Date.now() - 2 * 60_000 }
-      return ((await api.get<StreamReport>('admin/analytics/streams', { query, signal })).data as StreamReport)
-        .viewers_now
-    },
+    queryFn: async ({ signal }) => GoLiveSchema.parse((await api.get(`admin/live/${eventId}`, { signal })).data),
   })
 }
 
@@ -37,7 +19,7 @@ export function useRevealKey(eventId: number | null) {
   const api = useApiClient()
   return useMutation({
     mutationFn: async () =>
-      ((await api.get<GoLive>(`admin/live/${eventId}`, { query: { reveal: 1 } })).data as GoLive).stream_key,
+      GoLiveSchema.parse((await api.get(`admin/live/${eventId}`, { query: { reveal: 1 } })).data).stream_key,
   })
 }
 
@@ -46,7 +28,7 @@ export function useLiveAction(eventId: number | null, action: 'rotate-key' | 'en
   const api = useApiClient()
   const client = useQueryClient()
   return useMutation({
-    mutationFn: async () => (await api.post<GoLive>(`admin/live/${eventId}/${action}`)).data as GoLive,
+    mutationFn: async () => GoLiveSchema.parse((await api.post(`admin/live/${eventId}/${action}`)).data),
     onSuccess: (panel) => client.setQueryData([...adminQueriesRoot, 'live', eventId], panel),
   })
 }
@@ -66,7 +48,7 @@ export function useOwnerMedia(target: 'event' | 'vod' | 'preroll', id: number | 
       return busy ? 1500 : false
     },
     queryFn: async ({ signal }) =>
-      (await api.get<OwnerMedia>(`admin/${ownerPaths[target]}/${id}/media`, { signal })).data as OwnerMedia,
+      OwnerMediaSchema.parse((await api.get(`admin/${ownerPaths[target]}/${id}/media`, { signal })).data),
   })
 }
 
@@ -80,7 +62,7 @@ export function useUploadStatus(id: string | null) {
       const s = query.state.data?.status
       return s === 'ready' || s === 'failed' ? false : 1500
     },
-    queryFn: async ({ signal }) => (await api.get<Upload>(`admin/uploads/${id}`, { signal })).data as Upload,
+    queryFn: async ({ signal }) => UploadSchema.parse((await api.get(`admin/uploads/${id}`, { signal })).data),
   })
 }
 

@@ -7,11 +7,13 @@ import { errorText } from '../../../lib/api/error-text'
 import { allowed } from '../access'
 import { useAddDomain, useDomains, useRemoveDomain, useVerifyDomain } from '../api/use-domains'
 import { useOperator } from '../operator-context'
+import { useConsoleText } from '../words'
 
 type Notice = { tone: 'error' | 'success'; text: string } | null
 
 /** A new domain (owners): it is added pending, with the TXT record to create at its DNS. */
 function AddDomainForm() {
+  const t = useConsoleText()
   const add = useAddDomain()
   const [host, setHost] = useState('')
   const [error, setError] = useState<string | undefined>()
@@ -28,18 +30,18 @@ function AddDomainForm() {
     try {
       const added = await add.mutateAsync(parsed.data.host)
       setHost('')
-      setNotice({ tone: 'success', text: `${added.host} is added. Create its TXT record, then verify it.` })
+      setNotice({ tone: 'success', text: t('domains.added', { host: added.host }) })
     } catch (failure) {
-      setNotice({ tone: 'error', text: errorText(failure) ?? 'Not added.' })
+      setNotice({ tone: 'error', text: errorText(failure) ?? t('domains.notAdded') })
     }
   }
   return (
     <form className="console-form" noValidate onSubmit={handleSubmit}>
-      <h3>Add a domain</h3>
+      <h3>{t('domains.add')}</h3>
       <TextField
-        label="New domain"
+        label={t('domains.newDomain')}
         autoComplete="off"
-        hint="A host name such as tv.example.org, pointed at this server. It serves the channel once verified."
+        hint={t('domains.newHint')}
         value={host}
         error={error}
         onChange={(event) => setHost(event.target.value)}
@@ -47,7 +49,7 @@ function AddDomainForm() {
       {notice ? <FormMessage tone={notice.tone}>{notice.text}</FormMessage> : null}
       <div className="console-form__actions">
         <Button type="submit" disabled={add.isPending}>
-          Add domain
+          {t('domains.addDomain')}
         </Button>
       </div>
     </form>
@@ -56,16 +58,17 @@ function AddDomainForm() {
 
 /** A pending domain's TXT record: its name and the value it must hold. */
 function ChallengeRecord({ record }: { record: NonNullable<AdminDomain['record']> }) {
+  const t = useConsoleText()
   return (
     <dl className="console-dl console-domains__record">
       <div>
-        <dt>TXT record</dt>
+        <dt>{t('domains.txtRecord')}</dt>
         <dd>
           <code>{record.name}</code>
         </dd>
       </div>
       <div>
-        <dt>Value</dt>
+        <dt>{t('domains.value')}</dt>
         <dd>
           <code>{record.value}</code>
         </dd>
@@ -84,38 +87,43 @@ function DomainActions({
   removable: boolean
   onNotice: (notice: Notice) => void
 }) {
+  const t = useConsoleText()
   const verify = useVerifyDomain()
   const remove = useRemoveDomain()
   const handleVerify = () => {
     onNotice(null)
     verify.mutate(domain.id, {
-      onSuccess: (done) => onNotice({ tone: 'success', text: `${done.host} is verified: it serves the channel.` }),
-      onError: (failure) => onNotice({ tone: 'error', text: errorText(failure) ?? 'Not verified.' }),
+      onSuccess: (done) => onNotice({ tone: 'success', text: t('domains.verified', { host: done.host }) }),
+      onError: (failure) => onNotice({ tone: 'error', text: errorText(failure) ?? t('domains.notVerified') }),
     })
   }
   const handleRemove = () => {
-    const what = domain.state === 'verified' ? ' Viewers stop reaching the channel there.' : ''
-    if (!window.confirm(`Remove ${domain.host}?${what}`)) return
+    const what = domain.state === 'verified' ? t('domains.stopReaching') : ''
+    if (!window.confirm(t('domains.confirmRemove', { host: domain.host, what }))) return
     onNotice(null)
     remove.mutate(domain.id, {
-      onError: (failure) => onNotice({ tone: 'error', text: errorText(failure) ?? 'Not removed.' }),
+      onError: (failure) => onNotice({ tone: 'error', text: errorText(failure) ?? t('domains.notRemoved') }),
     })
   }
   return (
     <span className="console-domains__actions">
       {domain.state === 'pending' ? (
-        <Button disabled={verify.isPending} aria-label={`Verify ${domain.host}`} onClick={handleVerify}>
-          {verify.isPending ? 'Checking…' : 'Verify'}
+        <Button
+          disabled={verify.isPending}
+          aria-label={t('domains.verifyNamed', { host: domain.host })}
+          onClick={handleVerify}
+        >
+          {verify.isPending ? t('domains.checking') : t('domains.verify')}
         </Button>
       ) : null}
       {removable ? (
         <Button
           variant="danger"
           disabled={remove.isPending}
-          aria-label={`Remove ${domain.host}`}
+          aria-label={t('domains.removeNamed', { host: domain.host })}
           onClick={handleRemove}
         >
-          Remove
+          {t('domains.remove')}
         </Button>
       ) : null}
     </span>
@@ -127,6 +135,7 @@ function DomainActions({
  * Owners add, verify and remove them; every other role reads them.
  */
 export function ChannelDomains() {
+  const t = useConsoleText()
   const me = useOperator()
   const canChange = allowed(me, 'create', 'domains')
   const list = useDomains()
@@ -136,25 +145,22 @@ export function ChannelDomains() {
   const verifiedCount = list.data?.filter((d) => d.state === 'verified').length ?? 0
   return (
     <section className="console-domains" aria-labelledby={headingId}>
-      <h2 id={headingId}>Domains</h2>
-      <p className="console-lead">
-        Viewers reach the channel at its verified domains, and its mails link to the primary one. A new domain serves
-        the channel once its DNS holds the TXT record shown beside it.
-      </p>
-      {canChange ? null : <p className="console-readonly">Only the channel’s owners add, verify or remove domains.</p>}
+      <h2 id={headingId}>{t('domains.title')}</h2>
+      <p className="console-lead">{t('domains.lead')}</p>
+      {canChange ? null : <p className="console-readonly">{t('domains.onlyOwners')}</p>}
       {list.isPending ? <PageLoader /> : null}
-      {list.isError ? <FormMessage tone="error">{errorText(list.error) ?? 'Did not load.'}</FormMessage> : null}
+      {list.isError ? <FormMessage tone="error">{errorText(list.error) ?? t('common.didNotLoad')}</FormMessage> : null}
       {list.data ? (
         <div className="console-table-wrap">
           <table className="console-table" aria-busy={list.isFetching}>
-            <caption>The channel’s domains, the primary first</caption>
+            <caption>{t('domains.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Domain</th>
-                <th scope="col">State</th>
+                <th scope="col">{t('domains.domain')}</th>
+                <th scope="col">{t('domains.state')}</th>
                 {canChange ? (
                   <th scope="col">
-                    <span className="visually-hidden">Actions</span>
+                    <span className="visually-hidden">{t('domains.actions')}</span>
                   </th>
                 ) : null}
               </tr>
@@ -164,11 +170,11 @@ export function ChannelDomains() {
                 <tr key={domain.id}>
                   <th scope="row" className="console-table__name">
                     {domain.host}
-                    {domain.primary ? <span className="console-domains__primary"> (primary)</span> : null}
+                    {domain.primary ? <span className="console-domains__primary">{t('domains.primary')}</span> : null}
                   </th>
                   <td>
                     <span className={`console-live-badge${domain.state === 'verified' ? ' is-verified' : ''}`}>
-                      {domain.state === 'verified' ? 'Verified' : 'Pending'}
+                      {t(domain.state === 'verified' ? 'domains.stateVerified' : 'domains.statePending')}
                     </span>
                     {domain.record ? <ChallengeRecord record={domain.record} /> : null}
                     {notice && notice.id === domain.id ? (

@@ -5,6 +5,7 @@ import { errorText } from '../../../lib/api/error-text'
 import { useAdminOptions } from '../api/admin-api'
 import { useImageUpload } from '../api/use-image-upload'
 import { type FieldConfig, type FormValues, timeZones } from '../fields'
+import { useConsoleText } from '../words'
 
 const describedBy = (...ids: Array<string | false | undefined>) => ids.filter(Boolean).join(' ') || undefined
 
@@ -25,6 +26,7 @@ export interface FieldControlProps {
 
 /** One labelled control of a resource form; its hint and error are tied to it for screen readers. */
 export function FieldControl({ field, register, control, errors, readOnly }: FieldControlProps) {
+  const t = useConsoleText()
   const id = useId()
   const error = errorOf(errors, field.name)
   const hintId = field.hint ? `${id}-hint` : undefined
@@ -35,7 +37,7 @@ export function FieldControl({ field, register, control, errors, readOnly }: Fie
   } as const
   const label = (
     <>
-      {field.label}
+      {t(field.label)}
       {field.required ? <span aria-hidden="true"> *</span> : null}
     </>
   )
@@ -43,7 +45,7 @@ export function FieldControl({ field, register, control, errors, readOnly }: Fie
     <>
       {field.hint ? (
         <p id={hintId} className="field__hint">
-          {field.hint}
+          {t(field.hint)}
         </p>
       ) : null}
       {error ? (
@@ -67,7 +69,7 @@ export function FieldControl({ field, register, control, errors, readOnly }: Fie
             {...register(field.name)}
           />
           <label className="field__check-label" htmlFor={id}>
-            {field.label}
+            {t(field.label)}
           </label>
         </div>
         {below}
@@ -98,10 +100,10 @@ export function FieldControl({ field, register, control, errors, readOnly }: Fie
     case 'select':
       control_ = (
         <select {...common} {...register(field.name)}>
-          {field.required ? null : <option value="">None</option>}
+          {field.required ? null : <option value="">{t('common.none')}</option>}
           {field.options?.map((option) => (
             <option key={option.value} value={option.value}>
-              {option.label}
+              {t(option.label)}
             </option>
           ))}
         </select>
@@ -174,10 +176,11 @@ function ReferenceSelect({
   common: Common
   register: UseFormRegister<FormValues>
 }) {
+  const t = useConsoleText()
   const options = useAdminOptions(field.resource ?? null)
   return (
     <select {...common} {...register(field.name)}>
-      <option value="">None</option>
+      <option value="">{t('common.none')}</option>
       {options.data?.map((row) => (
         <option key={String(row.id)} value={String(row.id)}>
           {String(row.name ?? row.title ?? row.id)}
@@ -226,6 +229,7 @@ interface ImageFieldProps {
 }
 
 function ImageInput({ field, control, common, readOnly }: ImageFieldProps) {
+  const t = useConsoleText()
   const upload = useImageUpload()
   const fileId = `${common.id}-file`
   const [status, setStatus] = useState<string | null>(null)
@@ -237,7 +241,7 @@ function ImageInput({ field, control, common, readOnly }: ImageFieldProps) {
         <div className="console-image">
           <input
             type="text"
-            placeholder="https://… or upload a file"
+            placeholder={t('field.imageAddress')}
             {...common}
             value={String(input.value ?? '')}
             onChange={(event) => input.onChange(event.target.value)}
@@ -276,10 +280,11 @@ function ImageUploadButton({
   onUploaded(url: string): void
   onStatus(status: string): void
 }) {
+  const t = useConsoleText()
   return (
     <>
       <label className="button button--secondary console-image__upload" htmlFor={id}>
-        Upload an image
+        {t('field.uploadImage')}
       </label>
       <input
         id={id}
@@ -292,13 +297,13 @@ function ImageUploadButton({
           const file = event.target.files?.[0]
           if (clearAfterPick) event.target.value = ''
           if (!file) return
-          onStatus('Uploading…')
+          onStatus(t('field.uploading'))
           upload.mutate(file, {
             onSuccess: (url) => {
               onUploaded(url)
-              onStatus('Uploaded.')
+              onStatus(t('field.uploaded'))
             },
-            onError: (error) => onStatus(errorText(error) ?? 'The upload failed.'),
+            onError: (error) => onStatus(errorText(error) ?? t('field.uploadFailed')),
           })
         }}
       />
@@ -320,6 +325,7 @@ function UploadStatus({ status }: { status: string | null }) {
  * logo or a slide), shown as a thumbnail with a Remove button. The form keeps them one address a line.
  */
 function ImagesInput({ field, control, common, readOnly }: ImageFieldProps) {
+  const t = useConsoleText()
   const upload = useImageUpload()
   const [status, setStatus] = useState<string | null>(null)
   return (
@@ -334,7 +340,7 @@ function ImagesInput({ field, control, common, readOnly }: ImageFieldProps) {
         const set = (next: string[]) => input.onChange(next.join('\n'))
         return (
           <div className="console-images">
-            {urls.length === 0 ? <p className="field__hint">No image yet.</p> : null}
+            {urls.length === 0 ? <p className="field__hint">{t('field.noImage')}</p> : null}
             <ul className="console-images__list">
               {urls.map((url, index) => (
                 <li key={url} className="console-images__item">
@@ -342,13 +348,13 @@ function ImagesInput({ field, control, common, readOnly }: ImageFieldProps) {
                   {readOnly ? null : (
                     <Button
                       variant="secondary"
-                      aria-label={`Remove image ${index + 1}`}
+                      aria-label={t('field.removeImage', { number: index + 1 })}
                       onClick={() => {
                         set(urls.filter((_, i) => i !== index))
-                        setStatus(`Image ${index + 1} removed.`)
+                        setStatus(t('field.imageRemoved', { number: index + 1 }))
                       }}
                     >
-                      Remove
+                      {t('common.remove')}
                     </Button>
                   )}
                 </li>
@@ -384,16 +390,17 @@ function ParticipantsControl({
   error: string | undefined
   readOnly: boolean
 }) {
+  const t = useConsoleText()
   const id = useId()
   const options = useAdminOptions(field.resource ?? 'participants')
   const sides = [
-    ['away', 'Away team'],
-    ['home', 'Home team'],
+    ['away', t('field.awayTeam')],
+    ['home', t('field.homeTeam')],
   ] as const
   return (
     <fieldset className="field console-fieldset" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="field__label">{field.label}</legend>
-      {field.hint ? <p className="field__hint">{field.hint}</p> : null}
+      <legend className="field__label">{t(field.label)}</legend>
+      {field.hint ? <p className="field__hint">{t(field.hint)}</p> : null}
       <div className="console-fieldset__row">
         {sides.map(([side, label]) => (
           <div className="field" key={side}>
@@ -406,7 +413,7 @@ function ParticipantsControl({
               disabled={readOnly}
               {...register(`${field.name}.${side}`)}
             >
-              <option value="">None</option>
+              <option value="">{t('common.none')}</option>
               {options.data?.map((row) => (
                 <option key={String(row.id)} value={String(row.id)}>
                   {String(row.name ?? row.id)}
@@ -436,6 +443,7 @@ function ReferencesControl({
   error: string | undefined
   readOnly: boolean
 }) {
+  const t = useConsoleText()
   const id = useId()
   const options = useAdminOptions(field.resource ?? null)
   const selected = (useWatch({ control, name: field.name }) as string[] | undefined) ?? []
@@ -445,8 +453,8 @@ function ReferencesControl({
       control={control}
       render={({ field: input }) => (
         <fieldset className="field console-fieldset" aria-describedby={error ? `${id}-error` : undefined}>
-          <legend className="field__label">{field.label}</legend>
-          {options.data && options.data.length === 0 ? <p className="field__hint">None to choose from yet.</p> : null}
+          <legend className="field__label">{t(field.label)}</legend>
+          {options.data && options.data.length === 0 ? <p className="field__hint">{t('field.noChoices')}</p> : null}
           <div className="console-checks">
             {options.data?.map((row) => {
               const value = String(row.id)

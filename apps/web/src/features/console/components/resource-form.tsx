@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button'
 import { FormMessage } from '../../../components/ui/form-field'
 import { applyServerErrors } from '../../../lib/forms/server-errors'
 import { type FieldConfig, type FormValues, toForm, toInput } from '../fields'
+import { useConsoleText } from '../words'
 import { FieldControl } from './field-control'
 
 export interface ResourceFormProps {
@@ -54,6 +55,7 @@ export function ResourceForm({
     }, schema ?? z.any())
     return zodResolver(checked as never) as unknown as Resolver<FormValues>
   }, [shown, schema, isNew, shapeInput])
+  const t = useConsoleText()
   const form = useForm<FormValues>({ defaultValues: toForm(shown, record), resolver })
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
   const names = shown.map((field) => field.name)
@@ -71,7 +73,7 @@ export function ResourceForm({
 
   return (
     <form className="console-form" noValidate onSubmit={submit}>
-      {readOnly ? <p className="console-readonly">Your role may read this, not change it.</p> : null}
+      {readOnly ? <p className="console-readonly">{t('common.readOnly')}</p> : null}
       {shown.map((field) => (
         <FieldControl
           key={field.name}
@@ -87,7 +89,7 @@ export function ResourceForm({
       {readOnly ? null : (
         <div className="console-form__actions">
           <Button type="submit" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? 'Saving…' : submitLabel}
+            {form.formState.isSubmitting ? t('common.saving') : submitLabel}
           </Button>
         </div>
       )}

@@ -1,11 +1,13 @@
+import { formatDateTime, formatMoney } from '@fieldhouse/contract'
 import { type ReactNode, useId, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { FormMessage } from '../../../components/ui/form-field'
 import { errorText } from '../../../lib/api/error-text'
 import { type Row, useAdminDelete, useAdminList, useAdminOptions } from '../api/admin-api'
-import { useChannelTime, zonedDateTime } from '../channel-time'
+import { useChannelTime } from '../channel-time'
 import type { ColumnConfig } from '../resources'
+import { useConsoleText } from '../words'
 
 const PAGE_SIZE = 25
 
@@ -27,11 +29,28 @@ function ReferenceName({ resource, id }: { resource: string; id: unknown }) {
   return <>{row ? String(row.name ?? row.title ?? id) : String(id)}</>
 }
 
+function YesNo({ value }: { value: boolean }) {
+  const t = useConsoleText()
+  return <>{t(value ? 'common.yes' : 'common.no')}</>
+}
+
 /** A list column: a config column, or one drawn from the whole row (a thumbnail, a link). */
 export type ListColumn = ColumnConfig & { render?: (row: Row) => ReactNode }
 
-/** A cell's text in the column's format; a time on the clock of `zone` (channel-time.ts). */
-export function CellValue({ column, value, zone }: { column: ColumnConfig; value: unknown; zone: string }) {
+/** A cell's text in the column's format; a time on the clock of `zone`, money in the channel's currency (channel-time.ts). */
+export function CellValue({
+  column,
+  value,
+  zone,
+  currency,
+  locale,
+}: {
+  column: ColumnConfig
+  value: unknown
+  zone: string
+  currency: string
+  locale: string
+}) {
   if (column.format === 'reference' && column.resource) return <ReferenceName resource={column.resource} id={value} />
   if (value === null || value === undefined || value === '') return <>—</>
   switch (column.format) {
@@ -42,14 +61,14 @@ export function CellValue({ column, value, zone }: { column: ColumnConfig; value
         String(value)
       ) : (
         <time className="console-nowrap" dateTime={typeof at === 'string' ? at : new Date(time).toISOString()}>
-          {zonedDateTime(at, zone)}
+          {formatDateTime(at, zone, { locale })}
         </time>
       )
     }
     case 'money':
-      return <>{(Number(value) / 100).toFixed(2)}</>
+      return <>{formatMoney(Number(value), currency, locale)}</>
     case 'boolean':
-      return <>{value ? 'Yes' : 'No'}</>
+      return <YesNo value={Boolean(value)} />
     case 'color':
       return (
         <span className="console-swatch">
@@ -102,17 +121,18 @@ export function ResourceList({
   columns,
   defaultSort,
   defaultDirection = 'asc',
-  actionsHeader = 'Actions',
+  actionsHeader,
   rowHref,
   titleKey,
   canDelete = false,
   rowActions,
-  searchLabel = 'Search',
+  searchLabel,
   searchable = true,
-  emptyText = 'Nothing here yet.',
+  emptyText,
   filters,
   toolbar,
 }: ResourceListProps) {
+  const t = useConsoleText()
   const [search, setSearch] = useState('')
   const [sort, setSort] = useState<Sorting>(defaultSort ? { id: defaultSort, desc: defaultDirection === 'desc' } : null)
   const [offset, setOffset] = useState(0)
@@ -134,7 +154,7 @@ export function ResourceList({
     ...(filters ? { filters } : {}),
   })
   const remove = useAdminDelete(resource)
-  const { zone } = useChannelTime()
+  const { zone, currency, locale } = useChannelTime()
   const nameKey = titleKey ?? columns[0]?.key ?? 'id'
 
   const columnDefs = useMemo<TableColumn[]>(() => {
@@ -152,6 +172,8 @@ export function ResourceList({
             column={column}
             value={value}
             zone={typeof zoneOfRow === 'string' && zoneOfRow ? zoneOfRow : zone}
+            currency={currency}
+            locale={locale}
           />
         )
         return href ? <Link to={href}>{cell}</Link> : cell
@@ -160,7 +182,7 @@ export function ResourceList({
     if (canDelete || rowActions) {
       defs.push({
         id: 'actions',
-        header: actionsHeader,
+        header: actionsHeader ?? t('list.actions'),
         sortable: false,
         cell: (row) => (
           <div className="console-row-actions">
@@ -169,17 +191,17 @@ export function ResourceList({
               <Button
                 variant="danger"
                 disabled={remove.isPending}
-                aria-label={`Delete ${String(row[nameKey] ?? row.id)}`}
+                aria-label={t('list.deleteName', { name: String(row[nameKey] ?? row.id) })}
                 onClick={() => {
                   const name = String(row[nameKey] ?? row.id)
-                  if (!window.confirm(`Delete ${name}?`)) return
+                  if (!window.confirm(t('list.confirmDelete', { name }))) return
                   remove.mutate(row.id, {
-                    onSuccess: () => setMessage({ tone: 'success', text: `${name} deleted.` }),
-                    onError: (error) => setMessage({ tone: 'error', text: errorText(error) ?? 'Not deleted.' }),
+                    onSuccess: () => setMessage({ tone: 'success', text: t('list.deleted', { name }) }),
+                    onError: (error) => setMessage({ tone: 'error', text: errorText(error) ?? t('list.notDeleted') }),
                   })
                 }}
               >
-                Delete
+                {t('list.delete')}
               </Button>
             ) : null}
           </div>
@@ -187,7 +209,7 @@ export function ResourceList({
       })
     }
     return defs
-  }, [columns, nameKey, rowHref, canDelete, rowActions, remove, actionsHeader, zone])
+  }, [columns, nameKey, rowHref, canDelete, rowActions, remove, actionsHeader, zone, currency, locale, t])
 
   const rows = list.data?.data ?? []
   /** A header's click: the other direction of the sorted column; another column starts ascending for text, descending for numbers and dates. */
@@ -210,7 +232,7 @@ export function ResourceList({
         <>
           {/* biome-ignore lint/a11y/useSemanticElements: <search> is not yet in React's element types */}
           <div role="search" className="console-list__search">
-            <label htmlFor={searchId}>{searchLabel}</label>
+            <label htmlFor={searchId}>{searchLabel ?? t('list.search')}</label>
             <input
               id={searchId}
               type="search"
@@ -225,9 +247,7 @@ export function ResourceList({
       ) : null}
       {toolbar}
       {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
-      {list.isError ? (
-        <FormMessage tone="error">{errorText(list.error) ?? 'The list did not load.'}</FormMessage>
-      ) : null}
+      {list.isError ? <FormMessage tone="error">{errorText(list.error) ?? t('list.didNotLoad')}</FormMessage> : null}
       <div className="console-table-wrap">
         <table className="console-table" aria-busy={list.isFetching}>
           <caption>{caption}</caption>
@@ -266,23 +286,25 @@ export function ResourceList({
             ))}
             {list.isSuccess && total === 0 ? (
               <tr>
-                <td colSpan={columnDefs.length}>{emptyText}</td>
+                <td colSpan={columnDefs.length}>{emptyText ?? t('list.empty')}</td>
               </tr>
             ) : null}
           </tbody>
         </table>
       </div>
-      <nav className="console-pager" aria-label={`${caption} pages`}>
-        <p aria-live="polite">{list.isLoading ? 'Loading…' : `Showing ${shownFrom}–${shownTo} of ${total}`}</p>
+      <nav className="console-pager" aria-label={t('list.pages', { what: caption })}>
+        <p aria-live="polite">
+          {list.isLoading ? t('common.loading') : t('list.showing', { from: shownFrom, to: shownTo, total })}
+        </p>
         <Button variant="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
-          Previous page
+          {t('list.previous')}
         </Button>
         <Button
           variant="secondary"
           disabled={offset + PAGE_SIZE >= total}
           onClick={() => setOffset(offset + PAGE_SIZE)}
         >
-          Next page
+          {t('list.next')}
         </Button>
       </nav>
     </div>

@@ -7,6 +7,7 @@ import { FormMessage, TextField } from '../../../components/ui/form-field'
 import { useLogin } from '../../../lib/entities/session/use-login'
 import { useSessionActions } from '../../../lib/entities/session/use-session-actions'
 import { applyServerErrors } from '../../../lib/forms/server-errors'
+import { useConsoleText } from '../words'
 
 const loginFields = ['email', 'password'] as const
 
@@ -16,6 +17,7 @@ const loginFields = ['email', 'password'] as const
  * account), the address is shown read-only.
  */
 export function SignInForm({ email, heading }: { email?: string; heading?: ReactNode }) {
+  const t = useConsoleText()
   const login = useLogin()
   const { startSession } = useSessionActions()
   const [formError, setFormError] = useState<string | null>(null)
@@ -34,9 +36,9 @@ export function SignInForm({ email, heading }: { email?: string; heading?: React
   return (
     <form className="console-form" noValidate onSubmit={submit}>
       {heading}
-      <TextField label="Email" type="email" {...emailProps} {...form.register('email')} />
+      <TextField label={t('signIn.email')} type="email" {...emailProps} {...form.register('email')} />
       <TextField
-        label="Password"
+        label={t('signIn.password')}
         type="password"
         autoComplete="current-password"
         error={errors.password?.message}
@@ -44,7 +46,7 @@ export function SignInForm({ email, heading }: { email?: string; heading?: React
       />
       {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
       <Button type="submit" disabled={form.formState.isSubmitting}>
-        Sign in
+        {t('signIn.submit')}
       </Button>
     </form>
   )

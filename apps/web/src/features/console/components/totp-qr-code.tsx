@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { useConsoleText } from '../words'
 
 /**
  * The otpauth link as a QR code an authenticator app scans: an SVG drawn by `qrcode`, loaded only when
@@ -6,6 +7,7 @@ import { useEffect, useState } from 'react'
  * is drawn, or if it cannot be, nothing shows; the set-up link and the key beside it still work.
  */
 export function TotpQrCode({ uri }: { uri: string }) {
+  const t = useConsoleText()
   const [src, setSrc] = useState<string | null>(null)
   useEffect(() => {
     let live = true
@@ -33,7 +35,7 @@ export function TotpQrCode({ uri }: { uri: string }) {
       src={src}
       width={200}
       height={200}
-      alt="QR code of the set-up link: scan it with your authenticator app"
+      alt={t('signIn.qrCode')}
       data-testid="totp-qr"
     />
   )

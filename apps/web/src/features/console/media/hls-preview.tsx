@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'react'
+import { useConsoleText } from '../words'
 
 /**
  * The operator's preview: the signed playlist played muted through hls.js (the viewer player's
  * engine, its own chunk), or the browser's own HLS (Safari).
  */
 export function HlsPreview({ src, label }: { src: string; label: string }) {
+  const t = useConsoleText()
   const ref = useRef<HTMLVideoElement>(null)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<'cannotPlay' | 'stopped' | null>(null)
   useEffect(() => {
     const video = ref.current
     if (!video) return
@@ -18,10 +20,10 @@ export function HlsPreview({ src, label }: { src: string; label: string }) {
     } else {
       void import('hls.js').then(({ default: Hls }) => {
         if (cancelled) return
-        if (!Hls.isSupported()) return setError('This browser cannot play the preview.')
+        if (!Hls.isSupported()) return setError('cannotPlay')
         const hls = new Hls({ liveSyncDurationCount: 2 })
         hls.on(Hls.Events.ERROR, (_e, data) => {
-          if (data.fatal) setError('The preview stopped. It comes back when the stream does.')
+          if (data.fatal) setError('stopped')
         })
         hls.loadSource(src)
         hls.attachMedia(video)
@@ -36,7 +38,7 @@ export function HlsPreview({ src, label }: { src: string; label: string }) {
   return (
     <figure className="console-preview">
       <video ref={ref} muted autoPlay playsInline controls aria-label={label} data-testid="console-preview" />
-      {error ? <figcaption role="status">{error}</figcaption> : null}
+      {error ? <figcaption role="status">{t(`preview.${error}`)}</figcaption> : null}
     </figure>
   )
 }

@@ -1,9 +1,11 @@
 import { useCallback } from 'react'
 import type { Row } from '../api/admin-api'
 import { ResourceList } from '../components/resource-list'
+import { useConsoleText } from '../words'
 
 /** What changed: the fields whose value differs between before and after. */
 function Changes({ row }: { row: Row }) {
+  const t = useConsoleText()
   const before = (row.before ?? {}) as Record<string, unknown>
   const after = (row.after ?? {}) as Record<string, unknown>
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
@@ -13,9 +15,7 @@ function Changes({ row }: { row: Row }) {
   const text = (value: unknown) => (value === undefined ? '∅' : JSON.stringify(value))
   return (
     <details>
-      <summary>
-        {keys.length} field{keys.length === 1 ? '' : 's'}
-      </summary>
+      <summary>{t('auditLog.fields', { count: keys.length })}</summary>
       <dl className="console-changes">
         {keys.map((key) => (
           <div key={key}>
@@ -32,27 +32,28 @@ function Changes({ row }: { row: Row }) {
 
 /** Audit log (owners): every operator write, who, what, when, before → after. */
 export default function AuditLogPage() {
+  const t = useConsoleText()
   const changes = useCallback((row: Row) => <Changes row={row} />, [])
   return (
     <>
-      <h1>Audit log</h1>
-      <p className="console-lead">Every change an operator made on this channel, newest first.</p>
+      <h1>{t('auditLog.title')}</h1>
+      <p className="console-lead">{t('auditLog.lead')}</p>
       <ResourceList
         resource="audit-log"
-        caption="Operator changes"
+        caption={t('auditLog.caption')}
         columns={[
-          { key: 'created_at', header: 'When', sortable: true, format: 'date' },
-          { key: 'user_email', header: 'Who' },
-          { key: 'action', header: 'Action' },
-          { key: 'resource', header: 'Resource' },
-          { key: 'resource_id', header: 'Id' },
+          { key: 'created_at', header: t('auditLog.when'), sortable: true, format: 'date' },
+          { key: 'user_email', header: t('auditLog.who') },
+          { key: 'action', header: t('auditLog.action') },
+          { key: 'resource', header: t('auditLog.resource') },
+          { key: 'resource_id', header: t('auditLog.id') },
         ]}
         defaultSort="created_at"
         defaultDirection="desc"
         rowActions={changes}
-        actionsHeader="Changes"
-        searchLabel="Search by operator email"
-        emptyText="No changes recorded yet."
+        actionsHeader={t('auditLog.changes')}
+        searchLabel={t('auditLog.search')}
+        emptyText={t('auditLog.empty')}
       />
     </>
   )

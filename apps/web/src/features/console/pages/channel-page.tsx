@@ -1,30 +1,32 @@
 import { AdminChannelUpdateSchema } from '@fieldhouse/contract'
 import { ChannelDomains } from '../components/channel-domains'
 import type { FieldConfig } from '../fields'
+import { useConsoleText } from '../words'
 import { SingletonPage } from './singleton-page'
 
 const fields: readonly FieldConfig[] = [
-  { name: 'name', label: 'Name', kind: 'text', required: true },
+  { name: 'name', label: 'channel.name', kind: 'text', required: true },
   {
     name: 'language',
-    label: 'Language',
+    label: 'channel.language',
     kind: 'select',
     required: true,
     options: [
-      { value: 'en', label: 'English' },
-      { value: 'fr', label: 'French' },
-      { value: 'bg', label: 'Bulgarian' },
+      { value: 'en', label: 'channel.english' },
+      { value: 'fr', label: 'channel.french' },
+      { value: 'bg', label: 'channel.bulgarian' },
     ],
   },
-  { name: 'currency', label: 'Currency', kind: 'text', required: true, hint: 'A three-letter code such as USD.' },
-  { name: 'time_zone', label: 'Time zone', kind: 'timezone', required: true },
+  { name: 'currency', label: 'channel.currency', kind: 'text', required: true, hint: 'channel.currencyHint' },
+  { name: 'time_zone', label: 'channel.timeZone', kind: 'timezone', required: true },
 ]
 
 /** The channel: name, language, currency, time zone; and its domains, which only owners change (decision 0041). */
 export default function ChannelPage() {
+  const t = useConsoleText()
   return (
     <>
-      <SingletonPage resource="channel" title="Channel" fields={fields} schema={AdminChannelUpdateSchema} />
+      <SingletonPage resource="channel" title={t('channel.title')} fields={fields} schema={AdminChannelUpdateSchema} />
       <ChannelDomains />
     </>
   )

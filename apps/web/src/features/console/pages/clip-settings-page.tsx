@@ -1,5 +1,6 @@
 import { AdminSettingsUpdateSchema } from '@fieldhouse/contract'
 import type { FieldConfig, FormValues } from '../fields'
+import { useConsoleText } from '../words'
 import { SingletonPage } from './singleton-page'
 
 const MB = 1024 ** 2
@@ -7,30 +8,30 @@ const MB = 1024 ** 2
 const fields: readonly FieldConfig[] = [
   {
     name: 'max_duration_sec',
-    label: 'Longest clip (seconds)',
+    label: 'clipSettings.longest',
     kind: 'number',
     required: true,
-    hint: 'The clip tool stops viewers at this length. 1 to 3600.',
+    hint: 'clipSettings.longestHint',
   },
   {
     name: 'per_user_per_hour',
-    label: 'Clips per viewer per hour',
+    label: 'clipSettings.perHour',
     kind: 'number',
     required: true,
-    hint: 'More in an hour is refused until the hour has passed.',
+    hint: 'clipSettings.perHourHint',
   },
   {
     name: 'storage_per_user_mb',
-    label: 'Room for one viewer’s clips (MB)',
+    label: 'clipSettings.room',
     kind: 'number',
     required: true,
-    hint: 'When a viewer’s clips take this much, they delete some before making more.',
+    hint: 'clipSettings.roomHint',
   },
   {
     name: 'share_public',
-    label: 'Shared clips of paid games play for anyone with the link',
+    label: 'clipSettings.sharePublic',
     kind: 'checkbox',
-    hint: 'Off: a clip of a paid or pay-per-view game plays, is listed and shows its picture only to viewers who may watch the game (and to whoever made it); it is left out of Moments and its link previews nothing. Clips of free and sign-up games are always public.',
+    hint: 'clipSettings.sharePublicHint',
   },
 ]
 
@@ -64,11 +65,12 @@ const toClips = (values: FormValues): FormValues => {
  * hour and keep, and whether shared clips of paid games are public. Owners and managers change them.
  */
 export default function ClipSettingsPage() {
+  const t = useConsoleText()
   return (
     <SingletonPage
       resource="settings"
-      title="Clip settings"
-      lead="Limits on the clips viewers cut from games and videos, and who may watch the clips they share."
+      title={t('clipSettings.title')}
+      lead={t('clipSettings.lead')}
       fields={fields}
       schema={AdminSettingsUpdateSchema}
       fromRecord={fromRecord}

@@ -9,13 +9,12 @@ import { type Row, useAdminDelete, useAdminOptions } from '../api/admin-api'
 import { useChannelTime } from '../channel-time'
 import { ResourceList } from '../components/resource-list'
 import { useOperator } from '../operator-context'
+import { type ConsoleText, useConsoleText } from '../words'
 
-const statusLabels: Record<string, string> = {
-  queued: 'Queued',
-  processing: 'Processing',
-  ready: 'Ready',
-  failed: 'Failed',
-}
+const statusText = (t: ConsoleText, status: string) =>
+  ClipStatusSchema.options.includes(status as never)
+    ? t(`clips.statuses.${status as (typeof ClipStatusSchema.options)[number]}`)
+    : status
 
 interface ClipRow {
   id: number
@@ -42,24 +41,26 @@ function Poster({ row }: { row: Row }) {
 }
 
 function ShareLink({ row }: { row: Row }) {
+  const t = useConsoleText()
   const clip = clipOf(row)
   const href = useHref(paths.share(clip.id, clip.uuid))
   return (
     <a href={href} target="_blank" rel="noopener noreferrer">
       {clip.name}
-      <span className="visually-hidden"> (share page, opens in a new tab)</span>
+      <span className="visually-hidden">{t('clips.sharePage')}</span>
     </a>
   )
 }
 
 /** The clip's name (its share page), then its game and length. */
 function ClipCell({ row }: { row: Row }) {
+  const t = useConsoleText()
   const clip = clipOf(row)
   return (
     <>
       <ShareLink row={row} />
       <span className="console-clip-meta">
-        {clip.event?.name ?? 'No game'} · {formatClipTime(clip.duration)}
+        {clip.event?.name ?? t('clips.noGame')} · {formatClipTime(clip.duration)}
       </span>
     </>
   )
@@ -67,6 +68,7 @@ function ClipCell({ row }: { row: Row }) {
 
 /** Delete, then an inline confirmation: the clip and its files go for good. */
 function ClipActions({ row, canDelete, onDone }: { row: Row; canDelete: boolean; onDone: (text: string) => void }) {
+  const t = useConsoleText()
   const clip = clipOf(row)
   const [confirming, setConfirming] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -74,13 +76,17 @@ function ClipActions({ row, canDelete, onDone }: { row: Row; canDelete: boolean;
   if (!canDelete) return null
   if (!confirming)
     return (
-      <Button variant="danger" aria-label={`Delete ${clip.name}`} onClick={() => setConfirming(true)}>
-        Delete
+      <Button
+        variant="danger"
+        aria-label={t('clips.deleteNamed', { name: clip.name })}
+        onClick={() => setConfirming(true)}
+      >
+        {t('clips.delete')}
       </Button>
     )
   return (
     <fieldset className="console-inline-confirm console-clip-confirm">
-      <legend>Delete “{clip.name}” for good?</legend>
+      <legend>{t('clips.confirm', { name: clip.name })}</legend>
       <Button
         variant="danger"
         // The confirmation appears where the operator pressed Delete: focus moves to it.
@@ -89,15 +95,15 @@ function ClipActions({ row, canDelete, onDone }: { row: Row; canDelete: boolean;
         onClick={() =>
           // The promise, not mutate's callbacks: the row (and this component) is gone once the list reloads.
           remove.mutateAsync(clip.id).then(
-            () => onDone(`“${clip.name}” deleted.`),
-            (e: unknown) => setError(errorText(e) ?? 'Not deleted.'),
+            () => onDone(t('clips.deleted', { name: clip.name })),
+            (e: unknown) => setError(errorText(e) ?? t('clips.notDeleted')),
           )
         }
       >
-        Delete for good
+        {t('clips.deleteForGood')}
       </Button>
       <Button variant="secondary" onClick={() => setConfirming(false)}>
-        Keep
+        {t('clips.keep')}
       </Button>
       {error ? (
         <p role="alert" className="console-error">
@@ -113,6 +119,7 @@ function ClipActions({ row, canDelete, onDone }: { row: Row; canDelete: boolean;
  * by game and status, with their poster and share page; Delete removes a clip and its files.
  */
 export default function ClipsPage() {
+  const t = useConsoleText()
   const { date } = useChannelTime()
   const me = useOperator()
   const canDelete = allowed(me, 'delete', 'clips')
@@ -130,27 +137,27 @@ export default function ClipsPage() {
   )
   const columns = useMemo(
     () => [
-      { key: 'poster', header: 'Poster', render: (row: Row) => <Poster row={row} /> },
-      { key: 'name', header: 'Clip', sortable: true, render: (row: Row) => <ClipCell row={row} /> },
+      { key: 'poster', header: t('clips.poster'), render: (row: Row) => <Poster row={row} /> },
+      { key: 'name', header: t('clips.clip'), sortable: true, render: (row: Row) => <ClipCell row={row} /> },
       {
         key: 'author',
-        header: 'By',
+        header: t('clips.by'),
         render: (row: Row) => <span className="console-clip-author">{clipOf(row).author.email}</span>,
       },
       {
         key: 'status',
-        header: 'Status',
+        header: t('clips.status'),
         sortable: true,
         render: (row: Row) => {
           const clip = clipOf(row)
-          const label = statusLabels[clip.status] ?? clip.status
-          return clip.failure_reason ? `${label}: ${clip.failure_reason}` : label
+          const label = statusText(t, clip.status)
+          return clip.failure_reason ? t('clips.failedBecause', { status: label, reason: clip.failure_reason }) : label
         },
       },
-      { key: 'downloads', header: 'Downloads', sortable: true },
+      { key: 'downloads', header: t('clips.downloads'), sortable: true },
       {
         key: 'created_at',
-        header: 'Made',
+        header: t('clips.made'),
         sortable: true,
         render: (row: Row) => {
           const time = Number(row.created_at)
@@ -162,34 +169,32 @@ export default function ClipsPage() {
         },
       },
     ],
-    [date],
+    [date, t],
   )
 
   return (
     <>
-      <h1>Clips</h1>
-      <p className="console-lead">
-        What viewers clipped from this channel’s games. Deleting a clip removes its video and its share link.
-      </p>
+      <h1>{t('clips.title')}</h1>
+      <p className="console-lead">{t('clips.lead')}</p>
       <p role="status" className="console-note">
         {done}
       </p>
       <ResourceList
         resource="clips"
-        caption="Viewers’ clips"
+        caption={t('clips.caption')}
         columns={columns}
         defaultSort="created_at"
         defaultDirection="desc"
         rowActions={actions}
-        actionsHeader="Actions"
-        searchLabel="Search by clip name or author email"
-        emptyText="No clips match."
+        actionsHeader={t('clips.actions')}
+        searchLabel={t('clips.search')}
+        emptyText={t('clips.empty')}
         filters={filters}
         toolbar={
           <div className="console-list__filters">
             <div className="field">
               <label className="field__label" htmlFor={eventFieldId}>
-                Game
+                {t('clips.game')}
               </label>
               <select
                 id={eventFieldId}
@@ -197,7 +202,7 @@ export default function ClipsPage() {
                 value={eventId}
                 onChange={(e) => setEventId(e.target.value)}
               >
-                <option value="">All games</option>
+                <option value="">{t('clips.allGames')}</option>
                 {(events.data ?? []).map((row) => (
                   <option key={row.id} value={String(row.id)}>
                     {String(row.name ?? row.id)}
@@ -207,7 +212,7 @@ export default function ClipsPage() {
             </div>
             <div className="field">
               <label className="field__label" htmlFor={statusFieldId}>
-                Status
+                {t('clips.status')}
               </label>
               <select
                 id={statusFieldId}
@@ -215,10 +220,10 @@ export default function ClipsPage() {
                 value={status}
                 onChange={(e) => setStatus(e.target.value)}
               >
-                <option value="">Any status</option>
+                <option value="">{t('clips.anyStatus')}</option>
                 {ClipStatusSchema.options.map((value) => (
                   <option key={value} value={value}>
-                    {statusLabels[value]}
+                    {t(`clips.statuses.${value}`)}
                   </option>
                 ))}
               </select>

@@ -13,21 +13,10 @@ import { applyColorVariables } from '../../../lib/theme/color-variables'
 import { allowed } from '../access'
 import { useAdminItem, useAdminSingletonSave } from '../api/admin-api'
 import { useOperator } from '../operator-context'
+import { useConsoleText } from '../words'
 
 type ColourName = keyof typeof defaultChannelColors
 
-const labels: Record<ColourName, string> = {
-  'header-background': 'Header background',
-  'header-text-color': 'Header text',
-  'body-background': 'Page background',
-  'body-text-color': 'Page text',
-  'footer-background': 'Footer background',
-  'footer-text-color': 'Footer text',
-  'primary-color': 'Primary (buttons, links)',
-  'primary-text-color': 'Text on primary',
-  'secondary-color': 'Secondary (cards, panels)',
-  'live-color': 'Live badge',
-}
 const names = Object.keys(defaultChannelColors) as ColourName[]
 const isHex = (value: string) => /^#(?:[0-9a-fA-F]{3}){1,2}$/.test(value)
 const sixDigits = (value: string) =>
@@ -52,6 +41,7 @@ function applyToPreview(frame: HTMLIFrameElement | null, colors: Record<string, 
 
 /** Colours, with the viewer's home page beside them repainting as each colour is picked. */
 export default function ColoursPage() {
+  const t = useConsoleText()
   const me = useOperator()
   const stored = useAdminItem('color-settings', null)
   const save = useAdminSingletonSave('color-settings')
@@ -107,41 +97,39 @@ export default function ColoursPage() {
       }
       setErrors(fieldErrors)
       if (Object.keys(fieldErrors).length === 0)
-        setMessage({ tone: 'error', text: checked.error.issues[0]?.message ?? 'Nothing to save.' })
+        setMessage({ tone: 'error', text: checked.error.issues[0]?.message ?? t('colours.nothingToSave') })
       return
     }
     setErrors({})
     try {
       await save.mutateAsync(checked.data)
-      setMessage({ tone: 'success', text: 'Colours saved. The site shows them now.' })
+      setMessage({ tone: 'success', text: t('colours.saved') })
     } catch (error) {
       const split = splitFieldErrors(error, names)
       setErrors(Object.fromEntries(split.fields))
-      setMessage({ tone: 'error', text: split.other[0] ?? errorText(error) ?? 'Not saved.' })
+      setMessage({ tone: 'error', text: split.other[0] ?? errorText(error) ?? t('colours.notSaved') })
     }
   }
 
   return (
     <>
-      <h1>Colours</h1>
-      <p className="console-lead">
-        Pick the channel's colours; the preview shows the site with them as you pick. Text that would be hard to read is
-        adjusted on the site, and listed below.
-      </p>
+      <h1>{t('colours.title')}</h1>
+      <p className="console-lead">{t('colours.lead')}</p>
       {stored.isPending || colors === null ? <PageLoader /> : null}
-      {stored.isError ? <FormMessage tone="error">{errorText(stored.error) ?? 'Did not load.'}</FormMessage> : null}
+      {stored.isError ? (
+        <FormMessage tone="error">{errorText(stored.error) ?? t('common.didNotLoad')}</FormMessage>
+      ) : null}
       <div className="console-colours">
         {colors ? (
           <form className="console-form console-colours__form" noValidate onSubmit={submit}>
-            {readOnly ? <p className="console-readonly">Your role may read this, not change it.</p> : null}
+            {readOnly ? <p className="console-readonly">{t('common.readOnly')}</p> : null}
             {names.map((name) => {
               const value = colors[name] ?? ''
-              const error =
-                errors[name] ?? (value && !isHex(value) ? 'A colour is a hex value such as #0b1d3a' : undefined)
+              const error = errors[name] ?? (value && !isHex(value) ? t('colours.notHex') : undefined)
               return (
                 <div className="field console-colour" key={name}>
                   <label className="field__label" htmlFor={`${id}-${name}`}>
-                    {labels[name]}
+                    {t(`colours.names.${name}`)}
                   </label>
                   <span className="console-color">
                     <input
@@ -156,7 +144,7 @@ export default function ColoursPage() {
                     <input
                       type="text"
                       className="field__input"
-                      aria-label={`${labels[name]}, hex value`}
+                      aria-label={t('colours.hexValue', { name: t(`colours.names.${name}`) })}
                       disabled={readOnly}
                       value={value}
                       spellCheck={false}
@@ -174,7 +162,7 @@ export default function ColoursPage() {
             })}
             {adjustments.length > 0 ? (
               <div className="console-adjustments" role="status">
-                <h2>Adjusted for readability</h2>
+                <h2>{t('colours.adjusted')}</h2>
                 <ul>
                   {adjustments.map((text) => (
                     <li key={text}>{text}</li>
@@ -186,18 +174,18 @@ export default function ColoursPage() {
             {readOnly ? null : (
               <div className="console-form__actions">
                 <Button type="submit" disabled={save.isPending}>
-                  {save.isPending ? 'Saving…' : 'Save colours'}
+                  {save.isPending ? t('common.saving') : t('colours.save')}
                 </Button>
               </div>
             )}
           </form>
         ) : null}
         <section className="console-preview" aria-labelledby={`${id}-preview`}>
-          <h2 id={`${id}-preview`}>Preview</h2>
+          <h2 id={`${id}-preview`}>{t('colours.preview')}</h2>
           <iframe
             ref={frame}
             className="console-preview__frame"
-            title="Preview of the site's home page with the picked colours"
+            title={t('colours.previewTitle')}
             src="/?preview=colours"
             onLoad={() => {
               if (known) applyToPreview(frame.current, valid, performance.now())

@@ -1,9 +1,11 @@
 import { useState } from 'react'
 import { allowed } from '../access'
 import { useAdminOptions } from '../api/admin-api'
-import { useGoLive, useLiveAction, useRevealKey, useViewersNow } from '../api/use-console-media'
+import { useViewersNow } from '../api/use-analytics'
+import { useGoLive, useLiveAction, useRevealKey } from '../api/use-console-media'
 import { HlsPreview } from '../media/hls-preview'
 import { useOperator } from '../operator-context'
+import { useConsoleText } from '../words'
 
 const dash = '—'
 const num = (v: number | null | undefined, unit = '') => (v === null || v === undefined ? dash : `${v}${unit}`)
@@ -13,6 +15,7 @@ const num = (v: number | null | undefined, unit = '') => (v === null || v === un
  * live status panel (polled every 2 s), a preview player and End stream.
  */
 export default function GoLivePage() {
+  const t = useConsoleText()
   const events = useAdminOptions('events')
   const [eventId, setEventId] = useState<number | null>(null)
   const panel = useGoLive(eventId)
@@ -41,9 +44,9 @@ export default function GoLivePage() {
     const text = what === 'server' ? (data?.rtmp_url ?? '') : (revealed ?? (await reveal.mutateAsync()))
     try {
       await navigator.clipboard.writeText(text)
-      setCopied(what === 'server' ? 'Server copied' : 'Stream key copied')
+      setCopied(t(what === 'server' ? 'goLive.serverCopied' : 'goLive.keyCopied'))
     } catch {
-      setCopied('Copying was refused by the browser: reveal the key and copy it by hand.')
+      setCopied(t('goLive.copyRefused'))
     }
   }
   const handleConfirm = async () => {
@@ -55,13 +58,11 @@ export default function GoLivePage() {
 
   return (
     <>
-      <h1>Go live</h1>
-      <p className="console-lead">
-        Stream an event from OBS or any RTMP encoder: x264, keyframes every 2 s, AAC at 48 kHz.
-      </p>
+      <h1>{t('goLive.title')}</h1>
+      <p className="console-lead">{t('goLive.lead')}</p>
       <div className="field console-golive-event">
         <label className="field__label" htmlFor="go-live-event">
-          Event
+          {t('goLive.event')}
         </label>
         <select
           id="go-live-event"
@@ -69,7 +70,7 @@ export default function GoLivePage() {
           value={eventId ?? ''}
           onChange={(e) => handleEvent(e.target.value)}
         >
-          <option value="">Choose an event</option>
+          <option value="">{t('goLive.chooseEvent')}</option>
           {(events.data ?? []).map((row) => (
             <option key={row.id} value={String(row.id)}>
               {String(row.name ?? row.id)}
@@ -79,25 +80,25 @@ export default function GoLivePage() {
       </div>
       {error ? (
         <p role="alert" className="console-error">
-          {error instanceof Error ? error.message : 'Something went wrong'}
+          {error instanceof Error ? error.message : t('goLive.somethingWrong')}
         </p>
       ) : null}
       {data && status ? (
         <div className="console-golive">
           <section aria-labelledby="golive-encoder" className="console-card">
-            <h2 id="golive-encoder">Encoder settings</h2>
+            <h2 id="golive-encoder">{t('goLive.encoder')}</h2>
             <dl className="console-dl">
               <div>
-                <dt>Server</dt>
+                <dt>{t('goLive.server')}</dt>
                 <dd>
                   <code data-testid="rtmp-url">{data.rtmp_url}</code>
                   <button type="button" className="button button--secondary" onClick={() => void handleCopy('server')}>
-                    Copy server
+                    {t('goLive.copyServer')}
                   </button>
                 </dd>
               </div>
               <div>
-                <dt>Stream key</dt>
+                <dt>{t('goLive.streamKey')}</dt>
                 <dd>
                   <code data-testid="stream-key">{revealed ?? data.stream_key}</code>
                   <button
@@ -106,13 +107,13 @@ export default function GoLivePage() {
                     onClick={() => void handleReveal()}
                     aria-pressed={revealed !== null}
                   >
-                    {revealed ? 'Hide key' : 'Reveal key'}
+                    {t(revealed ? 'goLive.hideKey' : 'goLive.revealKey')}
                   </button>
                   <button type="button" className="button button--secondary" onClick={() => void handleCopy('key')}>
-                    Copy key
+                    {t('goLive.copyKey')}
                   </button>
                   <button type="button" className="button button--secondary" onClick={() => setConfirm('rotate')}>
-                    Rotate key
+                    {t('goLive.rotateKey')}
                   </button>
                 </dd>
               </div>
@@ -122,69 +123,73 @@ export default function GoLivePage() {
             </p>
             {confirm ? (
               <div role="alertdialog" aria-labelledby="golive-confirm" className="console-confirm">
-                <p id="golive-confirm">
-                  {confirm === 'rotate'
-                    ? 'Rotate the stream key? The old key stops working for new publishes; update your encoder.'
-                    : 'End the stream? The encoder is disconnected and the recording becomes the replay.'}
-                </p>
+                <p id="golive-confirm">{confirm === 'rotate' ? t('goLive.confirmRotate') : t('goLive.confirmEnd')}</p>
                 <button
                   type="button"
                   className={`button ${confirm === 'end' ? 'button--danger' : 'button--primary'}`}
                   onClick={() => void handleConfirm()}
                   disabled={rotate.isPending || end.isPending}
                 >
-                  {confirm === 'rotate' ? 'Rotate key' : 'End stream'}
+                  {t(confirm === 'rotate' ? 'goLive.rotateKey' : 'goLive.endStream')}
                 </button>
                 <button type="button" className="button button--secondary" onClick={() => setConfirm(null)}>
-                  Cancel
+                  {t('common.cancel')}
                 </button>
               </div>
             ) : null}
           </section>
           <section aria-labelledby="golive-status" className="console-card">
-            <h2 id="golive-status">Live status</h2>
+            <h2 id="golive-status">{t('goLive.liveStatus')}</h2>
             <p className={`console-live-badge ${status.receiving ? 'is-live' : ''}`} data-testid="live-state">
-              {status.receiving ? 'Receiving' : status.stream_status === 'vod' ? 'Ended' : 'Not receiving'}
+              {t(
+                status.receiving
+                  ? 'goLive.receiving'
+                  : status.stream_status === 'vod'
+                    ? 'goLive.ended'
+                    : 'goLive.notReceiving',
+              )}
             </p>
             <dl className="console-dl console-dl--grid">
               <div>
-                <dt>Bitrate</dt>
+                <dt>{t('goLive.bitrate')}</dt>
                 <dd>{num(status.bitrate_kbps, ' kbps')}</dd>
               </div>
               <div>
-                <dt>Resolution</dt>
+                <dt>{t('goLive.resolution')}</dt>
                 <dd>{status.width && status.height ? `${status.width}×${status.height}` : dash}</dd>
               </div>
               <div>
-                <dt>Frame rate</dt>
+                <dt>{t('goLive.frameRate')}</dt>
                 <dd>{num(status.fps, ' fps')}</dd>
               </div>
               <div>
-                <dt>Dropped frames</dt>
+                <dt>{t('goLive.droppedFrames')}</dt>
                 <dd>{num(status.dropped_frames)}</dd>
               </div>
               <div>
-                <dt>Viewers</dt>
-                <dd data-testid="live-viewers">{viewers === null ? 'Not measured yet' : `${viewers} now`}</dd>
+                <dt>{t('goLive.viewers')}</dt>
+                <dd data-testid="live-viewers">
+                  {viewers === null ? t('goLive.notMeasured') : t('goLive.viewersNow', { count: viewers })}
+                </dd>
               </div>
             </dl>
             {status.receiving || status.stream_status === 'live' ? (
               <button type="button" className="button button--danger" onClick={() => setConfirm('end')}>
-                End stream
+                {t('goLive.endStream')}
               </button>
             ) : null}
           </section>
           <section aria-labelledby="golive-preview" className="console-card">
-            <h2 id="golive-preview">Preview</h2>
+            <h2 id="golive-preview">{t('goLive.preview')}</h2>
             {data.preview ? (
-              <HlsPreview src={data.preview.hls} label={`Preview of ${data.event_name}`} />
+              <HlsPreview src={data.preview.hls} label={t('goLive.previewOf', { name: data.event_name })} />
             ) : (
-              <p>The preview appears once the encoder is publishing.</p>
+              <p>{t('goLive.previewLater')}</p>
             )}
           </section>
         </div>
       ) : eventId !== null && panel.isPending ? (
-        <p role="status">Loading…</p>
+        <p role="status">{t('common.loading')}</p>
       ) : null}
     </>
   )

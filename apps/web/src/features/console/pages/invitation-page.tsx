@@ -2,12 +2,11 @@ import {
   InvitationAcceptedSchema,
   InvitationAcceptSchema,
   type InvitationView,
-  InvitationViewSchema,
   messages,
   ProfileSchema,
 } from '@fieldhouse/contract'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useNavigate, useParams } from 'react-router'
@@ -21,14 +20,9 @@ import { useSessionActions } from '../../../lib/entities/session/use-session-act
 import { applyServerErrors } from '../../../lib/forms/server-errors'
 import { useAppStore } from '../../../lib/store/app-store'
 import { adminQueriesRoot } from '../api/admin-api'
+import { useInvitation } from '../api/use-invitation'
 import { SignInForm } from '../components/sign-in-form'
-
-const roleText: Record<string, string> = {
-  owner: 'owner (everything, including operators)',
-  manager: 'manager (content, catalogue, events, passes and orders)',
-  producer: 'producer (events, going live, media)',
-  support: 'support (reads users and orders)',
-}
+import { ConsoleTrans, useConsoleText } from '../words'
 
 /** The new account's fields: the contract's accept schema with each field required, and the password twice. */
 const NewAccountSchema = z
@@ -67,21 +61,14 @@ function useAccept(token: string) {
 /** `/admin/invitation/{token}`: create an account or sign in, then accept the role. */
 export function InvitationPage() {
   const { token = '' } = useParams()
-  const api = useApiClient()
-  const invitation = useQuery({
-    queryKey: ['admin-invitation', token] as const,
-    retry: false,
-    queryFn: async ({ signal }) =>
-      InvitationViewSchema.parse((await api.get(`admin/invitations/${encodeURIComponent(token)}`, { signal })).data),
-  })
+  const t = useConsoleText()
+  const invitation = useInvitation(token)
   return (
     <main className="console-gate" id="console-main">
-      <h1>Your invitation</h1>
+      <h1>{t('invitation.title')}</h1>
       {invitation.isPending ? <PageLoader /> : null}
       {invitation.isError ? (
-        <FormMessage tone="error">
-          {errorText(invitation.error) ?? 'This invitation is not valid. Ask the channel owner for a new one.'}
-        </FormMessage>
+        <FormMessage tone="error">{errorText(invitation.error) ?? t('invitation.invalid')}</FormMessage>
       ) : null}
       {invitation.data ? <InvitationSteps token={token} invitation={invitation.data} /> : null}
     </main>
@@ -89,6 +76,7 @@ export function InvitationPage() {
 }
 
 function InvitationSteps({ token, invitation }: { token: string; invitation: InvitationView }) {
+  const t = useConsoleText()
   const user = useAppStore((state) => state.user)
   const { endSession } = useSessionActions()
   const accept = useAccept(token)
@@ -96,8 +84,15 @@ function InvitationSteps({ token, invitation }: { token: string; invitation: Inv
   const [error, setError] = useState<string | null>(null)
   const intro = (
     <p>
-      You are invited to run <strong>{invitation.channel.name}</strong> as{' '}
-      {roleText[invitation.role] ?? invitation.role}, with the account <strong>{invitation.email}</strong>.
+      <ConsoleTrans
+        k="invitation.intro"
+        values={{
+          channel: invitation.channel.name,
+          role: t(`invitation.roles.${invitation.role}`),
+          email: invitation.email,
+        }}
+        components={{ strong: <strong /> }}
+      />
     </p>
   )
 
@@ -105,10 +100,8 @@ function InvitationSteps({ token, invitation }: { token: string; invitation: Inv
     return (
       <>
         {intro}
-        <p>
-          You are signed in as {user.email}. Sign out, then sign in or create the account {invitation.email}.
-        </p>
-        <Button onClick={() => void endSession()}>Sign out</Button>
+        <p>{t('invitation.otherAccount', { user: user.email, email: invitation.email })}</p>
+        <Button onClick={() => void endSession()}>{t('shell.signOut')}</Button>
       </>
     )
   }
@@ -130,7 +123,7 @@ function InvitationSteps({ token, invitation }: { token: string; invitation: Inv
             )
           }}
         >
-          Accept and open the console
+          {t('invitation.accept')}
         </Button>
       </>
     )
@@ -139,7 +132,7 @@ function InvitationSteps({ token, invitation }: { token: string; invitation: Inv
     <>
       {intro}
       {invitation.account_exists ? (
-        <SignInForm email={invitation.email} heading={<h2>Sign in to accept</h2>} />
+        <SignInForm email={invitation.email} heading={<h2>{t('invitation.signInToAccept')}</h2>} />
       ) : (
         <NewAccountForm
           email={invitation.email}
@@ -154,16 +147,21 @@ function InvitationSteps({ token, invitation }: { token: string; invitation: Inv
 }
 
 const newAccountFields = [
-  { name: 'first_name', label: 'First name', autoComplete: 'given-name' },
-  { name: 'last_name', label: 'Last name', autoComplete: 'family-name' },
+  { name: 'first_name', label: 'invitation.firstName', autoComplete: 'given-name' },
+  { name: 'last_name', label: 'invitation.lastName', autoComplete: 'family-name' },
   {
     name: 'password',
-    label: 'Password',
+    label: 'invitation.password',
     type: 'password',
     autoComplete: 'new-password',
-    hint: 'At least 8 characters.',
+    hint: 'invitation.passwordHint',
   },
-  { name: 'password_confirmation', label: 'Password confirmation', type: 'password', autoComplete: 'new-password' },
+  {
+    name: 'password_confirmation',
+    label: 'invitation.passwordConfirmation',
+    type: 'password',
+    autoComplete: 'new-password',
+  },
 ] as const
 
 function NewAccountForm({
@@ -173,6 +171,7 @@ function NewAccountForm({
   email: string
   onSubmit(values: Record<string, unknown>): Promise<void>
 }) {
+  const t = useConsoleText()
   const [formError, setFormError] = useState<string | null>(null)
   const form = useForm({
     resolver: zodResolver(NewAccountSchema),
@@ -189,14 +188,21 @@ function NewAccountForm({
   })
   return (
     <form className="console-form" noValidate onSubmit={submit}>
-      <h2>Create your account</h2>
-      <TextField label="Email" type="email" value={email} readOnly />
-      {newAccountFields.map(({ name, ...field }) => (
-        <TextField key={name} {...field} error={errors[name]?.message} {...form.register(name)} />
+      <h2>{t('invitation.create')}</h2>
+      <TextField label={t('invitation.email')} type="email" value={email} readOnly />
+      {newAccountFields.map(({ name, label, ...field }) => (
+        <TextField
+          key={name}
+          {...field}
+          label={t(label)}
+          {...('hint' in field ? { hint: t(field.hint) } : {})}
+          error={errors[name]?.message}
+          {...form.register(name)}
+        />
       ))}
       {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
       <Button type="submit" disabled={form.formState.isSubmitting}>
-        Create account and accept
+        {t('invitation.submit')}
       </Button>
     </form>
   )

@@ -10,25 +10,20 @@ import { useChannelTime } from '../channel-time'
 import { HlsPreview } from '../media/hls-preview'
 import { startTusUpload, type UploadTarget } from '../media/tus-upload'
 import { useOperator } from '../operator-context'
+import { type ConsoleText, useConsoleText } from '../words'
 
 type Kind = 'event' | 'vod' | 'new-vod' | 'preroll' | 'new-preroll'
 
-const kindLabels: Record<Kind, string> = {
-  event: 'An event (its replay)',
-  vod: 'A VOD item',
-  'new-vod': 'A new VOD item',
-  preroll: 'A pre-roll',
-  'new-preroll': 'A new pre-roll',
-}
-const ownerLabels = { event: 'Event', vod: 'VOD item', preroll: 'Pre-roll' } as const
-const choose = { event: 'Choose an event', vod: 'Choose a VOD item', preroll: 'Choose a pre-roll' } as const
+const allKinds: readonly Kind[] = ['event', 'vod', 'new-vod', 'preroll', 'new-preroll']
 const targetOf = (kind: Kind) => (kind === 'event' ? 'event' : kind === 'vod' || kind === 'new-vod' ? 'vod' : 'preroll')
 
 /** A pre-roll in the picker: it has no name, so its weight, flags and current video say which it is. */
-const prerollLabel = (row: Record<string, unknown>) => {
-  const where = [row.for_live ? 'live' : null, row.for_vod ? 'VOD' : null].filter(Boolean).join(' and ') || 'nowhere'
-  const video = typeof row.url === 'string' && row.url ? row.url.split('/').pop() : 'no video yet'
-  return `#${String(row.id)}, weight ${String(row.weight)}, before ${where} (${video})`
+const prerollLabel = (t: ConsoleText, row: Record<string, unknown>) => {
+  const live = row.for_live ? t('media.live') : null
+  const vod = row.for_vod ? t('media.vod') : null
+  const where = live && vod ? t('media.and', { a: live, b: vod }) : (live ?? vod ?? t('media.nowhere'))
+  const video = typeof row.url === 'string' && row.url ? row.url.split('/').pop() : t('media.noVideoYet')
+  return t('media.preroll', { id: String(row.id), weight: String(row.weight), where, video })
 }
 
 const sizeText = (bytes: number) =>
@@ -41,9 +36,10 @@ const sizeText = (bytes: number) =>
  * (a new upload replaces the video once it plays) or delete.
  */
 export default function MediaPage() {
+  const t = useConsoleText()
   const { dateTime } = useChannelTime()
   const me = useOperator()
-  const kinds = (Object.keys(kindLabels) as Kind[])
+  const kinds = allKinds
     .filter((k) => k !== 'preroll' || allowed(me, 'update', 'prerolls'))
     .filter((k) => k !== 'new-preroll' || allowed(me, 'create', 'prerolls'))
   const { apiBase } = useRuntimeConfig()
@@ -78,9 +74,9 @@ export default function MediaPage() {
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault()
     setError(null)
-    if (!file) return setError('Choose a video file')
-    if (!isNew && ownerId === null) return setError(choose[target])
-    if (kind === 'new-vod' && !title.trim()) return setError('Give the new video a title')
+    if (!file) return setError(t('media.chooseFile'))
+    if (!isNew && ownerId === null) return setError(t(`media.choose.${target}`))
+    if (kind === 'new-vod' && !title.trim()) return setError(t('media.giveTitle'))
     const to: Record<Kind, UploadTarget> = {
       event: { target: 'event', event_id: ownerId ?? 0 },
       vod: { target: 'vod', vod_id: ownerId ?? 0 },
@@ -102,7 +98,7 @@ export default function MediaPage() {
       await client.invalidateQueries({ queryKey: [...adminQueriesRoot, 'media'] })
       if (target === 'preroll') await client.invalidateQueries({ queryKey: [...adminQueriesRoot, 'prerolls'] })
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'The upload failed')
+      setError(err instanceof Error ? err.message : t('media.uploadFailed'))
     } finally {
       setBusy(false)
     }
@@ -113,34 +109,28 @@ export default function MediaPage() {
 
   return (
     <>
-      <h1>Media</h1>
-      <p className="console-lead">
-        Upload a game recording, a library video or a pre-roll. A dropped connection or a reload picks up where it
-        stopped.
-      </p>
+      <h1>{t('media.title')}</h1>
+      <p className="console-lead">{t('media.lead')}</p>
       <form className="console-form" onSubmit={(e) => void handleSubmit(e)} aria-describedby="media-help">
         <fieldset className="console-fieldset console-choices">
-          <legend>The video is for</legend>
+          <legend>{t('media.videoFor')}</legend>
           {kinds.map((value) => (
             <label key={value}>
               <input type="radio" name="media-kind" checked={kind === value} onChange={() => handleKind(value)} />{' '}
-              {kindLabels[value]}
+              {t(`media.kinds.${value}`)}
             </label>
           ))}
         </fieldset>
         {kind === 'new-preroll' ? (
-          <p className="console-note">
-            The new pre-roll plays before live and on-demand video everywhere, weight 1, once it is encoded; change that
-            on the Pre-rolls page.
-          </p>
+          <p className="console-note">{t('media.newPreroll')}</p>
         ) : kind === 'new-vod' ? (
           <>
-            <label htmlFor="media-title">Title</label>
+            <label htmlFor="media-title">{t('media.videoTitle')}</label>
             <input id="media-title" value={title} maxLength={300} onChange={(e) => setTitle(e.target.value)} />
           </>
         ) : (
           <>
-            <label htmlFor="media-owner">{ownerLabels[target]}</label>
+            <label htmlFor="media-owner">{t(`media.owners.${target}`)}</label>
             <select
               id="media-owner"
               value={ownerId ?? ''}
@@ -150,16 +140,16 @@ export default function MediaPage() {
                 setSent(null)
               }}
             >
-              <option value="">{choose[target]}</option>
+              <option value="">{t(`media.choose.${target}`)}</option>
               {(options ?? []).map((row) => (
                 <option key={row.id} value={String(row.id)}>
-                  {target === 'preroll' ? prerollLabel(row) : String(row.name ?? row.title ?? row.id)}
+                  {target === 'preroll' ? prerollLabel(t, row) : String(row.name ?? row.title ?? row.id)}
                 </option>
               ))}
             </select>
           </>
         )}
-        <label htmlFor="media-file">Video file</label>
+        <label htmlFor="media-file">{t('media.file')}</label>
         <input
           id="media-file"
           type="file"
@@ -167,10 +157,10 @@ export default function MediaPage() {
           onChange={(e) => setFile(e.target.files?.[0] ?? null)}
         />
         <p id="media-help" className="console-note">
-          MP4, MOV, MKV, WebM, MPEG-TS, FLV or AVI. A new upload replaces the current video once it plays.
+          {t('media.help')}
         </p>
         <button type="submit" disabled={busy}>
-          {busy ? 'Uploading…' : 'Upload'}
+          {busy ? t('media.uploading') : t('media.upload')}
         </button>
       </form>
       {error ? (
@@ -181,7 +171,7 @@ export default function MediaPage() {
       {sent ? (
         <div className="console-progress">
           <label htmlFor="media-upload-progress">
-            Upload: {percent}% ({sizeText(sent.sent)} of {sizeText(sent.total)})
+            {t('media.progress', { percent, sent: sizeText(sent.sent), total: sizeText(sent.total) })}
           </label>
           <progress id="media-upload-progress" max={100} value={percent} />
         </div>
@@ -190,42 +180,45 @@ export default function MediaPage() {
         <div className="console-progress" data-testid="encode-state">
           <label htmlFor="media-encode-progress">
             {upload.status === 'ready'
-              ? 'Ready: it plays now'
+              ? t('media.ready')
               : upload.status === 'failed'
-                ? `Failed: ${upload.error ?? 'the file could not be encoded'}`
-                : `Encoding: ${upload.progress}%`}
+                ? t('media.failed', { error: upload.error ?? t('media.notEncoded') })
+                : t('media.encoding', { percent: upload.progress })}
           </label>
           <progress id="media-encode-progress" max={100} value={upload.status === 'ready' ? 100 : upload.progress} />
         </div>
       ) : null}
       {media.data ? (
         <section aria-labelledby="media-current" className="console-card">
-          <h2 id="media-current">Videos</h2>
-          {media.data.preview ? <HlsPreview src={media.data.preview.hls} label="Preview of the current video" /> : null}
-          {media.data.assets.length === 0 ? <p>No video yet.</p> : null}
+          <h2 id="media-current">{t('media.videos')}</h2>
+          {media.data.preview ? <HlsPreview src={media.data.preview.hls} label={t('media.previewCurrent')} /> : null}
+          {media.data.assets.length === 0 ? <p>{t('media.noVideo')}</p> : null}
           <ul className="console-media-list">
             {media.data.assets.map((a) => (
               <li key={a.id}>
                 <span>
-                  {a.source === 'live' ? 'Recording' : a.source === 'upload' ? 'Upload' : 'Demo'} of{' '}
-                  {dateTime(a.created_at)}: {a.status}
+                  {t('media.assetOf', {
+                    source: t(`media.sources.${a.source}`),
+                    date: dateTime(a.created_at),
+                    status: t(`media.statuses.${a.status}`),
+                  })}
                   {a.status === 'processing' ? ` ${a.progress}%` : ''}
-                  {a.duration ? `, ${Math.round(a.duration)} s` : ''}
-                  {a.playing ? ' (viewers get this one)' : ''}
+                  {a.duration ? t('media.seconds', { seconds: Math.round(a.duration) }) : ''}
+                  {a.playing ? t('media.playing') : ''}
                 </span>
                 {confirmDelete === a.id ? (
                   <fieldset className="console-inline-confirm">
-                    <legend>Delete this video and its files?</legend>
+                    <legend>{t('media.confirmDelete')}</legend>
                     <button type="button" className="console-danger" onClick={() => void remove.mutateAsync(a.id)}>
-                      Delete for good
+                      {t('media.deleteForGood')}
                     </button>
                     <button type="button" onClick={() => setConfirmDelete(null)}>
-                      Keep
+                      {t('media.keep')}
                     </button>
                   </fieldset>
                 ) : a.status !== 'live' ? (
                   <button type="button" onClick={() => setConfirmDelete(a.id)}>
-                    Delete
+                    {t('media.delete')}
                   </button>
                 ) : null}
               </li>

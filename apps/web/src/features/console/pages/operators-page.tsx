@@ -11,15 +11,10 @@ import { allowed } from '../access'
 import { adminQueriesRoot, type Row, useAdminDelete, useAdminSave } from '../api/admin-api'
 import { ResourceList } from '../components/resource-list'
 import { useOperator } from '../operator-context'
-
-const roleLabels: Record<string, string> = {
-  owner: 'Owner',
-  manager: 'Manager',
-  producer: 'Producer',
-  support: 'Support',
-}
+import { useConsoleText } from '../words'
 
 function InviteForm() {
+  const t = useConsoleText()
   const invite = useAdminSave('operators')
   const queryClient = useQueryClient()
   const roleId = useId()
@@ -33,7 +28,7 @@ function InviteForm() {
     try {
       await invite.mutateAsync({ id: null, values })
       void queryClient.invalidateQueries({ queryKey: [...adminQueriesRoot, 'operator-invitations'] })
-      setMessage({ tone: 'success', text: `Invitation sent to ${values.email}.` })
+      setMessage({ tone: 'success', text: t('operators.invited', { email: values.email }) })
       form.reset({ email: '', role: values.role })
     } catch (error) {
       const text = applyServerErrors(error, ['email', 'role'], form.setError)
@@ -42,9 +37,9 @@ function InviteForm() {
   })
   return (
     <form className="console-form console-form--inline" noValidate onSubmit={submit}>
-      <h2>Invite an operator</h2>
+      <h2>{t('operators.invite')}</h2>
       <TextField
-        label="Email"
+        label={t('operators.email')}
         type="email"
         autoComplete="off"
         error={form.formState.errors.email?.message}
@@ -52,12 +47,12 @@ function InviteForm() {
       />
       <div className="field">
         <label className="field__label" htmlFor={roleId}>
-          Role
+          {t('operators.role')}
         </label>
         <select id={roleId} className="field__input" {...form.register('role')}>
           {OperatorRoles.map((role) => (
             <option key={role} value={role}>
-              {roleLabels[role]}
+              {t(`roleNames.${role}`)}
             </option>
           ))}
         </select>
@@ -65,7 +60,7 @@ function InviteForm() {
       {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
       <div className="console-form__actions">
         <Button type="submit" disabled={form.formState.isSubmitting}>
-          Send invitation
+          {t('operators.send')}
         </Button>
       </div>
     </form>
@@ -73,13 +68,14 @@ function InviteForm() {
 }
 
 function RolePicker({ row, self }: { row: Row; self: boolean }) {
+  const t = useConsoleText()
   const save = useAdminSave('operators')
   const id = useId()
   const [error, setError] = useState<string | null>(null)
   return (
     <span className="console-role-picker">
       <label className="visually-hidden" htmlFor={id}>
-        Role of {String(row.email)}
+        {t('operators.roleOf', { email: String(row.email) })}
       </label>
       <select
         id={id}
@@ -96,7 +92,7 @@ function RolePicker({ row, self }: { row: Row; self: boolean }) {
       >
         {OperatorRoles.map((role) => (
           <option key={role} value={role}>
-            {roleLabels[role]}
+            {t(`roleNames.${role}`)}
           </option>
         ))}
       </select>
@@ -110,6 +106,7 @@ function RolePicker({ row, self }: { row: Row; self: boolean }) {
 }
 
 function WithdrawButton({ row }: { row: Row }) {
+  const t = useConsoleText()
   const withdraw = useAdminDelete('operator-invitations')
   const [error, setError] = useState<string | null>(null)
   const email = String(row.email)
@@ -118,14 +115,14 @@ function WithdrawButton({ row }: { row: Row }) {
       <Button
         variant="danger"
         disabled={withdraw.isPending}
-        aria-label={`Withdraw the invitation to ${email}`}
+        aria-label={t('operators.withdrawNamed', { email })}
         onClick={() => {
-          if (!window.confirm(`Withdraw the invitation to ${email}? Its link stops working.`)) return
+          if (!window.confirm(t('operators.confirmWithdraw', { email }))) return
           setError(null)
-          withdraw.mutate(row.id, { onError: (failure) => setError(errorText(failure) ?? 'Not withdrawn.') })
+          withdraw.mutate(row.id, { onError: (failure) => setError(errorText(failure) ?? t('operators.notWithdrawn')) })
         }}
       >
-        Withdraw
+        {t('operators.withdraw')}
       </Button>
       {error ? (
         <span className="field__error" role="alert">
@@ -137,25 +134,33 @@ function WithdrawButton({ row }: { row: Row }) {
 }
 
 const noLink = () => null
+const roleCell = (row: Row) => <RoleName role={String(row.role)} />
+
+function RoleName({ role }: { role: string }) {
+  const t = useConsoleText()
+  return <>{role in roleNames ? t(`roleNames.${role as keyof typeof roleNames}`) : role}</>
+}
+const roleNames = { owner: 1, manager: 1, producer: 1, support: 1 }
 const withdrawAction = (row: Row) => <WithdrawButton row={row} />
 
 /** Invitations sent and not yet used nor expired; the owner may withdraw one (its link stops working). */
 function PendingInvitations({ canWithdraw }: { canWithdraw: boolean }) {
+  const t = useConsoleText()
   return (
     <>
-      <h2>Pending invitations</h2>
+      <h2>{t('operators.pending')}</h2>
       <ResourceList
         resource="operator-invitations"
-        caption="Invitations not yet accepted"
+        caption={t('operators.pendingCaption')}
         columns={[
-          { key: 'email', header: 'Email' },
-          { key: 'role', header: 'Role' },
-          { key: 'expires_at', header: 'Expires', format: 'date' },
-          { key: 'invited_by_email', header: 'Invited by' },
+          { key: 'email', header: t('operators.email') },
+          { key: 'role', header: t('operators.role'), render: roleCell },
+          { key: 'expires_at', header: t('operators.expires'), format: 'date' },
+          { key: 'invited_by_email', header: t('operators.invitedBy') },
         ]}
         rowHref={noLink}
         searchable={false}
-        emptyText="No invitation is waiting."
+        emptyText={t('operators.noPending')}
         rowActions={canWithdraw ? withdrawAction : undefined}
       />
     </>
@@ -164,6 +169,7 @@ function PendingInvitations({ canWithdraw }: { canWithdraw: boolean }) {
 
 /** Operators: who runs the channel, with which role; the owner invites, changes roles and removes. */
 export default function OperatorsPage() {
+  const t = useConsoleText()
   const me = useOperator()
   const canChange = allowed(me, 'update', 'operators')
   const rowActions = useCallback(
@@ -172,21 +178,18 @@ export default function OperatorsPage() {
   )
   return (
     <>
-      <h1>Operators</h1>
-      <p className="console-lead">
-        Owners run everything; managers the content, catalogue, passes and orders; producers events, going live and
-        media; support reads users and orders.
-      </p>
+      <h1>{t('operators.title')}</h1>
+      <p className="console-lead">{t('operators.lead')}</p>
       {allowed(me, 'invite', 'operators') ? <InviteForm /> : null}
-      <h2>Current operators</h2>
+      <h2>{t('operators.current')}</h2>
       <ResourceList
         resource="operators"
-        caption="Operators of this channel"
+        caption={t('operators.caption')}
         columns={[
-          { key: 'email', header: 'Email' },
-          { key: 'first_name', header: 'First name' },
-          { key: 'last_name', header: 'Last name' },
-          { key: 'role', header: 'Role' },
+          { key: 'email', header: t('operators.email') },
+          { key: 'first_name', header: t('operators.firstName') },
+          { key: 'last_name', header: t('operators.lastName') },
+          { key: 'role', header: t('operators.role'), render: roleCell },
         ]}
         searchable={false}
         canDelete={allowed(me, 'delete', 'operators')}

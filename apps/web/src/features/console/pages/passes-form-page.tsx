@@ -15,6 +15,7 @@ import { applyServerErrors } from '../../../lib/forms/server-errors'
 import { allowed } from '../access'
 import { useAdminItem, useAdminSingletonSave } from '../api/admin-api'
 import { useOperator } from '../operator-context'
+import { useConsoleText } from '../words'
 
 const resource = 'custom-forms/passes'
 
@@ -30,20 +31,12 @@ const toForm = (form: AdminPassesForm): FormShape => ({
 
 /** What viewers see, in plain words, for the switch as it stands. */
 function Explanation({ enabled }: { enabled: boolean }) {
-  return enabled ? (
-    <>
-      Signed-in viewers who have not chosen a pass are taken to the passes page first. There they choose the free basic
-      pass or buy one; until then they can read only the terms, the privacy policy and the passes.
-    </>
-  ) : (
-    <>
-      Viewers are not asked to choose a pass: once signed in they go straight to the site. Answers already given are
-      kept, and count again if you turn this back on.
-    </>
-  )
+  const t = useConsoleText()
+  return <>{t(enabled ? 'passesForm.explainOn' : 'passesForm.explainOff')}</>
 }
 
 function PassesForm({ form: stored, readOnly }: { form: AdminPassesForm; readOnly: boolean }) {
+  const t = useConsoleText()
   const save = useAdminSingletonSave(resource)
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
   const form = useForm<FormShape>({
@@ -62,7 +55,7 @@ function PassesForm({ form: stored, readOnly }: { form: AdminPassesForm; readOnl
     try {
       const saved = (await save.mutateAsync(values as unknown as Record<string, unknown>)) as AdminPassesForm
       form.reset(toForm(saved))
-      setMessage({ tone: 'success', text: 'Passes form saved.' })
+      setMessage({ tone: 'success', text: t('passesForm.saved') })
     } catch (error) {
       const names = ['enabled', 'fields', ...list.fields.map((_, i) => `fields.${i}.name`)] as never[]
       const text = applyServerErrors(error, names, form.setError as never)
@@ -72,41 +65,36 @@ function PassesForm({ form: stored, readOnly }: { form: AdminPassesForm; readOnl
 
   return (
     <form className="console-form" noValidate onSubmit={submit}>
-      {readOnly ? <p className="console-readonly">Your role may read this, not change it.</p> : null}
+      {readOnly ? <p className="console-readonly">{t('common.readOnly')}</p> : null}
       <fieldset className="console-passes" disabled={readOnly}>
-        <legend className="visually-hidden">The passes form</legend>
+        <legend className="visually-hidden">{t('passesForm.legend')}</legend>
         <CheckboxField
-          label="Ask signed-in viewers to choose a pass"
+          label={t('passesForm.ask')}
           hint={<Explanation enabled={enabled} />}
           error={errors.enabled?.message}
           {...form.register('enabled')}
         />
 
-        <h2>Fields</h2>
-        <p className="field__hint">
-          Extra answers the passes form keeps for each viewer: a name (lower-case letters, digits and _) and the value a
-          viewer has until they answer. Renaming a field starts it afresh; answers under the old name are kept.
-        </p>
+        <h2>{t('passesForm.fields')}</h2>
+        <p className="field__hint">{t('passesForm.fieldsHint')}</p>
         <ol className="console-passes__fields">
           <li className="console-passes__row console-passes__row--locked">
             <span className="console-passes__name">
               <code>{BASIC_PASS_FIELD}</code>
             </span>
-            <span className="field__hint">
-              The viewer's pass choice: set to 1 when they choose the basic pass or buy a pass. Always there.
-            </span>
+            <span className="field__hint">{t('passesForm.basicHint')}</span>
           </li>
           {list.fields.map((item, index) => (
             <li key={item.id} className="console-passes__row">
               <TextField
-                label={`Field ${index + 1} name`}
+                label={t('passesForm.fieldName', { number: index + 1 })}
                 autoComplete="off"
                 spellCheck={false}
                 error={errors.fields?.[index]?.name?.message}
                 {...form.register(`fields.${index}.name`)}
               />
               <TextField
-                label={`Field ${index + 1} default value`}
+                label={t('passesForm.fieldDefault', { number: index + 1 })}
                 autoComplete="off"
                 error={errors.fields?.[index]?.default?.message}
                 {...form.register(`fields.${index}.default`)}
@@ -115,10 +103,14 @@ function PassesForm({ form: stored, readOnly }: { form: AdminPassesForm; readOnl
                 <Button
                   variant="secondary"
                   className="console-passes__remove"
-                  aria-label={`Remove field ${index + 1}${item.name ? ` (${item.name})` : ''}`}
+                  aria-label={
+                    item.name
+                      ? t('passesForm.removeNamedField', { number: index + 1, name: item.name })
+                      : t('passesForm.removeField', { number: index + 1 })
+                  }
                   onClick={() => list.remove(index)}
                 >
-                  Remove
+                  {t('common.remove')}
                 </Button>
               )}
             </li>
@@ -136,7 +128,7 @@ function PassesForm({ form: stored, readOnly }: { form: AdminPassesForm; readOnl
             disabled={list.fields.length >= MAX_PASSES_FORM_FIELDS}
             onClick={() => list.append({ name: '', default: '' }, { shouldFocus: true })}
           >
-            Add a field
+            {t('passesForm.addField')}
           </Button>
         )}
       </fieldset>
@@ -144,7 +136,7 @@ function PassesForm({ form: stored, readOnly }: { form: AdminPassesForm; readOnl
       {readOnly ? null : (
         <div className="console-form__actions">
           <Button type="submit" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? 'Saving…' : 'Save changes'}
+            {form.formState.isSubmitting ? t('common.saving') : t('common.saveChanges')}
           </Button>
         </div>
       )}
@@ -157,27 +149,25 @@ function PassesForm({ form: stored, readOnly }: { form: AdminPassesForm; readOnl
  * choose a pass, the form's extra fields, and how many viewers have answered.
  */
 export default function PassesFormPage() {
+  const t = useConsoleText()
   const me = useOperator()
   const item = useAdminItem(resource, null)
   const data = item.data as AdminPassesForm | undefined
   return (
     <>
-      <h1>Passes form</h1>
-      <p className="console-lead">
-        The free basic pass: with this form on, every signed-in viewer chooses a pass once, and may upgrade to a paid
-        one at any time.
-      </p>
+      <h1>{t('passesForm.title')}</h1>
+      <p className="console-lead">{t('passesForm.lead')}</p>
       {item.isPending ? <PageLoader /> : null}
-      {item.isError ? <FormMessage tone="error">{errorText(item.error) ?? 'Did not load.'}</FormMessage> : null}
+      {item.isError ? <FormMessage tone="error">{errorText(item.error) ?? t('common.didNotLoad')}</FormMessage> : null}
       {data ? (
         <>
           <dl className="console-dl console-passes__counts">
             <div>
-              <dt>Chose the basic pass</dt>
+              <dt>{t('passesForm.choseBasic')}</dt>
               <dd>{data.counts.basic_pass}</dd>
             </div>
             <div>
-              <dt>Answered the form</dt>
+              <dt>{t('passesForm.answered')}</dt>
               <dd>{data.counts.answered}</dd>
             </div>
           </dl>

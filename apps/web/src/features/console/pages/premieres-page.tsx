@@ -1,22 +1,21 @@
-import type { Premiere, PremiereRecording } from '@fieldhouse/contract'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { Premiere } from '@fieldhouse/contract'
 import { type FormEvent, useId, useState } from 'react'
 import { Link, Route, Routes, useNavigate } from 'react-router'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { FormMessage, TextField } from '../../../components/ui/form-field'
 import { PageLoader } from '../../../components/ui/spinner'
-import { useApiClient } from '../../../lib/api/api-context'
 import { errorText } from '../../../lib/api/error-text'
 import { useMessageText } from '../../../lib/i18n/message-text'
 import { allowed } from '../access'
-import { adminQueriesRoot, useAdminOptions } from '../api/admin-api'
+import { useAdminOptions } from '../api/admin-api'
+import { useCallOffPremiere, usePremiereSources, usePremieres, useSchedulePremiere } from '../api/use-premieres'
 import { useChannelZone, zonedDateTime } from '../channel-time'
 import { isoToZoned, zonedToIso } from '../fields'
 import { useOperator } from '../operator-context'
 import { SelectField, saveProblem } from '../sales/sales-fields'
+import { type ConsoleText, useConsoleText } from '../words'
 
 const base = '/admin/premieres'
-const listKey = [...adminQueriesRoot, 'premieres'] as const
 
 /**
  * Premieres (decision 0030, its console in 0037): the channel's premieres with their state, scheduling
@@ -32,42 +31,28 @@ export default function PremieresPage() {
   )
 }
 
-const stateWords: Record<Premiere['status'], string> = { upcoming: 'Coming', live: 'Running', ended: 'Finished' }
-
 /** The repeat as words: whole minutes, or seconds for the demo's short repeat. */
-function repeatText(minutes: number | null) {
-  if (minutes === null) return 'Once'
-  if (Number.isInteger(minutes)) return `Every ${minutes} min`
-  return `Every ${Math.round(minutes * 60)} s`
+function repeatText(t: ConsoleText, minutes: number | null) {
+  if (minutes === null) return t('premieres.once')
+  if (Number.isInteger(minutes)) return t('premieres.everyMinutes', { minutes })
+  return t('premieres.everySeconds', { seconds: Math.round(minutes * 60) })
 }
 
-const sourceText = (p: Premiere) =>
+const sourceText = (t: ConsoleText, p: Premiere) =>
   p.source === null
-    ? `Recording #${p.asset_id}`
+    ? t('premieres.recording', { id: p.asset_id })
     : p.source.type === 'event'
-      ? `Replay of ${p.source.name}`
-      : `Library video: ${p.source.name}`
+      ? t('premieres.replayOf', { name: p.source.name })
+      : t('premieres.libraryVideo', { name: p.source.name })
 
 function PremiereList() {
-  const api = useApiClient()
+  const t = useConsoleText()
   const me = useOperator()
-  const queryClient = useQueryClient()
   const zone = useChannelZone()
   const [confirming, setConfirming] = useState<Premiere | null>(null)
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
-  const list = useQuery({
-    queryKey: [...listKey, 'list'],
-    queryFn: async ({ signal }) =>
-      ((await api.get<Premiere[]>('admin/premieres', { signal })).data ?? []) as Premiere[],
-    // The state follows the clock: asked again while the page is open.
-    refetchInterval: 15_000,
-  })
-  const remove = useMutation({
-    mutationFn: async (id: number) => {
-      await api.delete(`admin/premieres/${id}`)
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),
-  })
+  const list = usePremieres()
+  const remove = useCallOffPremiere()
   const canCreate = allowed(me, 'create', 'premieres')
   const canDelete = allowed(me, 'delete', 'premieres')
 
@@ -75,54 +60,51 @@ function PremiereList() {
     remove.mutate(p.id, {
       onSuccess: () => {
         setConfirming(null)
-        setMessage({ tone: 'success', text: `The premiere of ${p.event_name} is called off.` })
+        setMessage({ tone: 'success', text: t('premieres.calledOff', { name: p.event_name }) })
       },
-      onError: (e) => setMessage({ tone: 'error', text: errorText(e) ?? 'The premiere was not called off.' }),
+      onError: (e) => setMessage({ tone: 'error', text: errorText(e) ?? t('premieres.notCalledOff') }),
     })
 
   return (
     <>
       <div className="console-page-head">
-        <h1>Premieres</h1>
-        {canCreate ? <ButtonLink to={`${base}/new`}>Schedule a premiere</ButtonLink> : null}
+        <h1>{t('premieres.title')}</h1>
+        {canCreate ? <ButtonLink to={`${base}/new`}>{t('premieres.schedule')}</ButtonLink> : null}
       </div>
-      <p className="console-lead">
-        A finished recording — an event’s replay or a library video — shown as an event’s live broadcast from its start,
-        for everyone at once. Times are in the channel’s time zone ({zone}).
-      </p>
+      <p className="console-lead">{t('premieres.lead', { zone })}</p>
       {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
       {confirming ? (
         <fieldset className="console-inline-confirm">
           <legend>
-            Call off the premiere of {confirming.event_name}?
-            {confirming.status === 'live' ? ' It is running: viewers see the replay at once.' : ''}
+            {t('premieres.confirm', { name: confirming.event_name })}
+            {confirming.status === 'live' ? t('premieres.confirmRunning') : ''}
           </legend>
           <Button variant="danger" autoFocus disabled={remove.isPending} onClick={() => callOff(confirming)}>
-            Call off the premiere
+            {t('premieres.callOffPremiere')}
           </Button>
           <Button variant="secondary" onClick={() => setConfirming(null)}>
-            Keep it
+            {t('premieres.keep')}
           </Button>
         </fieldset>
       ) : null}
       {list.isPending ? <PageLoader /> : null}
       {list.isError ? <FormMessage tone="error">{errorText(list.error) ?? ''}</FormMessage> : null}
-      {list.data && list.data.length === 0 ? <p className="console-note">No premiere is scheduled.</p> : null}
+      {list.data && list.data.length === 0 ? <p className="console-note">{t('premieres.none')}</p> : null}
       {list.data && list.data.length > 0 ? (
         <div className="console-table-wrap">
           <table className="console-table" aria-busy={list.isFetching}>
-            <caption>The channel’s premieres, soonest first</caption>
+            <caption>{t('premieres.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Event</th>
-                <th scope="col">State</th>
-                <th scope="col">Start</th>
-                <th scope="col">End</th>
-                <th scope="col">Shows</th>
-                <th scope="col">Repeat</th>
+                <th scope="col">{t('premieres.event')}</th>
+                <th scope="col">{t('premieres.state')}</th>
+                <th scope="col">{t('premieres.start')}</th>
+                <th scope="col">{t('premieres.end')}</th>
+                <th scope="col">{t('premieres.shows')}</th>
+                <th scope="col">{t('premieres.repeat')}</th>
                 {canDelete ? (
                   <th scope="col">
-                    <span className="visually-hidden">Actions</span>
+                    <span className="visually-hidden">{t('premieres.actions')}</span>
                   </th>
                 ) : null}
               </tr>
@@ -135,7 +117,7 @@ function PremiereList() {
                   </th>
                   <td>
                     <span className={`console-live-badge${p.status === 'live' ? ' is-live' : ''}`}>
-                      {stateWords[p.status]}
+                      {t(`premieres.states.${p.status}`)}
                     </span>
                   </td>
                   <td>
@@ -144,19 +126,19 @@ function PremiereList() {
                   <td>
                     <time dateTime={p.ends_at}>{zonedDateTime(p.ends_at, zone, { seconds: true })}</time>
                   </td>
-                  <td>{sourceText(p)}</td>
-                  <td>{repeatText(p.repeat_every_minutes)}</td>
+                  <td>{sourceText(t, p)}</td>
+                  <td>{repeatText(t, p.repeat_every_minutes)}</td>
                   {canDelete ? (
                     <td>
                       <Button
                         variant="secondary"
-                        aria-label={`Call off the premiere of ${p.event_name}`}
+                        aria-label={t('premieres.callOffNamed', { name: p.event_name })}
                         onClick={() => {
                           setMessage(null)
                           setConfirming(p)
                         }}
                       >
-                        Call off
+                        {t('premieres.callOff')}
                       </Button>
                     </td>
                   ) : null}
@@ -174,26 +156,21 @@ function PremiereList() {
 const soon = (zone: string) =>
   isoToZoned(new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 120_000).toISOString(), zone)
 
-const durationText = (seconds: number | null) => {
+const durationText = (t: ConsoleText, seconds: number | null) => {
   if (seconds === null) return ''
   const m = Math.floor(seconds / 60)
   const s = Math.round(seconds % 60)
-  return m > 0 ? ` (${m} min ${s} s)` : ` (${s} s)`
+  return m > 0 ? t('premieres.minSec', { minutes: m, seconds: s }) : t('premieres.sec', { seconds: s })
 }
 
 function ScheduleForm() {
-  const api = useApiClient()
+  const t = useConsoleText()
   const me = useOperator()
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
   const messageText = useMessageText()
   const zone = useChannelZone()
   const events = useAdminOptions('events')
-  const sources = useQuery({
-    queryKey: [...listKey, 'sources'],
-    queryFn: async ({ signal }) =>
-      ((await api.get<PremiereRecording[]>('admin/premieres/sources', { signal })).data ?? []) as PremiereRecording[],
-  })
+  const sources = usePremiereSources()
   const [eventId, setEventId] = useState('')
   const [source, setSource] = useState('')
   const [start, setStart] = useState<string | null>(null)
@@ -201,13 +178,9 @@ function ScheduleForm() {
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [message, setMessage] = useState<string | null>(null)
   const ids = { source: useId() }
-  const save = useMutation({
-    mutationFn: async (body: Record<string, unknown>) =>
-      (await api.request<Premiere>('POST', 'admin/premieres', { body, keyInHeader: true })).data as Premiere,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey }),
-  })
+  const save = useSchedulePremiere()
   if (!allowed(me, 'create', 'premieres')) {
-    return <p className="console-readonly">Only managers and owners schedule premieres.</p>
+    return <p className="console-readonly">{t('premieres.onlyManagers')}</p>
   }
   const startText = start ?? soon(zone)
 
@@ -216,7 +189,7 @@ function ScheduleForm() {
     setErrors({})
     setMessage(null)
     if (eventId === '') {
-      setErrors({ event_id: 'Choose the event it premieres as.' })
+      setErrors({ event_id: t('premieres.chooseEvent') })
       return
     }
     const [kind, id] = source.split(':')
@@ -235,8 +208,8 @@ function ScheduleForm() {
         setErrors(problem.fields)
         setMessage(
           Object.keys(problem.fields).length > 0
-            ? 'Nothing was scheduled: see what is marked above.'
-            : problem.message || 'Nothing was scheduled.',
+            ? t('premieres.seeMarked')
+            : problem.message || t('premieres.notScheduled'),
         )
       },
     })
@@ -251,18 +224,15 @@ function ScheduleForm() {
   return (
     <>
       <p className="console-breadcrumb">
-        <Link to={base}>Back to premieres</Link>
+        <Link to={base}>{t('premieres.back')}</Link>
       </p>
-      <h1>Schedule a premiere</h1>
-      <p className="console-lead">
-        An event has one premiere: scheduling it again moves it. Before the start the event counts down; from the start
-        the recording plays live for everyone; after the end it is the event’s replay.
-      </p>
+      <h1>{t('premieres.schedule')}</h1>
+      <p className="console-lead">{t('premieres.formLead')}</p>
       <form className="console-form" noValidate onSubmit={submit}>
         <fieldset className="console-fieldset">
-          <legend>Premiere</legend>
+          <legend>{t('premieres.premiere')}</legend>
           <SelectField
-            label="Event it premieres as"
+            label={t('premieres.eventAs')}
             value={eventId}
             error={errors.event_id}
             onChange={(v) => {
@@ -270,13 +240,13 @@ function ScheduleForm() {
               clear('event_id')
             }}
             options={[
-              { value: '', label: 'Choose an event' },
+              { value: '', label: t('premieres.pickEvent') },
               ...(events.data ?? []).map((row) => ({ value: String(row.id), label: String(row.name ?? row.id) })),
             ]}
           />
           <div className="field">
             <label className="field__label" htmlFor={ids.source}>
-              Recording it shows
+              {t('premieres.recordingShows')}
             </label>
             <select
               id={ids.source}
@@ -289,23 +259,23 @@ function ScheduleForm() {
                 clear('source_event_id', 'source_vod_media_item_id')
               }}
             >
-              <option value="">Choose a recording</option>
+              <option value="">{t('premieres.pickRecording')}</option>
               {replays.length > 0 ? (
-                <optgroup label="Replays of events">
+                <optgroup label={t('premieres.replays')}>
                   {replays.map((s) => (
                     <option key={`event:${s.id}`} value={`event:${s.id}`}>
                       {s.name}
-                      {durationText(s.duration)}
+                      {durationText(t, s.duration)}
                     </option>
                   ))}
                 </optgroup>
               ) : null}
               {videos.length > 0 ? (
-                <optgroup label="Library videos">
+                <optgroup label={t('premieres.videos')}>
                   {videos.map((s) => (
                     <option key={`vod:${s.id}`} value={`vod:${s.id}`}>
                       {s.name}
-                      {durationText(s.duration)}
+                      {durationText(t, s.duration)}
                     </option>
                   ))}
                 </optgroup>
@@ -317,15 +287,13 @@ function ScheduleForm() {
               </p>
             ) : (
               <p id={`${ids.source}-hint`} className="field__hint">
-                {sources.data && sources.data.length === 0
-                  ? 'No recording is ready yet: upload one under Media, or wait for an event’s replay.'
-                  : 'Only recordings that are ready to play are listed.'}
+                {sources.data && sources.data.length === 0 ? t('premieres.noRecording') : t('premieres.onlyReady')}
               </p>
             )}
           </div>
           <div className="console-fieldset__row">
             <TextField
-              label={`Start (${zone})`}
+              label={t('premieres.startIn', { zone })}
               type="datetime-local"
               value={startText}
               error={errors.starts_at}
@@ -335,13 +303,13 @@ function ScheduleForm() {
               }}
             />
             <TextField
-              label="Repeat every (minutes)"
+              label={t('premieres.repeatEvery')}
               type="number"
               min={1}
               step={1}
               inputMode="numeric"
               value={repeat}
-              hint="Leave empty to show it once."
+              hint={t('premieres.repeatHint')}
               error={errors.repeat_every_minutes}
               onChange={(e) => {
                 setRepeat(e.target.value)
@@ -353,7 +321,7 @@ function ScheduleForm() {
         {message ? <FormMessage tone="error">{message}</FormMessage> : null}
         <div className="console-form__actions">
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Scheduling…' : 'Schedule premiere'}
+            {save.isPending ? t('premieres.scheduling') : t('premieres.submit')}
           </Button>
         </div>
       </form>

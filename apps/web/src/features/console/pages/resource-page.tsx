@@ -1,5 +1,5 @@
 import type { AdminResource } from '@fieldhouse/contract'
-import { useCallback } from 'react'
+import { useCallback, useMemo } from 'react'
 import { Link, Route, Routes, useLocation, useNavigate, useParams } from 'react-router'
 import { ButtonLink } from '../../../components/ui/button'
 import { FormMessage } from '../../../components/ui/form-field'
@@ -11,8 +11,13 @@ import { ResourceForm } from '../components/resource-form'
 import { ResourceList } from '../components/resource-list'
 import { useOperator } from '../operator-context'
 import type { ResourceConfig } from '../resources'
+import { type ConsoleText, useConsoleText } from '../words'
 
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+/** A resource's headings, buttons and notices in the channel's language. */
+const wordsOf =
+  (t: ConsoleText, config: ResourceConfig) =>
+  (key: 'plural' | 'one' | 'new' | 'create' | 'saved' | 'created' | 'search') =>
+    t(`resources.${config.words}.${key}`)
 
 /** A resource's list at its path, its form for a new record at `new` and for a stored one at `{id}`. */
 export function ResourcePage({ config, basePath }: { config: ResourceConfig; basePath: string }) {
@@ -26,6 +31,12 @@ export function ResourcePage({ config, basePath }: { config: ResourceConfig; bas
 }
 
 function ListView({ config, basePath }: { config: ResourceConfig; basePath: string }) {
+  const t = useConsoleText()
+  const word = wordsOf(t, config)
+  const columns = useMemo(
+    () => config.columns.map((column) => ({ ...column, header: t(column.header) })),
+    [config.columns, t],
+  )
   const me = useOperator()
   const resource = config.resource as AdminResource
   const canCreate = allowed(me, 'create', resource)
@@ -34,19 +45,19 @@ function ListView({ config, basePath }: { config: ResourceConfig; basePath: stri
   return (
     <>
       <div className="console-page-head">
-        <h1>{config.plural}</h1>
-        {canCreate ? <ButtonLink to={`${basePath}/new`}>New {config.singular}</ButtonLink> : null}
+        <h1>{word('plural')}</h1>
+        {canCreate ? <ButtonLink to={`${basePath}/new`}>{word('new')}</ButtonLink> : null}
       </div>
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
       <ResourceList
         resource={config.resource}
-        caption={`${config.plural}: search, sort by a column, page through`}
-        columns={config.columns}
+        caption={t('list.caption', { what: word('plural') })}
+        columns={columns}
         defaultSort={config.defaultSort}
         titleKey={config.titleKey}
         rowHref={rowHref}
         canDelete={allowed(me, 'delete', resource)}
-        searchLabel={`Search ${config.plural.toLowerCase()}`}
+        searchLabel={word('search')}
       />
     </>
   )
@@ -58,6 +69,8 @@ function FormRoute({ config, basePath }: { config: ResourceConfig; basePath: str
 }
 
 function FormView({ config, basePath, id }: { config: ResourceConfig; basePath: string; id: string | null }) {
+  const t = useConsoleText()
+  const word = wordsOf(t, config)
   const me = useOperator()
   const navigate = useNavigate()
   const resource = config.resource as AdminResource
@@ -67,16 +80,18 @@ function FormView({ config, basePath, id }: { config: ResourceConfig; basePath: 
   const schemas = inputSchemasOf(config.resource)
   const readOnly = !allowed(me, isNew ? 'create' : 'update', resource)
   const name = item.data ? String(item.data[config.titleKey ?? 'name'] ?? id) : ''
-  const title = isNew ? `New ${config.singular}` : `${capitalize(config.singular)}: ${name}`
+  const title = isNew ? word('new') : `${word('one')}: ${name}`
 
   return (
     <>
       <p className="console-breadcrumb">
-        <Link to={basePath}>{config.plural}</Link>
+        <Link to={basePath}>{word('plural')}</Link>
       </p>
-      <h1>{isNew || item.data ? title : capitalize(config.singular)}</h1>
+      <h1>{isNew || item.data ? title : word('one')}</h1>
       {!isNew && item.isPending ? <PageLoader /> : null}
-      {!isNew && item.isError ? <FormMessage tone="error">{errorText(item.error) ?? 'Not found.'}</FormMessage> : null}
+      {!isNew && item.isError ? (
+        <FormMessage tone="error">{errorText(item.error) ?? t('common.notFound')}</FormMessage>
+      ) : null}
       {isNew || item.data ? (
         <ResourceForm
           fields={config.fields}
@@ -84,12 +99,12 @@ function FormView({ config, basePath, id }: { config: ResourceConfig; basePath: 
           isNew={isNew}
           schema={schemas ? (isNew ? schemas.create : schemas.update) : null}
           readOnly={readOnly}
-          submitLabel={isNew ? `Create ${config.singular}` : 'Save changes'}
-          savedText={`${capitalize(config.singular)} saved.`}
+          submitLabel={isNew ? word('create') : t('common.saveChanges')}
+          savedText={word('saved')}
           onSubmit={async (values) => {
             await save.mutateAsync({ id, values })
             // A new record goes back to the list, which says it was created.
-            if (isNew) await navigate(basePath, { state: { notice: `${capitalize(config.singular)} created.` } })
+            if (isNew) await navigate(basePath, { state: { notice: word('created') } })
           }}
         />
       ) : null}

@@ -10,6 +10,7 @@ import { applyServerErrors } from '../../../lib/forms/server-errors'
 import { useTotpConfirm, useTotpDisable, useTotpSetup } from '../api/use-me'
 import { TotpQrCode } from '../components/totp-qr-code'
 import { useOperator } from '../operator-context'
+import { ConsoleTrans, useConsoleText } from '../words'
 
 type Setup = z.infer<typeof TotpSetupSchema>
 
@@ -23,6 +24,7 @@ function CodeForm({
   onCode: (code: string) => Promise<unknown>
   variant?: 'primary' | 'secondary'
 }) {
+  const t = useConsoleText()
   const [formError, setFormError] = useState<string | null>(null)
   const form = useForm({ resolver: zodResolver(TotpCodeSchema), defaultValues: { code: '' } })
   const submit = form.handleSubmit(async ({ code }) => {
@@ -36,7 +38,7 @@ function CodeForm({
   return (
     <form className="console-form console-form--inline" noValidate onSubmit={submit}>
       <TextField
-        label="Code from your app"
+        label={t('security.code')}
         inputMode="numeric"
         autoComplete="one-time-code"
         error={form.formState.errors.code?.message}
@@ -53,6 +55,7 @@ function CodeForm({
 }
 
 function TurnOn({ onDone }: { onDone: () => void }) {
+  const t = useConsoleText()
   const setup = useTotpSetup()
   const confirm = useTotpConfirm()
   const [secret, setSecret] = useState<Setup | null>(null)
@@ -61,8 +64,7 @@ function TurnOn({ onDone }: { onDone: () => void }) {
     return (
       <>
         <p>
-          Two-step sign-in is <strong>off</strong>. Turn it on and the console asks for a 6-digit code from an
-          authenticator app (such as Google Authenticator, 1Password or Authy) each time you sign in.
+          <ConsoleTrans k="security.offText" components={{ strong: <strong /> }} />
         </p>
         {error ? <FormMessage tone="error">{error}</FormMessage> : null}
         <Button
@@ -71,11 +73,11 @@ function TurnOn({ onDone }: { onDone: () => void }) {
             setError(null)
             setup.mutate(undefined, {
               onSuccess: setSecret,
-              onError: (failure) => setError(errorText(failure) ?? 'The set-up did not start.'),
+              onError: (failure) => setError(errorText(failure) ?? t('security.setupFailed')),
             })
           }}
         >
-          Turn on two-step sign-in
+          {t('security.turnOnButton')}
         </Button>
       </>
     )
@@ -83,21 +85,21 @@ function TurnOn({ onDone }: { onDone: () => void }) {
   const grouped = secret.secret.replace(/(.{4})/g, '$1 ').trim()
   return (
     <>
-      <h2>Add the console to your authenticator app</h2>
+      <h2>{t('security.addToApp')}</h2>
       <ol className="console-steps">
         <li>
-          Scan this code with your authenticator app:
+          {t('security.scan')}
           <TotpQrCode uri={secret.otpauth_uri} />
-          Or, on the device with the app, open <a href={secret.otpauth_uri}>this set-up link</a>, or add an account by
-          hand with this key (time-based, 6 digits):
+          {/* biome-ignore lint/a11y/useAnchorContent: Trans puts the link's words in it */}
+          <ConsoleTrans k="security.orLink" components={{ link: <a href={secret.otpauth_uri} /> }} />
           <p>
-            Set-up key: <code className="console-secret">{grouped}</code>
+            {t('security.setupKey')} <code className="console-secret">{grouped}</code>
           </p>
         </li>
-        <li>Type the 6-digit code the app now shows for this channel.</li>
+        <li>{t('security.typeCode')}</li>
       </ol>
       <CodeForm
-        submitLabel="Turn on"
+        submitLabel={t('security.turnOn')}
         onCode={async (code) => {
           await confirm.mutateAsync(code)
           onDone()
@@ -109,34 +111,32 @@ function TurnOn({ onDone }: { onDone: () => void }) {
 
 /** Your account's security: the TOTP second factor (owners and managers), turned on and off here. */
 export default function SecurityPage() {
+  const t = useConsoleText()
   const me = useOperator()
   const disable = useTotpDisable()
   const [notice, setNotice] = useState<string | null>(null)
   return (
     <>
-      <h1>Security</h1>
-      <p className="console-lead">
-        Signed in as {me.user.email}. Two-step sign-in keeps the console closed to someone who learns your password.
-      </p>
+      <h1>{t('security.title')}</h1>
+      <p className="console-lead">{t('security.lead', { email: me.user.email })}</p>
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
       {me.totp.enabled ? (
         <>
           <p>
-            Two-step sign-in is <strong>on</strong>: the console asks for a code from your authenticator app each time
-            you sign in.
+            <ConsoleTrans k="security.onText" components={{ strong: <strong /> }} />
           </p>
-          <h2>Turn it off</h2>
+          <h2>{t('security.turnItOff')}</h2>
           <CodeForm
-            submitLabel="Turn off"
+            submitLabel={t('security.turnOff')}
             variant="secondary"
             onCode={async (code) => {
               await disable.mutateAsync(code)
-              setNotice('Two-step sign-in is off.')
+              setNotice(t('security.isOff'))
             }}
           />
         </>
       ) : (
-        <TurnOn onDone={() => setNotice('Two-step sign-in is on.')} />
+        <TurnOn onDone={() => setNotice(t('security.isOn'))} />
       )}
     </>
   )

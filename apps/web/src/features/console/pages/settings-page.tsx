@@ -1,29 +1,30 @@
 import { AdminSettingsUpdateSchema } from '@fieldhouse/contract'
 import type { FieldConfig, FormValues } from '../fields'
+import { useConsoleText } from '../words'
 import { SingletonPage } from './singleton-page'
 
 const fields: readonly FieldConfig[] = [
-  { name: 'logo', label: 'Logo', kind: 'image', hint: 'Shown in the site header. PNG, JPEG or WebP, up to 5 MB.' },
-  { name: 'google_tag', label: 'Google tag', kind: 'text', hint: 'e.g. G-ABC123. Leave empty for none.' },
-  { name: 'yare_analytics_key', label: 'Product analytics key', kind: 'text' },
-  { name: 'contact_email', label: 'Contact email', kind: 'email' },
-  { name: 'contact_phone', label: 'Contact phone', kind: 'text' },
-  { name: 'contact_address', label: 'Contact address', kind: 'text' },
+  { name: 'logo', label: 'settings.logo', kind: 'image', hint: 'settings.logoHint' },
+  { name: 'google_tag', label: 'settings.googleTag', kind: 'text', hint: 'settings.googleTagHint' },
+  { name: 'yare_analytics_key', label: 'settings.analyticsKey', kind: 'text' },
+  { name: 'contact_email', label: 'settings.contactEmail', kind: 'email' },
+  { name: 'contact_phone', label: 'settings.contactPhone', kind: 'text' },
+  { name: 'contact_address', label: 'settings.contactAddress', kind: 'text' },
   {
     name: 'streams_limit',
-    label: 'Streams per account',
+    label: 'settings.streamsLimit',
     kind: 'number',
     required: true,
-    hint: 'How many videos one account may watch at once, on different devices. 0 for no limit.',
+    hint: 'settings.streamsLimitHint',
   },
   {
     name: 'streams_over_limit',
-    label: 'Over the limit',
+    label: 'settings.overLimit',
     kind: 'select',
     required: true,
     options: [
-      { value: 'refuse', label: 'Refuse the new stream (the viewer may stop another)' },
-      { value: 'stop_oldest', label: 'Stop the oldest stream' },
+      { value: 'refuse', label: 'settings.refuse' },
+      { value: 'stop_oldest', label: 'settings.stopOldest' },
     ],
   },
 ]
@@ -56,10 +57,11 @@ const toNested = (values: FormValues): FormValues => {
  * account may watch at once (decision 0031).
  */
 export default function SettingsPage() {
+  const t = useConsoleText()
   return (
     <SingletonPage
       resource="settings"
-      title="Logo and analytics"
+      title={t('settings.title')}
       fields={fields}
       schema={AdminSettingsUpdateSchema}
       fromRecord={fromRecord}

@@ -8,19 +8,21 @@ import { useSessionActions } from '../../../lib/entities/session/use-session-act
 import { applyServerErrors } from '../../../lib/forms/server-errors'
 import { useTotpVerify } from '../api/use-me'
 import { SignInForm } from '../components/sign-in-form'
+import { useConsoleText } from '../words'
 
 /**
  * The console's sign-in: the viewer's own sign-in call. A viewer already signed in on the site never
  * sees it; the console opens with their session.
  */
 export function SignInPage() {
+  const t = useConsoleText()
   return (
     <main className="console-gate" id="console-main">
-      <h1>Sign in to the console</h1>
-      <p>Use the account your invitation was sent to.</p>
+      <h1>{t('signIn.title')}</h1>
+      <p>{t('signIn.lead')}</p>
       <SignInForm />
       <p>
-        <a href="/password-reset-request">Forgot your password?</a>
+        <a href="/password-reset-request">{t('signIn.forgot')}</a>
       </p>
     </main>
   )
@@ -28,6 +30,7 @@ export function SignInPage() {
 
 /** The second step for an operator who turned on a TOTP second factor. */
 export function TotpStep() {
+  const t = useConsoleText()
   const verify = useTotpVerify()
   const { endSession } = useSessionActions()
   const [formError, setFormError] = useState<string | null>(null)
@@ -42,11 +45,11 @@ export function TotpStep() {
   })
   return (
     <main className="console-gate" id="console-main">
-      <h1>Two-step sign-in</h1>
-      <p>Enter the 6-digit code your authenticator app shows for this channel.</p>
+      <h1>{t('signIn.totpTitle')}</h1>
+      <p>{t('signIn.totpLead')}</p>
       <form className="console-form" noValidate onSubmit={submit}>
         <TextField
-          label="Code"
+          label={t('signIn.code')}
           inputMode="numeric"
           autoComplete="one-time-code"
           error={form.formState.errors.code?.message}
@@ -55,10 +58,10 @@ export function TotpStep() {
         {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
         <div className="console-gate__actions">
           <Button type="submit" disabled={form.formState.isSubmitting}>
-            Continue
+            {t('signIn.continue')}
           </Button>
           <Button variant="ghost" onClick={() => void endSession()}>
-            Sign out
+            {t('shell.signOut')}
           </Button>
         </div>
       </form>

@@ -9,6 +9,7 @@ import { useAdminItem, useAdminSingletonSave } from '../api/admin-api'
 import { ResourceForm } from '../components/resource-form'
 import type { FieldConfig, FormValues } from '../fields'
 import { useOperator } from '../operator-context'
+import { useConsoleText } from '../words'
 
 /** A singleton (`GET`/`PATCH /api/admin/{resource}`) drawn as one form. */
 export function SingletonPage({
@@ -30,6 +31,7 @@ export function SingletonPage({
   /** The form's fields → the PATCH body's shape, before the schema checks it. */
   shapeInput?: (input: FormValues) => FormValues
 }) {
+  const t = useConsoleText()
   const me = useOperator()
   const item = useAdminItem(resource, null)
   const save = useAdminSingletonSave(resource)
@@ -38,7 +40,7 @@ export function SingletonPage({
       <h1>{title}</h1>
       {lead ? <p className="console-lead">{lead}</p> : null}
       {item.isPending ? <PageLoader /> : null}
-      {item.isError ? <FormMessage tone="error">{errorText(item.error) ?? 'Did not load.'}</FormMessage> : null}
+      {item.isError ? <FormMessage tone="error">{errorText(item.error) ?? t('common.didNotLoad')}</FormMessage> : null}
       {item.data ? (
         <ResourceForm
           fields={fields}
@@ -46,8 +48,8 @@ export function SingletonPage({
           isNew={false}
           schema={schema}
           readOnly={!allowed(me, 'update', resource)}
-          submitLabel="Save changes"
-          savedText={`${title} saved.`}
+          submitLabel={t('common.saveChanges')}
+          savedText={t('common.saved', { what: title })}
           shapeInput={shapeInput}
           onSubmit={(values) => save.mutateAsync(values)}
         />

@@ -1,5 +1,6 @@
 import { AdminSettingsUpdateSchema } from '@fieldhouse/contract'
 import type { FieldConfig, FormValues } from '../fields'
+import { useConsoleText } from '../words'
 import { SingletonPage } from './singleton-page'
 
 const GB = 1024 ** 3
@@ -7,17 +8,17 @@ const GB = 1024 ** 3
 const fields: readonly FieldConfig[] = [
   {
     name: 'max_duration_min',
-    label: 'Longest video (minutes)',
+    label: 'uploadSettings.longest',
     kind: 'number',
     required: true,
-    hint: 'A recording or library video that lasts longer is refused when its upload ends. 1 to 1440.',
+    hint: 'uploadSettings.longestHint',
   },
   {
     name: 'open_gb',
-    label: 'Uploads under way, in all (GB)',
+    label: 'uploadSettings.open',
     kind: 'number',
     required: true,
-    hint: 'What the channel’s unfinished uploads may add up to: a new one past it waits until one ends or is cancelled.',
+    hint: 'uploadSettings.openHint',
   },
 ]
 
@@ -48,11 +49,12 @@ const toUploads = (values: FormValues): FormValues => {
  * uploads under way may add up to. Owners and managers change them; producers upload within them.
  */
 export default function UploadSettingsPage() {
+  const t = useConsoleText()
   return (
     <SingletonPage
       resource="settings"
-      title="Upload limits"
-      lead="How long a video the channel takes, and how much its unfinished uploads may hold at once."
+      title={t('uploadSettings.title')}
+      lead={t('uploadSettings.lead')}
       fields={fields}
       schema={AdminSettingsUpdateSchema}
       fromRecord={fromRecord}

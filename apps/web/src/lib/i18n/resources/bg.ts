@@ -1,9 +1,11 @@
+import { consoleBg } from './console.bg'
 import { consoleSalesBg } from './console-sales.bg'
 import type { Translation } from './en'
 
 export const bg: Translation = {
   /** The console's passes and coupons (decision 0035). */
   consoleSales: consoleSalesBg,
+  console: consoleBg,
   common: {
     skipToContent: 'Към съдържанието',
     loading: 'Зареждане…',

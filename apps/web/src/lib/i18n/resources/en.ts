@@ -1,3 +1,4 @@
+import { consoleEn } from './console.en'
 import { consoleSalesEn } from './console-sales.en'
 import { enAccount } from './en-account'
 import { enCatalogue } from './en-catalogue'
@@ -17,6 +18,8 @@ import { enWatch } from './en-watch'
 export const en = {
   /** The console's passes and coupons (decision 0035). */
   consoleSales: consoleSalesEn,
+  /** The rest of the console (decision 0049). */
+  console: consoleEn,
   ...enStart,
   ...enCatalogue,
   ...enWatch,

@@ -1,9 +1,11 @@
+import { consoleFr } from './console.fr'
 import { consoleSalesFr } from './console-sales.fr'
 import type { Translation } from './en'
 
 export const fr: Translation = {
   /** The console's passes and coupons (decision 0035). */
   consoleSales: consoleSalesFr,
+  console: consoleFr,
   common: {
     skipToContent: 'Aller au contenu',
     loading: 'Chargement…',
