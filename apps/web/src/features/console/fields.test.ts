@@ -46,10 +46,20 @@ describe('console form fields', () => {
     expect(EventInputSchema.safeParse(input).success).toBe(true)
   })
 
+  it("reads a price typed with a point or a comma, in the channel's currency", () => {
+    const fields: FieldConfig[] = [{ name: 'base_price', label: 'fields.price', kind: 'money' }]
+    expect(toInput(fields, { base_price: '9,99' }, true).base_price).toBe(999)
+    expect(toInput(fields, { base_price: '12' }, true).base_price).toBe(1200)
+    expect(toInput(fields, { base_price: '' }, true).base_price).toBe(0)
+    expect(toInput(fields, { base_price: '1500' }, true, { currency: 'JPY', locale: 'en' }).base_price).toBe(1500)
+    expect(toForm(fields, { base_price: 999 }, { currency: 'EUR', locale: 'fr' }).base_price).toBe('9,99')
+  })
+
   it('leaves a price that is not an amount for the schema to refuse', () => {
     const fields: FieldConfig[] = [{ name: 'base_price', label: 'fields.price', kind: 'money' }]
-    expect(toInput(fields, { base_price: '9,99' }, true).base_price).toBe('9,99')
-    expect(EventInputSchema.shape.base_price.safeParse('9,99').success).toBe(false)
+    expect(toInput(fields, { base_price: 'nine' }, true).base_price).toBe('nine')
+    expect(toInput(fields, { base_price: '9.999' }, true).base_price).toBe('9.999')
+    expect(EventInputSchema.shape.base_price.safeParse('nine').success).toBe(false)
   })
 
   it('shows a stored record as text, and a new one with its first choices', () => {

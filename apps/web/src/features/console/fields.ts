@@ -3,6 +3,7 @@
  * (components/resource-form.tsx). A field holds what the operator types (text); `toInput` turns a
  * form's values into the shape the contract's schema takes, and `toForm` a stored record into text.
  */
+import { fromLocalInput, moneyInput, parseMoney, toLocalInput } from '@fieldhouse/contract'
 import type { ConsoleKey } from './words'
 
 export type FieldKind =
@@ -55,45 +56,14 @@ export type FormValues = Record<string, unknown>
 
 const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value)
 
-/** `2026-12-01T19:00` read as a wall-clock time in `timeZone` → an ISO instant with `Z`. */
+/** `2026-12-01T19:00` read as a wall-clock time in `timeZone` → an ISO instant with `Z`; null when it is not one. */
 export function zonedToIso(local: string, timeZone: string): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local)
-  if (!match) return null
-  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number]
-  const asUtc = Date.UTC(y, mo - 1, d, h, mi)
-  let offset = zoneOffsetMs(asUtc, timeZone)
-  // Near a change of offset, the offset at the corrected instant is the right one.
-  offset = zoneOffsetMs(asUtc - offset, timeZone)
-  return new Date(asUtc - offset).toISOString().replace('.000Z', 'Z')
+  const instant = fromLocalInput(local, timeZone)
+  return instant === null ? null : new Date(instant).toISOString().replace('.000Z', 'Z')
 }
 
 /** An ISO instant → `YYYY-MM-DDTHH:mm` on the wall clock of `timeZone`. */
-export function isoToZoned(iso: string, timeZone: string): string {
-  const time = Date.parse(iso)
-  if (Number.isNaN(time)) return ''
-  const local = new Date(time + zoneOffsetMs(time, timeZone))
-  return local.toISOString().slice(0, 16)
-}
-
-function zoneOffsetMs(instant: number, timeZone: string): number {
-  try {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    }).formatToParts(new Date(instant))
-    const get = (type: string) => Number(parts.find((part) => part.type === type)?.value)
-    const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'))
-    return wall - Math.floor(instant / 1000) * 1000
-  } catch {
-    return 0
-  }
-}
+export const isoToZoned = (iso: string, timeZone: string): string => toLocalInput(iso, timeZone)
 
 const splitList = (value: unknown) =>
   String(value ?? '')
@@ -101,8 +71,21 @@ const splitList = (value: unknown) =>
     .map((item) => item.trim())
     .filter(Boolean)
 
+/** The currency and language money fields are typed in (the channel's). */
+export interface MoneyFormat {
+  currency: string
+  locale: string
+}
+
+const USD: MoneyFormat = { currency: 'USD', locale: 'en' }
+
 /** What the operator typed → the contract's input shape (before its schema validates it). */
-export function toInput(fields: readonly FieldConfig[], values: FormValues, isNew: boolean): FormValues {
+export function toInput(
+  fields: readonly FieldConfig[],
+  values: FormValues,
+  isNew: boolean,
+  money: MoneyFormat = USD,
+): FormValues {
   const result: FormValues = {}
   for (const field of fields) {
     if (field.only === 'create' && !isNew) continue
@@ -117,8 +100,9 @@ export function toInput(fields: readonly FieldConfig[], values: FormValues, isNe
         if (value !== '' && value !== undefined && value !== null) result[field.name] = Number(value)
         break
       case 'money': {
-        const text = String(value ?? '').trim()
-        result[field.name] = text === '' ? 0 : /^\d+(\.\d{1,2})?$/.test(text) ? Math.round(Number(text) * 100) : text
+        // Not an amount: left as typed, for the schema to refuse.
+        const parsed = parseMoney(String(value ?? ''), money.currency, money.locale)
+        result[field.name] = parsed.ok ? (parsed.minor ?? 0) : String(value)
         break
       }
       case 'reference':
@@ -163,7 +147,11 @@ export function toInput(fields: readonly FieldConfig[], values: FormValues, isNe
 }
 
 /** A stored record → the text the form shows. */
-export function toForm(fields: readonly FieldConfig[], record: FormValues | undefined): FormValues {
+export function toForm(
+  fields: readonly FieldConfig[],
+  record: FormValues | undefined,
+  money: MoneyFormat = USD,
+): FormValues {
   const result: FormValues = {}
   for (const field of fields) {
     const value = record === undefined ? field.initial : record[field.name]
@@ -172,7 +160,7 @@ export function toForm(fields: readonly FieldConfig[], record: FormValues | unde
         result[field.name] = Boolean(value)
         break
       case 'money':
-        result[field.name] = typeof value === 'number' ? (value / 100).toFixed(2) : ''
+        result[field.name] = moneyInput(typeof value === 'number' ? value : null, money.currency, money.locale)
         break
       case 'references':
         result[field.name] = Array.isArray(value)
