@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { Button } from '../../../components/ui/button'
 import { FormMessage } from '../../../components/ui/form-field'
 import { applyServerErrors } from '../../../lib/forms/server-errors'
+import { useChannelTime } from '../channel-time'
 import { type FieldConfig, type FormValues, toForm, toInput } from '../fields'
 import { useConsoleText } from '../words'
 import { FieldControl } from './field-control'
@@ -48,15 +49,16 @@ export function ResourceForm({
     () => fields.filter((field) => !(field.only === 'create' && !isNew) && !(field.only === 'update' && isNew)),
     [fields, isNew],
   )
+  const { currency, locale } = useChannelTime()
   const resolver = useMemo(() => {
     const checked = z.preprocess((values) => {
-      const input = toInput(shown, values as FormValues, isNew)
+      const input = toInput(shown, values as FormValues, isNew, { currency, locale })
       return shapeInput ? shapeInput(input) : input
     }, schema ?? z.any())
     return zodResolver(checked as never) as unknown as Resolver<FormValues>
-  }, [shown, schema, isNew, shapeInput])
+  }, [shown, schema, isNew, shapeInput, currency, locale])
   const t = useConsoleText()
-  const form = useForm<FormValues>({ defaultValues: toForm(shown, record), resolver })
+  const form = useForm<FormValues>({ defaultValues: toForm(shown, record, { currency, locale }), resolver })
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
   const names = shown.map((field) => field.name)
 
