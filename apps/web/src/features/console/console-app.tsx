@@ -13,6 +13,7 @@ import { OperatorContext } from './operator-context'
 import { InvitationPage } from './pages/invitation-page'
 import { ResourcePage } from './pages/resource-page'
 import { SignInPage, TotpStep } from './pages/sign-in-page'
+import { SingletonPage } from './pages/singleton-page'
 import { type ConsolePageEntry, consolePages, consoleSections } from './registry'
 import { resourceConfigs } from './resources'
 import { useConsoleText } from './words'
@@ -92,6 +93,7 @@ function PageRoute({ entry }: { entry: ConsolePageEntry }) {
     const Page = entry.page
     return <Page />
   }
+  if (entry.singleton) return <SingletonPage config={entry.singleton} />
   const config = resourceConfigs[entry.resource]
   if (!config) return <Navigate to="/admin" replace />
   return <ResourcePage config={config} basePath={`/admin/${entry.path}`} />

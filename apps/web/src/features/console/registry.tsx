@@ -2,18 +2,23 @@ import type { AdminMe } from '@fieldhouse/contract'
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
 import type { AdminResource } from './access'
 import { resourceConfigs } from './resources'
+import { type SingletonConfig, singletonConfigs } from './singletons'
 import type { ConsoleKey } from './words'
 
 /**
- * Every page of the console, in the order of its navigation. A page is shown in the navigation and
- * routed only when the operator's role may read its resource (`can(role, 'read', resource)`), and it
- * is drawn either by the generic list and form (`resource`: a config in resources.ts) or by its own
- * component, loaded when first opened (`page`).
+ * Every page of the console, in the order of its navigation: the one way to add a page (decision
+ * 0049). A page is shown in the navigation and routed only when the operator's role may read its
+ * resource (`can(role, 'read', resource)`), and it is one of three kinds:
  *
- * To add a page: add an entry here with its path, label, section and resource, and either a
- * `resources.ts` config (a list with a form) or a `page: lazy(() => import('./pages/my-page'))`
- * whose module has a default export. Nothing else needs to change: the navigation, the route and the
- * role check follow from the entry.
+ * - a list with a form: no `page` nor `singleton`, a config in `resources.ts` drawn by the generic
+ *   list and form;
+ * - one record's form: `singleton:` a config in `singletons.ts` (the channel, its settings);
+ * - a page of its own: `page: lazy(() => import('./pages/my-page'))`, a default export that reads and
+ *   writes only through hooks in `api/` (each answer parsed with the contract's schema, never
+ *   `api.get<T>`), and shows only words from `console.{en,fr,bg}.ts` through `useConsoleText()`.
+ *
+ * Its `label` is a key of the console's words. Nothing else needs to change: the navigation, the route
+ * and the role check follow from the entry.
  */
 export interface ConsolePageEntry {
   /** The path under /admin, without a leading slash. */
@@ -23,8 +28,10 @@ export interface ConsolePageEntry {
   section: ConsoleSection
   /** The admin resource the page reads; the navigation shows it when the role may read it. */
   resource: AdminResource
-  /** A page of its own; without it the generic list + form for `resource` is used. */
+  /** A page of its own, loaded when first opened; its data through hooks in `api/`. */
   page?: LazyExoticComponent<ComponentType>
+  /** One record's form (singletons.ts). Without `page` or `singleton`: the list + form of resources.ts. */
+  singleton?: SingletonConfig
   /** A further condition on the operator (the Security page: roles that may turn on a second factor). */
   when?: (me: AdminMe) => boolean
 }
@@ -32,9 +39,7 @@ export interface ConsolePageEntry {
 export const consoleSections = ['channel', 'catalogue', 'broadcast', 'sales', 'team'] as const
 export type ConsoleSection = (typeof consoleSections)[number]
 
-const ChannelPage = lazy(() => import('./pages/channel-page'))
 const ColoursPage = lazy(() => import('./pages/colours-page'))
-const SettingsPage = lazy(() => import('./pages/settings-page'))
 const PassesFormPage = lazy(() => import('./pages/passes-form-page'))
 const OperatorsPage = lazy(() => import('./pages/operators-page'))
 const AuditLogPage = lazy(() => import('./pages/audit-log-page'))
@@ -43,8 +48,6 @@ const SecurityPage = lazy(() => import('./pages/security-page'))
 const GoLivePage = lazy(() => import('./pages/go-live-page'))
 const MediaPage = lazy(() => import('./pages/media-page'))
 const ClipsPage = lazy(() => import('./pages/clips-page'))
-const ClipSettingsPage = lazy(() => import('./pages/clip-settings-page'))
-const UploadSettingsPage = lazy(() => import('./pages/upload-settings-page'))
 // Premieres: a finished recording shown as an event's live broadcast (decisions 0030, 0037).
 const PremieresPage = lazy(() => import('./pages/premieres-page'))
 // Passes, prices and coupons (decision 0035).
@@ -62,9 +65,21 @@ const CustomersPage = lazy(() => import('./sales/customers-page'))
 const AnalyticsPage = lazy(() => import('./analytics/analytics-page'))
 
 export const consolePages: readonly ConsolePageEntry[] = [
-  { path: 'channel', label: 'nav.channel', section: 'channel', resource: 'channel', page: ChannelPage },
+  {
+    path: 'channel',
+    label: 'nav.channel',
+    section: 'channel',
+    resource: 'channel',
+    singleton: singletonConfigs.channel,
+  },
   { path: 'colours', label: 'nav.colours', section: 'channel', resource: 'color-settings', page: ColoursPage },
-  { path: 'settings', label: 'nav.settings', section: 'channel', resource: 'settings', page: SettingsPage },
+  {
+    path: 'settings',
+    label: 'nav.settings',
+    section: 'channel',
+    resource: 'settings',
+    singleton: singletonConfigs.settings,
+  },
   { path: 'passes-form', label: 'nav.passesForm', section: 'channel', resource: 'custom-forms', page: PassesFormPage },
   { path: 'menu', label: 'nav.menu', section: 'channel', resource: 'menu' },
   { path: 'slides', label: 'nav.slides', section: 'channel', resource: 'slides' },
@@ -89,7 +104,7 @@ export const consolePages: readonly ConsolePageEntry[] = [
     label: 'nav.uploadSettings',
     section: 'broadcast',
     resource: 'settings',
-    page: UploadSettingsPage,
+    singleton: singletonConfigs.uploadSettings,
   },
   // Viewers' clips: reading and deleting them (decision 0024).
   { path: 'clips', label: 'nav.clips', section: 'broadcast', resource: 'clips', page: ClipsPage },
@@ -99,7 +114,7 @@ export const consolePages: readonly ConsolePageEntry[] = [
     label: 'nav.clipSettings',
     section: 'broadcast',
     resource: 'settings',
-    page: ClipSettingsPage,
+    singleton: singletonConfigs.clipSettings,
   },
   { path: 'premieres', label: 'nav.premieres', section: 'broadcast', resource: 'premieres', page: PremieresPage },
   { path: 'analytics', label: 'nav.analytics', section: 'broadcast', resource: 'analytics', page: AnalyticsPage },
@@ -125,5 +140,5 @@ export const consolePages: readonly ConsolePageEntry[] = [
 
 /** Pages drawn by the generic list and form need a config; a missing one is a programming error. */
 export function hasGenericConfig(entry: ConsolePageEntry): boolean {
-  return entry.page !== undefined || entry.resource in resourceConfigs
+  return entry.page !== undefined || entry.singleton !== undefined || entry.resource in resourceConfigs
 }

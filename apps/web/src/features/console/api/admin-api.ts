@@ -63,6 +63,10 @@ export function useAdminOptions(resource: string | null) {
   })
 }
 
+/** Rows as the choices of a select: each by its id, named by its name (or title). */
+export const rowChoices = (rows: readonly Row[] | undefined) =>
+  (rows ?? []).map((row) => ({ value: String(row.id), label: String(row.name ?? row.title ?? row.id) }))
+
 /** `GET /api/admin/{resource}/{id}`, or a singleton's `GET /api/admin/{resource}` when `id` is null. */
 export function useAdminItem(resource: string, id: string | null, enabled = true) {
   const api = useApiClient()

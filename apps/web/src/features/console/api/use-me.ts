@@ -30,18 +30,20 @@ export function useMe() {
   })
 }
 
-/** `POST /api/admin/me/totp/verify`: this session passes the second factor. */
-export function useTotpVerify() {
+/** A code sent to one of the second factor's calls (204: no body); the operator is asked again after. */
+function useTotpCode(method: 'POST' | 'DELETE', path: string) {
   const api = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (code: string) => {
-      // 204: no body.
-      await api.post('admin/me/totp/verify', { code })
+      await api.request(method, path, { body: { code } })
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
   })
 }
+
+/** `POST /api/admin/me/totp/verify`: this session passes the second factor. */
+export const useTotpVerify = () => useTotpCode('POST', 'admin/me/totp/verify')
 
 /** `POST /api/admin/me/totp`: a new secret to put in an authenticator app (not on until confirmed). */
 export function useTotpSetup() {
@@ -52,25 +54,7 @@ export function useTotpSetup() {
 }
 
 /** `POST /api/admin/me/totp/confirm`: the first code from the app turns the second factor on. */
-export function useTotpConfirm() {
-  const api = useApiClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async (code: string) => {
-      await api.post('admin/me/totp/confirm', { code })
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
-  })
-}
+export const useTotpConfirm = () => useTotpCode('POST', 'admin/me/totp/confirm')
 
 /** `DELETE /api/admin/me/totp`: a current code turns the second factor off. */
-export function useTotpDisable() {
-  const api = useApiClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async (code: string) => {
-      await api.request('DELETE', 'admin/me/totp', { body: { code } })
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
-  })
-}
+export const useTotpDisable = () => useTotpCode('DELETE', 'admin/me/totp')

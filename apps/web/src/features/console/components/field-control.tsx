@@ -1,4 +1,4 @@
-import { type Ref, useId, useState } from 'react'
+import { type ReactNode, type Ref, useId, useState } from 'react'
 import { type Control, Controller, type FieldErrors, type UseFormRegister, useWatch } from 'react-hook-form'
 import { Button } from '../../../components/ui/button'
 import { errorText } from '../../../lib/api/error-text'
@@ -398,8 +398,7 @@ function ParticipantsControl({
     ['home', t('field.homeTeam')],
   ] as const
   return (
-    <fieldset className="field console-fieldset" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="field__label">{t(field.label)}</legend>
+    <ChoiceFieldset id={id} label={t(field.label)} error={error}>
       {field.hint ? <p className="field__hint">{t(field.hint)}</p> : null}
       <div className="console-fieldset__row">
         {sides.map(([side, label]) => (
@@ -423,6 +422,26 @@ function ParticipantsControl({
           </div>
         ))}
       </div>
+    </ChoiceFieldset>
+  )
+}
+
+/** A group of controls under one label (a legend), its error below them. */
+function ChoiceFieldset({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string
+  label: string
+  error: string | undefined
+  children: ReactNode
+}) {
+  return (
+    <fieldset className="field console-fieldset" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="field__label">{label}</legend>
+      {children}
       {error ? (
         <p id={`${id}-error`} className="field__error">
           {error}
@@ -452,8 +471,7 @@ function ReferencesControl({
       name={field.name}
       control={control}
       render={({ field: input }) => (
-        <fieldset className="field console-fieldset" aria-describedby={error ? `${id}-error` : undefined}>
-          <legend className="field__label">{t(field.label)}</legend>
+        <ChoiceFieldset id={id} label={t(field.label)} error={error}>
           {options.data && options.data.length === 0 ? <p className="field__hint">{t('field.noChoices')}</p> : null}
           <div className="console-checks">
             {options.data?.map((row) => {
@@ -478,12 +496,7 @@ function ReferencesControl({
               )
             })}
           </div>
-          {error ? (
-            <p id={`${id}-error`} className="field__error">
-              {error}
-            </p>
-          ) : null}
-        </fieldset>
+        </ChoiceFieldset>
       )}
     />
   )

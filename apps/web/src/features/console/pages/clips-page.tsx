@@ -1,14 +1,15 @@
 import { ClipStatusSchema, formatClipTime } from '@fieldhouse/contract'
-import { useCallback, useId, useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { useHref } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { errorText } from '../../../lib/api/error-text'
 import { paths } from '../../../lib/navigation/paths'
 import { allowed } from '../access'
-import { type Row, useAdminDelete, useAdminOptions } from '../api/admin-api'
+import { type Row, rowChoices, useAdminDelete, useAdminOptions } from '../api/admin-api'
 import { useChannelTime } from '../channel-time'
 import { ResourceList } from '../components/resource-list'
 import { useOperator } from '../operator-context'
+import { SelectField } from '../sales/sales-fields'
 import { type ConsoleText, useConsoleText } from '../words'
 
 const statusText = (t: ConsoleText, status: string) =>
@@ -127,8 +128,6 @@ export default function ClipsPage() {
   const [eventId, setEventId] = useState('')
   const [status, setStatus] = useState('')
   const [done, setDone] = useState<string | null>(null)
-  const eventFieldId = useId()
-  const statusFieldId = useId()
   const filters = useMemo(() => ({ event_id: eventId, status }), [eventId, status])
 
   const actions = useCallback(
@@ -192,42 +191,21 @@ export default function ClipsPage() {
         filters={filters}
         toolbar={
           <div className="console-list__filters">
-            <div className="field">
-              <label className="field__label" htmlFor={eventFieldId}>
-                {t('clips.game')}
-              </label>
-              <select
-                id={eventFieldId}
-                className="field__input"
-                value={eventId}
-                onChange={(e) => setEventId(e.target.value)}
-              >
-                <option value="">{t('clips.allGames')}</option>
-                {(events.data ?? []).map((row) => (
-                  <option key={row.id} value={String(row.id)}>
-                    {String(row.name ?? row.id)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label className="field__label" htmlFor={statusFieldId}>
-                {t('clips.status')}
-              </label>
-              <select
-                id={statusFieldId}
-                className="field__input"
-                value={status}
-                onChange={(e) => setStatus(e.target.value)}
-              >
-                <option value="">{t('clips.anyStatus')}</option>
-                {ClipStatusSchema.options.map((value) => (
-                  <option key={value} value={value}>
-                    {t(`clips.statuses.${value}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              label={t('clips.game')}
+              value={eventId}
+              onChange={setEventId}
+              options={[{ value: '', label: t('clips.allGames') }, ...rowChoices(events.data)]}
+            />
+            <SelectField
+              label={t('clips.status')}
+              value={status}
+              onChange={setStatus}
+              options={[
+                { value: '', label: t('clips.anyStatus') },
+                ...ClipStatusSchema.options.map((value) => ({ value, label: t(`clips.statuses.${value}`) })),
+              ]}
+            />
           </div>
         }
       />

@@ -1,12 +1,5 @@
-import {
-  InvitationAcceptedSchema,
-  InvitationAcceptSchema,
-  type InvitationView,
-  messages,
-  ProfileSchema,
-} from '@fieldhouse/contract'
+import { InvitationAcceptSchema, type InvitationView, messages } from '@fieldhouse/contract'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useNavigate, useParams } from 'react-router'
@@ -14,13 +7,11 @@ import { z } from 'zod'
 import { Button } from '../../../components/ui/button'
 import { FormMessage, TextField } from '../../../components/ui/form-field'
 import { PageLoader } from '../../../components/ui/spinner'
-import { useApiClient } from '../../../lib/api/api-context'
 import { errorText } from '../../../lib/api/error-text'
 import { useSessionActions } from '../../../lib/entities/session/use-session-actions'
 import { applyServerErrors } from '../../../lib/forms/server-errors'
 import { useAppStore } from '../../../lib/store/app-store'
-import { adminQueriesRoot } from '../api/admin-api'
-import { useInvitation } from '../api/use-invitation'
+import { useAccept, useInvitation } from '../api/use-invitation'
 import { SignInForm } from '../components/sign-in-form'
 import { ConsoleTrans, useConsoleText } from '../words'
 
@@ -36,27 +27,6 @@ const NewAccountSchema = z
     message: messages.passwordMismatch,
     path: ['password_confirmation'],
   })
-
-function useAccept(token: string) {
-  const api = useApiClient()
-  const queryClient = useQueryClient()
-  const { startSession } = useSessionActions()
-  return useMutation({
-    mutationFn: async (body: Record<string, unknown>) => {
-      const accepted = InvitationAcceptedSchema.parse(
-        (await api.post(`admin/invitations/${encodeURIComponent(token)}/accept`, body)).data,
-      )
-      if (accepted.api_key) {
-        // A new account was made here: its session becomes the signed-in viewer.
-        useAppStore.getState().setApiKey(accepted.api_key)
-        const profile = ProfileSchema.parse((await api.get('profile')).data)
-        startSession({ api_key: accepted.api_key, profile })
-      }
-      await queryClient.invalidateQueries({ queryKey: adminQueriesRoot })
-      return accepted
-    },
-  })
-}
 
 /** `/admin/invitation/{token}`: create an account or sign in, then accept the role. */
 export function InvitationPage() {

@@ -7,7 +7,7 @@ import { PageLoader } from '../../../components/ui/spinner'
 import { errorText } from '../../../lib/api/error-text'
 import { useMessageText } from '../../../lib/i18n/message-text'
 import { allowed } from '../access'
-import { useAdminOptions } from '../api/admin-api'
+import { rowChoices, useAdminOptions } from '../api/admin-api'
 import { useCallOffPremiere, usePremiereSources, usePremieres, useSchedulePremiere } from '../api/use-premieres'
 import { useChannelZone, zonedDateTime } from '../channel-time'
 import { isoToZoned, zonedToIso } from '../fields'
@@ -239,10 +239,7 @@ function ScheduleForm() {
               setEventId(v)
               clear('event_id')
             }}
-            options={[
-              { value: '', label: t('premieres.pickEvent') },
-              ...(events.data ?? []).map((row) => ({ value: String(row.id), label: String(row.name ?? row.id) })),
-            ]}
+            options={[{ value: '', label: t('premieres.pickEvent') }, ...rowChoices(events.data)]}
           />
           <div className="field">
             <label className="field__label" htmlFor={ids.source}>

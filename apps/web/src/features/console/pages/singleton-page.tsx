@@ -1,44 +1,27 @@
-import type { AdminResource } from '@fieldhouse/contract'
-import type { ReactNode } from 'react'
-import type { z } from 'zod'
 import { FormMessage } from '../../../components/ui/form-field'
 import { PageLoader } from '../../../components/ui/spinner'
 import { errorText } from '../../../lib/api/error-text'
 import { allowed } from '../access'
 import { useAdminItem, useAdminSingletonSave } from '../api/admin-api'
 import { ResourceForm } from '../components/resource-form'
-import type { FieldConfig, FormValues } from '../fields'
 import { useOperator } from '../operator-context'
+import type { SingletonConfig } from '../singletons'
 import { useConsoleText } from '../words'
 
-/** A singleton (`GET`/`PATCH /api/admin/{resource}`) drawn as one form. */
-export function SingletonPage({
-  resource,
-  title,
-  lead,
-  fields,
-  schema,
-  fromRecord = (record) => record,
-  shapeInput,
-}: {
-  resource: AdminResource
-  title: string
-  lead?: ReactNode
-  fields: readonly FieldConfig[]
-  schema: z.ZodType
-  /** The stored record → the form's record (e.g. nested settings flattened). */
-  fromRecord?: (record: FormValues) => FormValues
-  /** The form's fields → the PATCH body's shape, before the schema checks it. */
-  shapeInput?: (input: FormValues) => FormValues
-}) {
+const same = <T,>(record: T) => record
+
+/** A singleton (`GET`/`PATCH /api/admin/{resource}`) drawn as one form, from its config in singletons.ts. */
+export function SingletonPage({ config }: { config: SingletonConfig }) {
+  const { resource, fields, schema, fromRecord = same, shapeInput, after: After } = config
   const t = useConsoleText()
   const me = useOperator()
   const item = useAdminItem(resource, null)
   const save = useAdminSingletonSave(resource)
+  const title = t(config.title)
   return (
     <>
       <h1>{title}</h1>
-      {lead ? <p className="console-lead">{lead}</p> : null}
+      {config.lead ? <p className="console-lead">{t(config.lead)}</p> : null}
       {item.isPending ? <PageLoader /> : null}
       {item.isError ? <FormMessage tone="error">{errorText(item.error) ?? t('common.didNotLoad')}</FormMessage> : null}
       {item.data ? (
@@ -54,6 +37,7 @@ export function SingletonPage({
           onSubmit={(values) => save.mutateAsync(values)}
         />
       ) : null}
+      {After ? <After /> : null}
     </>
   )
 }
