@@ -4,7 +4,6 @@ import {
   durationText,
   funnelSteps,
   minutesCsv,
-  minuteText,
   percentText,
   plotMinutes,
   rangeQuery,
@@ -37,11 +36,6 @@ describe('the numbers in words', () => {
     expect(durationText(null)).toBe('—')
     expect(durationText(850)).toBe('850 ms')
     expect(durationText(1260)).toBe('1.3 s')
-  })
-
-  it('a minute on the channel’s wall clock', () => {
-    expect(minuteText(Date.UTC(2026, 10, 24, 18, 5), 'UTC')).toBe('2026-11-24 18:05')
-    expect(minuteText(Date.UTC(2026, 10, 24, 18, 5), 'America/Chicago')).toBe('2026-11-24 12:05')
   })
 
   it('the time axis on the same 24-hour clock, the day under its first tick and where a day begins', () => {

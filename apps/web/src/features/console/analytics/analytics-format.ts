@@ -99,9 +99,6 @@ export function plotMinutes(report: Pick<StreamReport, 'from' | 'to' | 'minutes'
   return filled
 }
 
-/** `YYYY-MM-DD HH:mm` on the channel's wall clock (the contract's format module; the page imports it from here). */
-export { minuteText }
-
 /**
  * The time axis's labels, on the same 24-hour wall clock as the table (`minuteText`): `HH:mm` between
  * ticks less than a day apart, the day (`MM-DD`) on a second line at the first tick and wherever a day

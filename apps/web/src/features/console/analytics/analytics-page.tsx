@@ -1,4 +1,4 @@
-import type { StreamReport } from '@fieldhouse/contract'
+import { fromLocalInput, minuteText, type StreamReport } from '@fieldhouse/contract'
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { ApiRequestError } from '../../../lib/api/api-error'
@@ -8,7 +8,6 @@ import { allowed } from '../access'
 import { type Row, useAdminOptions } from '../api/admin-api'
 import { useChannelReport, useRetention, useSaveRetention, useStreamReport } from '../api/use-analytics'
 import { useChannelZone } from '../channel-time'
-import { zonedToIso } from '../fields'
 import { useOperator } from '../operator-context'
 import { useConsoleText } from '../words'
 import {
@@ -17,7 +16,6 @@ import {
   funnelSteps,
   LIVE_REFRESH_MS,
   minutesCsv,
-  minuteText,
   percentText,
   plotMinutes,
   type RangeChoice,
@@ -259,10 +257,7 @@ export default function AnalyticsPage() {
   const event = selected ? eventRows.find((r) => String(r.id) === selected) : undefined
   const live = choice === 'live' && (selected === '' ? eventRows.some(isLive) : isLive(event))
 
-  const msOf = (local: string) => {
-    const iso = local ? zonedToIso(local, timeZone) : null
-    return iso ? Date.parse(iso) : null
-  }
+  const msOf = (local: string) => fromLocalInput(local, timeZone)
   // biome-ignore lint/correctness/useExhaustiveDependencies: a fixed range is taken at the moment it is chosen.
   const range = useMemo(
     () => rangeQuery(choice, Date.now(), { from: msOf(dates.from), to: msOf(dates.to) }),
