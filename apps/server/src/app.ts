@@ -205,8 +205,8 @@ export async function buildApp(container: Container) {
   const sales = services.payments.admin
   if (sales) await app.register(salesAdminRoutes, { sales })
   if (payments.bundles) await app.register(bundlesAdminRoutes, { bundles: payments.bundles })
-  if (payments.sales && payments.revenue)
-    await app.register(salesRoutes, { sales: payments.sales, revenue: payments.revenue })
+  if (payments.sales && payments.refunds && payments.revenue)
+    await app.register(salesRoutes, { sales: payments.sales, refunds: payments.refunds, revenue: payments.revenue })
   await app.register(analyticsAdminRoutes, { reports: container.analytics().reports })
   await app.register(uploadsRoutes, {
     uploads: services.uploads,

@@ -55,6 +55,7 @@ import { MediaRepository } from './modules/media/media.repository.js'
 import { uploadStore } from './modules/media/tus-uploads.js'
 import { UploadsRepository } from './modules/media/uploads.repository.js'
 import { BundlesRepository } from './modules/payments/bundles.repository.js'
+import { ConsoleActionsRepository } from './modules/payments/console-actions.repository.js'
 import { createGateway } from './modules/payments/gateways/create-gateway.js'
 import type { PaymentGateway } from './modules/payments/gateways/gateway.js'
 import { TestGatewayRepository } from './modules/payments/gateways/test-gateway.repository.js'
@@ -63,6 +64,7 @@ import { PACKAGE_KINDS } from './modules/payments/pass-catalogue.service.js'
 import { PassesRepository } from './modules/payments/passes.repository.js'
 import { createPayments, type Payments } from './modules/payments/payments.module.js'
 import { PaymentsRepository } from './modules/payments/payments.repository.js'
+import { RefundsRepository } from './modules/payments/refunds.repository.js'
 import { SalesRepository } from './modules/payments/sales.repository.js'
 import { SalesAdminRepository } from './modules/payments/sales-admin.repository.js'
 import { createPremieres, type Premieres } from './modules/premieres/premieres.module.js'
@@ -149,7 +151,12 @@ export async function createContainer(deps: ContainerDeps) {
           repo: new SalesAdminRepository(db.kysely),
           audit: auditSink(db.kysely, clock),
         },
-        sales: { repo: new SalesRepository(db.kysely, db.dialect), audit: auditSink(db.kysely, clock) },
+        sales: {
+          repo: new SalesRepository(db.kysely),
+          refunds: new RefundsRepository(db.kysely, db.dialect),
+          actions: new ConsoleActionsRepository(db.kysely),
+          audit: auditSink(db.kysely, clock),
+        },
       }),
   )
 

@@ -33,3 +33,7 @@ export async function writeTransaction<DB, T>(db: Kysely<DB>, dialect: Dialect, 
 /** `column` contains `text`, case-insensitively, with LIKE's wildcards in `text` taken literally. */
 export const containsText = (column: string, text: string) =>
   sql<boolean>`lower(${sql.ref(column)}) like ${`%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`} escape '\\'`
+
+/** The error a unique constraint raises, on either database (SQLite: "UNIQUE constraint failed"; PostgreSQL: "duplicate key"). */
+export const isUniqueViolation = (error: unknown) =>
+  /unique|duplicate key/i.test(error instanceof Error ? error.message : String(error))

@@ -1,9 +1,6 @@
 import type { ExpressionBuilder, Insertable, Kysely, SelectQueryBuilder, Updateable } from 'kysely'
-import { type Dialect, writeTransaction } from '../../db/dialect.js'
+import { type Dialect, isUniqueViolation, writeTransaction } from '../../db/dialect.js'
 import type { Database, OrderRow, OrderTable, TransactionTable } from '../../db/schema.js'
-
-const isUniqueViolation = (error: unknown) =>
-  /unique|duplicate key/i.test(error instanceof Error ? error.message : String(error))
 
 type OrderQuery = SelectQueryBuilder<Database, 'orders', OrderRow>
 

@@ -4,6 +4,8 @@ import type { AccessService } from '../access/access.service.js'
 import type { BundlesRepository } from './bundles.repository.js'
 import { BundlesAdminService } from './bundles-admin.service.js'
 import { CheckoutService } from './checkout.service.js'
+import { ConsoleActions } from './console-actions.js'
+import type { ConsoleActionsRepository } from './console-actions.repository.js'
 import type { PaymentGateway } from './gateways/gateway.js'
 import { OrderEventsService } from './order-events.service.js'
 import { OrderPayments } from './order-payments.js'
@@ -13,6 +15,8 @@ import type { PassesRepository } from './passes.repository.js'
 import { PaymentAccountService } from './payment-account.service.js'
 import { PaymentCustomers } from './payment-customers.js'
 import type { PaymentsRepository } from './payments.repository.js'
+import type { RefundsRepository } from './refunds.repository.js'
+import { RefundsService } from './refunds.service.js'
 import { RenewalsService } from './renewals.service.js'
 import { RevenueService } from './revenue.service.js'
 import type { SalesRepository } from './sales.repository.js'
@@ -36,8 +40,13 @@ export interface PaymentsDeps {
   onPaid?: ((order: { channelId: number; userId: number }) => Promise<void>) | undefined
   /** The console's passes and coupons (decision 0035): their queries, and where their writes are recorded. */
   console?: { repo: SalesAdminRepository; audit: AuditSink } | undefined
-  /** The console's sales (decision 0036): its queries, and where its money actions are recorded. */
-  sales?: { repo: SalesRepository; audit: AuditSink } | undefined
+  /**
+   * The console's sales (decision 0036): its queries over orders, refunds and the console's action
+   * keys, and where its money actions are recorded.
+   */
+  sales?:
+    | { repo: SalesRepository; refunds: RefundsRepository; actions: ConsoleActionsRepository; audit: AuditSink }
+    | undefined
 }
 
 /**
@@ -49,7 +58,7 @@ export interface PaymentsDeps {
  * - `renewals`: the scheduled work — `renewDue()` and `reconcile()`;
  * - `admin`: the console's passes, prices and coupons (when `console` is given);
  * - `bundles`: the console's bundles (decision 0040, when `console` is given);
- * - `sales`, `revenue`: the console's orders, refunds, complimentary passes and revenue.
+ * - `sales`, `refunds`, `revenue`: the console's orders, complimentary passes, refunds and revenue.
  */
 export function createPayments(deps: PaymentsDeps) {
   const { repo, passes, bundles, orders, gateway, log, access } = deps
@@ -89,11 +98,28 @@ export function createPayments(deps: PaymentsDeps) {
     bundles: deps.console
       ? new BundlesAdminService({ sold: deps.console.repo, bundles, passes, audit: deps.console.audit, clock })
       : null,
-    sales: deps.sales
-      ? new SalesService(deps.sales.repo, gateway, { passes, access, audit: deps.sales.audit, log, clock })
-      : null,
-    revenue: deps.sales ? new RevenueService(deps.sales.repo, clock) : null,
+    ...consoleSales(deps, { access, log, clock }),
   }
 }
 
 export type Payments = ReturnType<typeof createPayments>
+
+/** The console's orders, refunds and revenue (decision 0036), when the console's sales are given. */
+function consoleSales(
+  deps: PaymentsDeps,
+  common: { access: AccessService; log: FastifyBaseLogger; clock: () => number },
+) {
+  if (!deps.sales) return { sales: null, refunds: null, revenue: null }
+  const { repo, refunds, actions, audit } = deps.sales
+  const parts = { ...common, audit }
+  return {
+    sales: new SalesService(repo, deps.gateway, {
+      ...parts,
+      passes: deps.passes,
+      refunds,
+      actions: new ConsoleActions(actions, common.clock),
+    }),
+    refunds: new RefundsService(refunds, repo, deps.gateway, parts),
+    revenue: new RevenueService(repo, common.clock),
+  }
+}

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { minuteText, moneyInput } from '@fieldhouse/contract'
 import { describe, expect, it } from 'vitest'
 import { testDatabases } from '../../test/context.js'
 import { buildChannel, buildUser } from '../../test/factories.js'
@@ -96,6 +97,19 @@ describe.each(testDatabases())('the console’s sales on %s', (kind) => {
     expect(lines[0]).toBe('id,created_at,email,pass,event,status,access,amount,refunded,currency')
     expect(lines[1]).toContain(`${a.orderId},`)
     expect(lines[1]).toContain(a.user.email)
+    // The time on the channel's clock, as the list's day filters read it (decision 0019); amounts as
+    // plain numbers in the currency's own digits.
+    const channel = await ctx.db.kysely
+      .selectFrom('channels')
+      .select(['time_zone', 'currency'])
+      .where('key', '=', 'demo')
+      .executeTakeFirstOrThrow()
+    const [, createdAt, , , , , , amount, refunded, currency] = cellsOf(lines[1] as string, ',')
+    expect(createdAt).toBe(minuteText(list.body.data[0].created_at, channel.time_zone))
+    expect(amount).toBe(moneyInput(list.body.data[0].amount, channel.currency))
+    expect(amount).toMatch(/^\d+\.\d{2}$/)
+    expect(refunded).toBe('0.00')
+    expect(currency).toBe(channel.currency)
 
     const story = await ctx.json(`/api/admin/orders/${a.orderId}`, { headers: auth(op) })
     expect(story.body.data).toMatchObject({

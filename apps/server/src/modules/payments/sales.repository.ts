@@ -1,24 +1,17 @@
 import type { AdminOrdersQuery } from '@fieldhouse/contract'
-import { type Insertable, type Kysely, type Selectable, sql } from 'kysely'
-import { containsText, type Dialect, writeTransaction } from '../../db/dialect.js'
-import type { Database, OrderRow, OrderTable, RefundTable } from '../../db/schema.js'
-
-const isUniqueViolation = (error: unknown) =>
-  /unique|duplicate key/i.test(error instanceof Error ? error.message : String(error))
-
-/** Refunds that hold money: asked of the gateway, or made. A refused one holds nothing. */
-const HOLDING = ['pending', 'succeeded'] as const
-
-export type RefundRow = Selectable<RefundTable>
+import { type Insertable, type Kysely, sql } from 'kysely'
+import { containsText } from '../../db/dialect.js'
+import type { Database, OrderTable } from '../../db/schema.js'
 
 const SORTS = { created_at: 'orders.created_at', amount: 'orders.amount', status: 'orders.status', id: 'orders.id' }
 
-/** The console's queries over orders, refunds and the console's own action keys (decision 0036). */
+/**
+ * The console's queries over orders (decision 0036): the list and one order's story, cancelling,
+ * complimentary passes, an event's buyers, the viewer to grant to and the money taken for revenue.
+ * Refunds: `RefundsRepository`; the console's action keys: `ConsoleActionsRepository`.
+ */
 export class SalesRepository {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly dialect: Dialect,
-  ) {}
+  constructor(private readonly db: Kysely<Database>) {}
 
   private orders(channelId: number) {
     return this.db
@@ -104,9 +97,9 @@ export class SalesRepository {
       .executeTakeFirst()
   }
 
-  /** What the provider told us about an order, and the money it took. */
+  /** What the provider told us about an order, and the money it took (its refunds: `RefundsRepository`). */
   async story(orderId: number) {
-    const [events, transactions, refunds] = await Promise.all([
+    const [events, transactions] = await Promise.all([
       this.db
         .selectFrom('payment_events')
         .select(['id', 'type', 'received_at'])
@@ -121,150 +114,8 @@ export class SalesRepository {
         .orderBy('created_at')
         .orderBy('id')
         .execute(),
-      this.refundsOf(orderId),
     ])
-    return { events, transactions, refunds }
-  }
-
-  refundsOf(orderId: number) {
-    return this.db
-      .selectFrom('refunds')
-      .selectAll()
-      .where('order_id', '=', orderId)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute()
-  }
-
-  refundByKey(channelId: number, key: string) {
-    return this.db
-      .selectFrom('refunds')
-      .selectAll()
-      .where('channel_id', '=', channelId)
-      .where('idempotency_key', '=', key)
-      .executeTakeFirst()
-  }
-
-  /**
-   * A refund asked for, under the order's lock: `check` sees the order and what its refunds already
-   * hold, and answers the refund to record (or throws). The same key twice records one refund: the
-   * second gets the first (`created: false`).
-   */
-  async placeRefund(
-    channelId: number,
-    orderId: number,
-    key: string,
-    check: (order: OrderRow, held: number) => Omit<Insertable<RefundTable>, 'order_id' | 'channel_id'>,
-  ): Promise<{ refund: RefundRow; created: boolean }> {
-    try {
-      return await writeTransaction(this.db, this.dialect, async (trx) => {
-        const lock = trx.selectFrom('orders').selectAll().where('id', '=', orderId).where('channel_id', '=', channelId)
-        const order = await (this.dialect === 'postgres' ? lock.forUpdate() : lock).executeTakeFirstOrThrow()
-        // Read under the lock: a request with the same key that held it first has committed its refund.
-        const same = await trx
-          .selectFrom('refunds')
-          .selectAll()
-          .where('channel_id', '=', channelId)
-          .where('idempotency_key', '=', key)
-          .executeTakeFirst()
-        if (same) return { refund: same, created: false }
-        const held = await trx
-          .selectFrom('refunds')
-          .select((eb) => eb.fn.sum<number>('amount').as('s'))
-          .where('order_id', '=', orderId)
-          .where('status', 'in', HOLDING)
-          .executeTakeFirst()
-        const values = check(order, Number(held?.s ?? 0))
-        const refund = await trx
-          .insertInto('refunds')
-          .values({ ...values, order_id: orderId, channel_id: channelId })
-          .returningAll()
-          .executeTakeFirstOrThrow()
-        return { refund, created: true }
-      })
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error
-      // A concurrent request with the same key got there first: that one is the refund.
-      const winner = await this.refundByKey(channelId, key)
-      if (!winner) throw error
-      return { refund: winner, created: false }
-    }
-  }
-
-  /**
-   * Takes a pending refund to ask the provider again (a retry after it did not answer), unless another
-   * request asked it since `staleBefore`: one request at a time asks for one refund.
-   */
-  async claimRefund(refundId: number, now: number, staleBefore: number) {
-    const r = await this.db
-      .updateTable('refunds')
-      .set({ updated_at: now })
-      .where('id', '=', refundId)
-      .where('status', '=', 'pending')
-      .where('updated_at', '<=', staleBefore)
-      .executeTakeFirst()
-    return Number(r.numUpdatedRows) > 0
-  }
-
-  /**
-   * The gateway's answer on a refund. A refund that made the order's total go back closes the order
-   * (and the passes bought with it) in the same transaction: `refunded`, opening nothing, renewing never.
-   * Answers whether the order is now wholly refunded, and whether this answer settled the refund.
-   */
-  async settleRefund(
-    refund: RefundRow,
-    outcome: { status: 'succeeded'; providerRefundId: string } | { status: 'failed'; message: string },
-    now: number,
-  ) {
-    return writeTransaction(this.db, this.dialect, async (trx) => {
-      const lock = trx.selectFrom('orders').selectAll().where('id', '=', refund.order_id)
-      const order = await (this.dialect === 'postgres' ? lock.forUpdate() : lock).executeTakeFirstOrThrow()
-      const moved = await trx
-        .updateTable('refunds')
-        .set(
-          outcome.status === 'succeeded'
-            ? { status: 'succeeded', provider_refund_id: outcome.providerRefundId, updated_at: now }
-            : { status: 'failed', failure_message: outcome.message.slice(0, 300), updated_at: now },
-        )
-        .where('id', '=', refund.id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst()
-      /** This answer settled the refund (a concurrent one with the same key may have done it first). */
-      const settled = Number(moved.numUpdatedRows) > 0
-      if (outcome.status === 'failed') return { whole: false, order, settled }
-      const done = await trx
-        .selectFrom('refunds')
-        .select((eb) => eb.fn.sum<number>('amount').as('s'))
-        .where('order_id', '=', order.id)
-        .where('status', '=', 'succeeded')
-        .executeTakeFirst()
-      const whole = Number(done?.s ?? 0) >= order.amount
-      if (whole) await this.close(trx, order, 'refunded', 'inactive', now)
-      return { whole, order, settled }
-    })
-  }
-
-  /** An order (and, for a bundle's lead order, the passes bought with it) opens nothing any more. */
-  private async close(
-    trx: Kysely<Database>,
-    order: OrderRow,
-    status: OrderRow['status'],
-    activity: OrderRow['activity_status'],
-    now: number,
-  ) {
-    const siblings = order.bundle_id !== null && !order.idempotency_key.includes('#')
-    await trx
-      .updateTable('orders')
-      .set({ status, activity_status: activity, auto_renew: 0, updated_at: now })
-      .where((eb) =>
-        siblings
-          ? eb.or([
-              eb('id', '=', order.id),
-              eb.and([eb('user_id', '=', order.user_id), eb('idempotency_key', 'like', `${order.idempotency_key}#%`)]),
-            ])
-          : eb('id', '=', order.id),
-      )
-      .execute()
+    return { events, transactions }
   }
 
   /** A subscription ended now by the console: it opens nothing from here and renews never. */
@@ -299,19 +150,6 @@ export class SalesRepository {
       .execute()
   }
 
-  /** Money already held by refunds of these orders, by order. */
-  async heldByOrder(orderIds: number[]) {
-    if (orderIds.length === 0) return new Map<number, number>()
-    const rows = await this.db
-      .selectFrom('refunds')
-      .select(['order_id', (eb) => eb.fn.sum<number>('amount').as('s')])
-      .where('order_id', 'in', orderIds)
-      .where('status', 'in', HOLDING)
-      .groupBy('order_id')
-      .execute()
-    return new Map(rows.map((r) => [r.order_id, Number(r.s)]))
-  }
-
   eventOf(channelId: number, eventId: number) {
     return this.db
       .selectFrom('events')
@@ -319,49 +157,6 @@ export class SalesRepository {
       .where('id', '=', eventId)
       .where('channel_id', '=', channelId)
       .executeTakeFirst()
-  }
-
-  /** A console action's answer by its key, when it was done already. */
-  async actionByKey(channelId: number, key: string) {
-    return this.db
-      .selectFrom('console_actions')
-      .selectAll()
-      .where('channel_id', '=', channelId)
-      .where('idempotency_key', '=', key)
-      .executeTakeFirst()
-  }
-
-  /** Records a console action's key; false when another request holds it already. */
-  async claimAction(channelId: number, key: string, action: string, now: number) {
-    try {
-      await this.db
-        .insertInto('console_actions')
-        .values({ channel_id: channelId, idempotency_key: key, action, result: null, created_at: now })
-        .execute()
-      return true
-    } catch (error) {
-      if (isUniqueViolation(error)) return false
-      throw error
-    }
-  }
-
-  async actionDone(channelId: number, key: string, result: unknown) {
-    await this.db
-      .updateTable('console_actions')
-      .set({ result: JSON.stringify(result) })
-      .where('channel_id', '=', channelId)
-      .where('idempotency_key', '=', key)
-      .execute()
-  }
-
-  /** A console action that failed: its key is free for the retry. */
-  async releaseAction(channelId: number, key: string) {
-    await this.db
-      .deleteFrom('console_actions')
-      .where('channel_id', '=', channelId)
-      .where('idempotency_key', '=', key)
-      .where('result', 'is', null)
-      .execute()
   }
 
   /** A complimentary order: paid, open, for nothing. */

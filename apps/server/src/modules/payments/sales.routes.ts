@@ -18,6 +18,7 @@ import {
 } from '@fieldhouse/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { consoleOperator } from '../../lib/operator.js'
+import type { RefundsService } from './refunds.service.js'
 import type { RevenueService } from './revenue.service.js'
 import type { SalesService } from './sales.service.js'
 
@@ -30,10 +31,11 @@ const money = { bodyLimit: 4096, config: { rateLimit: { max: 60, timeWindow: 60_
  * plugin's operator gate asks the rule table (`orders`, `refunds`, `revenue`) before each handler; the
  * services scope everything to the operator's channel.
  */
-export const salesRoutes: FastifyPluginAsyncZod<{ sales: SalesService; revenue: RevenueService }> = async (
-  app,
-  { sales, revenue },
-) => {
+export const salesRoutes: FastifyPluginAsyncZod<{
+  sales: SalesService
+  refunds: RefundsService
+  revenue: RevenueService
+}> = async (app, { sales, refunds, revenue }) => {
   app.get(
     '/api/admin/orders',
     {
@@ -96,7 +98,7 @@ export const salesRoutes: FastifyPluginAsyncZod<{ sales: SalesService; revenue: 
       },
     },
     async (req, reply) => {
-      const refund = await sales.refund(consoleOperator(req), req.params.id, req.body)
+      const refund = await refunds.refund(consoleOperator(req), req.params.id, req.body)
       // 202: the same key's refund is still being asked of the provider.
       reply.code(refund.status === 'pending' ? 202 : 201)
       return { data: refund }
@@ -140,7 +142,7 @@ export const salesRoutes: FastifyPluginAsyncZod<{ sales: SalesService; revenue: 
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store')
-      return { data: await sales.eventRefundPreview(consoleOperator(req), req.params.id) }
+      return { data: await refunds.eventRefundPreview(consoleOperator(req), req.params.id) }
     },
   )
   app.post(
@@ -155,7 +157,7 @@ export const salesRoutes: FastifyPluginAsyncZod<{ sales: SalesService; revenue: 
         response: { 200: dataOf(EventRefundReportSchema) },
       },
     },
-    async (req) => ({ data: await sales.refundEvent(consoleOperator(req), req.params.id, req.body) }),
+    async (req) => ({ data: await refunds.refundEvent(consoleOperator(req), req.params.id, req.body) }),
   )
   app.get(
     '/api/admin/revenue',
