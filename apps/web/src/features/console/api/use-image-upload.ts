@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useApiKeys } from '../../../lib/api/api-context'
 import { ApiRequestError } from '../../../lib/api/api-error'
 import { useRuntimeConfig } from '../../../lib/config/runtime-config'
+import { useConsoleText } from '../words'
 
 /**
  * `POST /api/admin/images` (the image's own bytes, `Content-Type: image/png`, `image/jpeg` or
@@ -12,12 +13,13 @@ import { useRuntimeConfig } from '../../../lib/config/runtime-config'
 export function useImageUpload() {
   const { apiBase } = useRuntimeConfig()
   const keys = useApiKeys()
+  const t = useConsoleText()
   return useMutation({
     mutationFn: async (file: File): Promise<string> => {
       if (!(AdminImageLimits.types as readonly string[]).includes(file.type)) {
-        throw new Error('Choose a PNG, JPEG or WebP image')
+        throw new Error(t('field.imageType'))
       }
-      if (file.size > AdminImageLimits.maxBytes) throw new Error('The image is larger than 5 MB')
+      if (file.size > AdminImageLimits.maxBytes) throw new Error(t('field.imageSize'))
       const response = await fetch(`${apiBase.replace(/\/+$/, '')}/admin/images`, {
         method: 'POST',
         headers: {

@@ -2,6 +2,7 @@ import { type ReactNode, type Ref, useId, useState } from 'react'
 import { type Control, Controller, type FieldErrors, type UseFormRegister, useWatch } from 'react-hook-form'
 import { Button } from '../../../components/ui/button'
 import { errorText } from '../../../lib/api/error-text'
+import { useMessageText } from '../../../lib/i18n/message-text'
 import { useAdminOptions } from '../api/admin-api'
 import { useImageUpload } from '../api/use-image-upload'
 import { type FieldConfig, type FormValues, timeZones } from '../fields'
@@ -27,8 +28,11 @@ export interface FieldControlProps {
 /** One labelled control of a resource form; its hint and error are tied to it for screen readers. */
 export function FieldControl({ field, register, control, errors, readOnly }: FieldControlProps) {
   const t = useConsoleText()
+  const messageText = useMessageText()
   const id = useId()
-  const error = errorOf(errors, field.name)
+  const found = errorOf(errors, field.name)
+  // The contract's English messages in the channel's language (the spec's own words stay as they are).
+  const error = found === undefined ? undefined : messageText(found)
   const hintId = field.hint ? `${id}-hint` : undefined
   const errorId = error ? `${id}-error` : undefined
   const aria = {

@@ -101,6 +101,8 @@ export const consoleBg: Strings<typeof consoleEn> = {
     awayTeam: 'Гост',
     homeTeam: 'Домакин',
     noChoices: 'Все още няма от какво да се избира.',
+    imageType: 'Изберете изображение PNG, JPEG или WebP',
+    imageSize: 'Изображението е по-голямо от 5 MB',
   },
   signIn: {
     title: 'Вход в конзолата',

@@ -100,6 +100,8 @@ export const consoleEn = {
     awayTeam: 'Away team',
     homeTeam: 'Home team',
     noChoices: 'None to choose from yet.',
+    imageType: 'Choose a PNG, JPEG or WebP image',
+    imageSize: 'The image is larger than 5 MB',
   },
   signIn: {
     title: 'Sign in to the console',

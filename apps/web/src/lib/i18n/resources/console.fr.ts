@@ -101,6 +101,8 @@ export const consoleFr: Strings<typeof consoleEn> = {
     awayTeam: 'Équipe visiteuse',
     homeTeam: 'Équipe à domicile',
     noChoices: 'Rien à choisir pour l’instant.',
+    imageType: 'Choisissez une image PNG, JPEG ou WebP',
+    imageSize: 'L’image dépasse 5 Mo',
   },
   signIn: {
     title: 'Se connecter à la console',
