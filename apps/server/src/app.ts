@@ -11,27 +11,23 @@ import { AppError } from './lib/errors.js'
 import { openApiTransform, openApiTransformObject } from './lib/openapi-schemas.js'
 import { parseQuery } from './lib/query-string.js'
 import { accountsRoutes } from './modules/accounts/accounts.routes.js'
-import { adminRoutes } from './modules/admin/admin.routes.js'
-import { domainsRoutes } from './modules/admin/domains.routes.js'
-import { operatorsRoutes } from './modules/admin/operators.routes.js'
-import { analyticsAdminRoutes } from './modules/analytics/analytics.admin.routes.js'
+import { adminModule } from './modules/admin/admin.module.js'
+import { analyticsModule } from './modules/analytics/analytics.module.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
 import { channelRoutes } from './modules/channel/channel.routes.js'
-import { clipsAdminRoutes } from './modules/clips/clips.admin.routes.js'
-import { clipsRoutes } from './modules/clips/clips.routes.js'
+import { clipsModule } from './modules/clips/clips.module.js'
 import { customersRoutes } from './modules/customers/customers.routes.js'
 import { geoRoutes } from './modules/geo/geo.routes.js'
 import { keysRoutes } from './modules/keys/keys.routes.js'
 import { goLiveRoutes } from './modules/live/go-live.routes.js'
 import { liveHookRoutes } from './modules/live/live.routes.js'
-import { mediaRoutes } from './modules/media/media.routes.js'
-import { uploadsRoutes } from './modules/media/uploads.routes.js'
+import { mediaModule } from './modules/media/media.module.js'
 import { bundlesAdminRoutes } from './modules/payments/bundles.admin.routes.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js'
 import { salesAdminRoutes } from './modules/payments/sales.admin.routes.js'
 import { salesRoutes } from './modules/payments/sales.routes.js'
-import { premieresRoutes } from './modules/premieres/premieres.routes.js'
-import { streamsRoutes } from './modules/streams/streams.routes.js'
+import { premieresModule } from './modules/premieres/premieres.module.js'
+import { streamsModule } from './modules/streams/streams.module.js'
 import compression from './plugins/compression.js'
 import { registerErrorHandling } from './plugins/errors.js'
 import rateLimit from './plugins/rate-limit.js'
@@ -156,63 +152,46 @@ export async function buildApp(container: Container) {
     publicUrl: (host) =>
       host ? `${config.publicUrl.startsWith('https') ? 'https' : 'http'}://${host}` : config.publicUrl,
   })
-  await app.register(streamsRoutes, { streams: services.streams })
-  await app.register(mediaRoutes, {
-    media: services.media,
-    repo: services.mediaRepo,
+  await app.register(streamsModule.routes, { streams: services.streams })
+  const mediaFiles = {
+    store: services.store,
+    mediaRateLimitMax: config.MEDIA_RATE_LIMIT_MAX,
+    sendFile: services.sendMediaFile,
+  }
+  await app.register(mediaModule.routes, {
+    playback: {
+      ...{
+        media: services.media,
+        repo: services.mediaRepo,
+        gate: services.mediaGate,
+        downloads: services.eventDownloads,
+      },
+      ...{ catalog, vod: services.vod, access, geo, sendLivePlaylist: services.sendLivePlaylist, ...mediaFiles },
+      clipInfo: (session, event, mayWatch) => services.clips.service.eventClipInfo(session, event, mayWatch),
+      vodClipInfo: (session, item, mayWatch) => services.clips.service.vodClipInfo(session, item, mayWatch),
+    },
+    uploads: { uploads: services.uploads, datastore: services.uploadDatastore, maxBytes: config.UPLOAD_MAX_BYTES },
+  })
+  await app.register(premieresModule.routes, {
+    premieres: container.premieres(),
     gate: services.mediaGate,
-    catalog,
-    vod: services.vod,
-    access,
     geo,
-    downloads: services.eventDownloads,
-    store: services.store,
-    mediaRateLimitMax: config.MEDIA_RATE_LIMIT_MAX,
-    sendFile: services.sendMediaFile,
-    sendLivePlaylist: services.sendLivePlaylist,
-    clipInfo: (session, event, mayWatch) => services.clips.service.eventClipInfo(session, event, mayWatch),
-    vodClipInfo: (session, item, mayWatch) => services.clips.service.vodClipInfo(session, item, mayWatch),
+    ...mediaFiles,
   })
-  await app.register(premieresRoutes, {
-    ...{ premieres: container.premieres(), gate: services.mediaGate, geo, store: services.store },
-    ...{ mediaRateLimitMax: config.MEDIA_RATE_LIMIT_MAX, sendFile: services.sendMediaFile },
-  })
-  await app.register(clipsRoutes, {
-    clips: services.clips.service,
-    sharing: services.clips.sharing,
-    store: services.store,
-    mediaRateLimitMax: config.MEDIA_RATE_LIMIT_MAX,
-    sendFile: services.sendMediaFile,
-  })
-  await app.register(adminRoutes, {
-    admin: services.admin.service,
-    images: services.admin.images,
-    passesForm: services.admin.passesForm,
-  })
-  // The channel's domains (decision 0041): a Verify is a DNS look-up, so a key makes few a minute.
-  await app.register(domainsRoutes, { domains: services.admin.domains, verifyRateLimitMax: 10 })
+  await app.register(clipsModule.routes, { clips: services.clips, ...mediaFiles })
   /** Where a mailed link points: the channel's primary verified domain, else PUBLIC_URL; never the request's host. */
   const mailOrigin = (req: FastifyRequest) => channels.linkOrigin(req.session.channel)
-  await app.register(operatorsRoutes, {
-    operators: services.admin.operators,
-    codeRateLimitMax: config.AUTH_RATE_LIMIT_MAX,
-    origin: mailOrigin,
-  })
+  const operators = { codeRateLimitMax: config.AUTH_RATE_LIMIT_MAX, origin: mailOrigin }
+  await app.register(adminModule.routes, { admin: services.admin, verifyRateLimitMax: 10, operators })
   await app.register(customersRoutes, { customers: services.customers, origin: mailOrigin })
   // The console's go-live panel and uploads (decision 20).
   await app.register(goLiveRoutes, { goLive: services.goLive })
-  await app.register(clipsAdminRoutes, { clips: services.clips.moderation })
   const sales = services.payments.admin
   if (sales) await app.register(salesAdminRoutes, { sales })
   if (payments.bundles) await app.register(bundlesAdminRoutes, { bundles: payments.bundles })
   if (payments.sales && payments.refunds && payments.revenue)
     await app.register(salesRoutes, { sales: payments.sales, refunds: payments.refunds, revenue: payments.revenue })
-  await app.register(analyticsAdminRoutes, { reports: container.analytics().reports })
-  await app.register(uploadsRoutes, {
-    uploads: services.uploads,
-    datastore: services.uploadDatastore,
-    maxBytes: config.UPLOAD_MAX_BYTES,
-  })
+  await app.register(analyticsModule.routes, { reports: container.analytics().reports })
   if (config.INGEST_HOOK_SECRET) await app.register(liveHookRoutes, { live, secret: config.INGEST_HOOK_SECRET })
 
   await app.register(webApp, {

@@ -18,13 +18,13 @@ import { AccountsRepository } from './modules/accounts/accounts.repository.js'
 import { AccountsService } from './modules/accounts/accounts.service.js'
 import { LoginThrottle } from './modules/accounts/login-throttle.js'
 import { SocialLogin } from './modules/accounts/social-login.js'
-import { createAdmin } from './modules/admin/admin.module.js'
+import { adminModule } from './modules/admin/admin.module.js'
 import { AdminRepository } from './modules/admin/admin.repository.js'
 import { AuditRepository, auditSink } from './modules/admin/audit.repository.js'
 import { DomainsRepository } from './modules/admin/domains.repository.js'
 import { OperatorsRepository } from './modules/admin/operators.repository.js'
 import { PassesFormRepository } from './modules/admin/passes-form.repository.js'
-import { createAnalytics } from './modules/analytics/analytics.module.js'
+import { analyticsModule } from './modules/analytics/analytics.module.js'
 import { CatalogRepository } from './modules/catalog/catalog.repository.js'
 import { CatalogService } from './modules/catalog/catalog.service.js'
 import { CatalogAdminRepository } from './modules/catalog/catalog-admin.repository.js'
@@ -34,7 +34,7 @@ import { FavoritesService } from './modules/catalog/favorites.service.js'
 import { VodService } from './modules/catalog/vod.service.js'
 import { ChannelRepository } from './modules/channel/channel.repository.js'
 import { ChannelService } from './modules/channel/channel.service.js'
-import { createClips, ownerMediaCleanup } from './modules/clips/clips.module.js'
+import { clipsModule, ownerMediaCleanup } from './modules/clips/clips.module.js'
 import { ClipsRepository } from './modules/clips/clips.repository.js'
 import { CustomersRepository } from './modules/customers/customers.repository.js'
 import { CustomersService } from './modules/customers/customers.service.js'
@@ -50,7 +50,7 @@ import type { IngestControl } from './modules/live/rtmp-ingest.js'
 import { createLivePlaylistSender, LivePlaylists } from './modules/media/live-playlist.js'
 import { createMediaFileSender, HotFileCache } from './modules/media/media.files.js'
 import { MediaGate } from './modules/media/media.gate.js'
-import { createEventDownloads, createMedia, createUploads } from './modules/media/media.module.js'
+import { mediaModule } from './modules/media/media.module.js'
 import { MediaRepository } from './modules/media/media.repository.js'
 import { uploadStore } from './modules/media/tus-uploads.js'
 import { UploadsRepository } from './modules/media/uploads.repository.js'
@@ -67,8 +67,8 @@ import { PaymentsRepository } from './modules/payments/payments.repository.js'
 import { RefundsRepository } from './modules/payments/refunds.repository.js'
 import { SalesRepository } from './modules/payments/sales.repository.js'
 import { SalesAdminRepository } from './modules/payments/sales-admin.repository.js'
-import { createPremieres, type Premieres } from './modules/premieres/premieres.module.js'
-import { createStreams } from './modules/streams/streams.module.js'
+import { type Premieres, premieresModule } from './modules/premieres/premieres.module.js'
+import { streamsModule } from './modules/streams/streams.module.js'
 
 export interface ContainerDeps {
   config: Config
@@ -179,7 +179,7 @@ export async function createContainer(deps: ContainerDeps) {
       }),
   )
   const keysRepo = once('keysRepo', () => new KeysRepository(db.kysely))
-  const streams = once('streams', () => createStreams({ sql: [db.kysely, db.dialect], redis: deps.redis, clock }))
+  const streams = once('streams', () => streamsModule.build({ sql: [db.kysely, db.dialect], redis: deps.redis, clock }))
   const keys = once('keys', () => new KeysService(keysRepo(), channels(), clock, 2000, (e) => streams().endSessions(e)))
   const logLinks = config.NODE_ENV === 'development'
   const mailSettings = { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log, logLinks }
@@ -228,7 +228,7 @@ export async function createContainer(deps: ContainerDeps) {
   )
 
   const admin = once('admin', () =>
-    createAdmin({
+    adminModule.build({
       repo: new AdminRepository(db.kysely, db.dialect),
       audit: new AuditRepository(db.kysely),
       operatorsRepo: new OperatorsRepository(db.kysely, db.dialect),
@@ -253,10 +253,18 @@ export async function createContainer(deps: ContainerDeps) {
   const store = once('store', () => createMediaStore(config))
   const mediaSecret = once('mediaSecret', () => loadMediaSecret(config.MEDIA_SECRET, config.dataDir))
   const media = once('media', () =>
-    createMedia({ repo: mediaRepo(), access: access(), secret: mediaSecret(), config, clock, streams, premieres }),
+    mediaModule.build({
+      repo: mediaRepo(),
+      access: access(),
+      secret: mediaSecret(),
+      config,
+      clock,
+      streams,
+      premieres,
+    }),
   )
   const eventDownloads = once('eventDownloads', () =>
-    createEventDownloads({
+    mediaModule.downloads({
       ...{ media: media(), store: store(), queue: queue(), clock },
       event: (session, id) => catalog().event(session, id),
       capabilities: (session) => access().capabilities(session),
@@ -296,7 +304,7 @@ export async function createContainer(deps: ContainerDeps) {
       store: store(),
       queue: queue(),
     }
-    return createClips({ ...parts, media, secret: mediaSecret(), audit, clock })
+    return clipsModule.build({ ...parts, media, secret: mediaSecret(), audit, clock })
   })
 
   let ownIngest: IngestControl | null = null
@@ -314,7 +322,7 @@ export async function createContainer(deps: ContainerDeps) {
       store: store(),
       datastore: uploadDatastore(),
     }
-    return createUploads({ ...repos, ...parts, config, audit, changed: contentChanged, clock })
+    return mediaModule.uploads({ ...repos, ...parts, config, audit, changed: contentChanged, clock })
   })
   const jobs = once('jobs', () => {
     const parts = { mediaRepo: mediaRepo(), clipsRepo: clipsRepo(), store: store(), changed: contentChanged }
@@ -325,7 +333,7 @@ export async function createContainer(deps: ContainerDeps) {
   const mediaGate = once('mediaGate', () => new MediaGate(gateParts()))
   const premiereParts = { db: db.kysely, media, catalog, store, audit, changed: contentChanged, clock }
   const settleBy = (at: number) => queue().runScheduledBy('premieres.settle', at)
-  const premieres = once('premieres', (): Premieres => createPremieres({ ...premiereParts, settleBy }))
+  const premieres = once('premieres', (): Premieres => premieresModule.build({ ...premiereParts, settleBy }))
   const favorites = once('favorites', () => new FavoritesService(catalogRepo(), catalog(), clock))
   const sendMediaFile = once('sendMediaFile', () =>
     createMediaFileSender(new HotFileCache(config.MEDIA_MEMORY_CACHE_MB * 1024 * 1024)),
@@ -333,7 +341,9 @@ export async function createContainer(deps: ContainerDeps) {
   const sendLivePlaylist = once('sendLivePlaylist', () => createLivePlaylistSender(new LivePlaylists(store())))
   const humanCheck = once('humanCheck', () => siteverify(config.RECAPTCHA_VERIFY_URL))
   const demo = once('demo', () => new DemoRepository(db.kysely))
-  const analytics = once('analytics', () => createAnalytics(db.kysely, config, { secret: mediaSecret(), audit, clock }))
+  const analytics = once('analytics', () =>
+    analyticsModule.build(db.kysely, config, { secret: mediaSecret(), audit, clock }),
+  )
 
   return {
     config,

@@ -1,15 +1,19 @@
+import type { FastifyPluginAsync } from 'fastify'
 import type { ChannelRow } from '../../db/schema.js'
 import type { TxtLookup } from '../../lib/dns-txt.js'
 import type { Mailer } from '../../lib/mailer.js'
 import type { MediaStore } from '../../lib/media-store/media-store.js'
 import { LoginThrottle } from '../accounts/login-throttle.js'
 import type { AdminRepository } from './admin.repository.js'
+import { adminRoutes } from './admin.routes.js'
 import { AdminService, type MediaOwner } from './admin.service.js'
 import { AdminImages } from './admin-images.js'
 import type { AuditRepository } from './audit.repository.js'
 import type { DomainsRepository } from './domains.repository.js'
+import { domainsRoutes } from './domains.routes.js'
 import { DomainsService } from './domains.service.js'
 import type { OperatorsRepository } from './operators.repository.js'
+import { operatorsRoutes } from './operators.routes.js'
 import { type OperatorAccounts, OperatorsService } from './operators.service.js'
 import type { PassesFormRepository } from './passes-form.repository.js'
 import { PassesFormService } from './passes-form.service.js'
@@ -47,7 +51,7 @@ export interface AdminDeps {
  * - `passesForm`: the passes custom form (decision 0023);
  * - `domains`: the channel's domains and their verification (decision 0041).
  */
-export function createAdmin(d: AdminDeps) {
+function createAdmin(d: AdminDeps) {
   return {
     service: new AdminService({ repo: d.repo, audit: d.audit, changed: d.changed, mediaOf: d.mediaOf, clock: d.clock }),
     images: new AdminImages({ store: d.store, audit: (record) => d.audit.add(record), clock: d.clock }),
@@ -65,3 +69,20 @@ export function createAdmin(d: AdminDeps) {
   }
 }
 export type Admin = ReturnType<typeof createAdmin>
+
+/**
+ * The console's HTTP side: channel, settings, content and images; the channel's domains (a Verify is a
+ * DNS look-up: `verifyRateLimitMax` a minute per key, decision 0041); operators, invitations and the second factor.
+ */
+const adminHttp: FastifyPluginAsync<{
+  admin: Admin
+  verifyRateLimitMax: number
+  operators: Omit<Parameters<typeof operatorsRoutes>[1], 'operators'>
+}> = async (app, { admin, verifyRateLimitMax, operators }) => {
+  await app.register(adminRoutes, { admin: admin.service, images: admin.images, passesForm: admin.passesForm })
+  await app.register(domainsRoutes, { domains: admin.domains, verifyRateLimitMax })
+  await app.register(operatorsRoutes, { operators: admin.operators, ...operators })
+}
+
+/** What the container and the app take of the admin module: `build` (the container's `admin`) and `routes`. */
+export const adminModule = { build: createAdmin, routes: adminHttp }

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto'
 import type { Config } from '../../config.js'
 import type { AuditSink } from '../../lib/operator.js'
+import { analyticsAdminRoutes } from './analytics.admin.routes.js'
 import { AnalyticsRepository, type NewAnalyticsRow } from './analytics.repository.js'
 import { AnalyticsIngestService } from './analytics.service.js'
 import { AnalyticsReportsService } from './analytics-reports.service.js'
@@ -11,7 +12,7 @@ import { GroupCommit } from './group-commit.js'
  * The email key is derived from the server secret, so the hash is stable across restarts and
  * processes and useless without the server.
  */
-export function createAnalytics(
+function createAnalytics(
   db: ConstructorParameters<typeof AnalyticsRepository>[0],
   config: Config,
   deps: { secret: Buffer; audit: AuditSink; clock: () => number },
@@ -43,3 +44,9 @@ export function analyticsAddress(config: Config) {
     },
   }
 }
+
+/**
+ * What the container and the app take of the analytics module: `build` (the container's `analytics`) and
+ * `routes` (the console's reports; the `analytics` role's own app is analytics.app.ts). Its job is in analytics.jobs.ts.
+ */
+export const analyticsModule = { build: createAnalytics, routes: analyticsAdminRoutes }

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { MediaStore } from '../../lib/media-store/media-store.js'
 import type { AuditSink } from '../../lib/operator.js'
@@ -9,7 +10,9 @@ import type { UploadsService } from '../media/uploads.service.js'
 import { ClipSharingService } from './clip-sharing.service.js'
 import { type ClipRecordings, ClipSources } from './clip-sources.js'
 import { ClipViews } from './clip-views.js'
+import { clipsAdminRoutes } from './clips.admin.routes.js'
 import type { ClipsRepository } from './clips.repository.js'
+import { clipsRoutes } from './clips.routes.js'
 import { ClipsService } from './clips.service.js'
 import { ClipsModerationService } from './clips-moderation.service.js'
 
@@ -35,7 +38,7 @@ export interface ClipsDeps {
  * - `sharing`: the share link and page, the feed of moments, the signed clip files and public posters;
  * - `moderation`: the console's clips (decision 0024).
  */
-export function createClips(d: ClipsDeps) {
+function createClips(d: ClipsDeps) {
   const { media, repo, store } = d
   const recordings: ClipRecordings = {
     of: (channelId, subject) => media().recordingsOf(channelId, subject),
@@ -56,6 +59,20 @@ export function createClips(d: ClipsDeps) {
   }
 }
 export type Clips = ReturnType<typeof createClips>
+
+/** The clips module's HTTP side: the viewer's clips, the share links and clip files, and the console's moderation. */
+const clipsHttp: FastifyPluginAsync<
+  { clips: Clips } & Omit<Parameters<typeof clipsRoutes>[1], 'clips' | 'sharing'>
+> = async (app, { clips, ...files }) => {
+  await app.register(clipsRoutes, { clips: clips.service, sharing: clips.sharing, ...files })
+  await app.register(clipsAdminRoutes, { clips: clips.moderation })
+}
+
+/**
+ * What the container and the app take of the clips module: `build` (the container's `clips`) and
+ * `routes` (registered once in app.ts). Its jobs are in clips.jobs.ts.
+ */
+export const clipsModule = { build: createClips, routes: clipsHttp }
 
 /**
  * What goes with a deleted event, library video or pre-roll (the console's deletes): its videos, and

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { checkUpload } from '@fieldhouse/media'
 import type { FileStore } from '@tus/file-store'
+import type { FastifyPluginAsync } from 'fastify'
 import type { Config } from '../../config.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { MediaStore } from '../../lib/media-store/index.js'
@@ -9,13 +10,15 @@ import type { AuditSink } from '../../lib/operator.js'
 import type { AccessService } from '../access/access.service.js'
 import { EventDownloadsService } from './event-downloads.service.js'
 import type { MediaRepository } from './media.repository.js'
+import { mediaRoutes } from './media.routes.js'
 import { MediaService, type PlaybackStreams, type PremiereShowings } from './media.service.js'
 import { uploadBytes } from './tus-uploads.js'
 import type { UploadsRepository } from './uploads.repository.js'
+import { uploadsRoutes } from './uploads.routes.js'
 import { UploadsService, type UploadTargets } from './uploads.service.js'
 
 /** Videos and their playback: recordings, previews and playback tokens (spec §5). */
-export function createMedia(d: {
+function createMedia(d: {
   repo: MediaRepository
   access: AccessService
   secret: Buffer
@@ -35,11 +38,10 @@ export function createMedia(d: {
 }
 
 /** Event downloads (spec §7 `download-event`): the catalogue's event, the viewer's capabilities, the remux job. */
-export const createEventDownloads = (d: ConstructorParameters<typeof EventDownloadsService>[0]) =>
-  new EventDownloadsService(d)
+const createEventDownloads = (d: ConstructorParameters<typeof EventDownloadsService>[0]) => new EventDownloadsService(d)
 
 /** Uploads from the console (tus): checked (`checkUpload`), then encoded into the owner's new video. */
-export function createUploads(d: {
+function createUploads(d: {
   repo: UploadsRepository
   targets: UploadTargets
   media: MediaRepository
@@ -66,4 +68,24 @@ export function createUploads(d: {
     },
     reserveBytes: config.UPLOAD_DISK_RESERVE_BYTES,
   })
+}
+
+/** The media module's HTTP side: videos' details, playback and downloads, the media files, and the console's uploads. */
+const mediaHttp: FastifyPluginAsync<{
+  playback: Parameters<typeof mediaRoutes>[1]
+  uploads: Parameters<typeof uploadsRoutes>[1]
+}> = async (app, o) => {
+  await app.register(mediaRoutes, o.playback)
+  await app.register(uploadsRoutes, o.uploads)
+}
+
+/**
+ * What the container and the app take of the media module: the container's `media`, `eventDownloads`
+ * and `uploads`, and `routes` (registered once in app.ts). Its jobs are in media.jobs.ts and media-cleanup.jobs.ts.
+ */
+export const mediaModule = {
+  build: createMedia,
+  downloads: createEventDownloads,
+  uploads: createUploads,
+  routes: mediaHttp,
 }

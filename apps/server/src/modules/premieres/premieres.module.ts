@@ -4,10 +4,11 @@ import type { AuditSink } from '../../lib/operator.js'
 import type { CatalogService } from '../catalog/catalog.service.js'
 import type { MediaService } from '../media/media.service.js'
 import { PremieresRepository } from './premieres.repository.js'
+import { premieresRoutes } from './premieres.routes.js'
 import { PremieresService } from './premieres.service.js'
 
 /** Premieres (decision 30) over the media module's recordings; the collaborators are the container's, made on first use. */
-export function createPremieres(d: {
+function createPremieres(d: {
   db: ConstructorParameters<typeof PremieresRepository>[0]
   media: () => MediaService
   store: () => MediaStore
@@ -39,3 +40,9 @@ export function createPremieres(d: {
 }
 
 export type Premieres = PremieresService
+
+/**
+ * What the container and the app take of the premieres module: `build` (the container's `premieres`) and
+ * `routes` (`/api/premieres`, `/media/l/`, the console's `/api/admin/premieres`). Its job is in premieres.jobs.ts.
+ */
+export const premieresModule = { build: createPremieres, routes: premieresRoutes }
