@@ -4,13 +4,10 @@ import type { ChannelRow } from '../../db/schema.js'
 import { clipSettingsOf } from '../../lib/channel-settings.js'
 import { forbidden, notFound, unauthorized } from '../../lib/errors.js'
 import type { Session } from '../../lib/session.js'
-import type { AccessService } from '../access/access.service.js'
-import type { CatalogService } from '../catalog/catalog.service.js'
-import type { VodService } from '../catalog/vod.service.js'
 import { type ClipTokenScope, verifyClipToken } from './clip-token.js'
-import { type ClipViews, eventDenial, freeOrSignUp, vodDenial } from './clip-views.js'
+import { type ClipLookups, type ClipViews, eventDenial, freeOrSignUp, vodDenial } from './clip-views.js'
 import { clipKey, clipPosterUrl, clipRef, parseClipRef, shareMetaTags } from './clips.presenter.js'
-import type { ClipsRepository, ClipWithEvent } from './clips.repository.js'
+import type { ClipWithEvent } from './clips.repository.js'
 
 /** `og:video` is fetched by link previews long after the page: a day. */
 const PREVIEW_TOKEN_TTL_MS = 24 * 3600_000
@@ -21,11 +18,7 @@ const PREVIEW_TOKEN_TTL_MS = 24 * 3600_000
  */
 export class ClipSharingService {
   constructor(
-    private readonly d: {
-      repo: ClipsRepository
-      catalog: CatalogService
-      vod: VodService
-      access: AccessService
+    private readonly d: ClipLookups & {
       views: ClipViews
       secret: Buffer
     },

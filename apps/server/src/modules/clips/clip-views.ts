@@ -3,9 +3,19 @@ import type { ChannelRow } from '../../db/schema.js'
 import { clipSettingsOf } from '../../lib/channel-settings.js'
 import type { Session } from '../../lib/session.js'
 import type { AccessService } from '../access/access.service.js'
+import type { CatalogService } from '../catalog/catalog.service.js'
+import type { VodService } from '../catalog/vod.service.js'
 import { type ClipTokenScope, signClipToken } from './clip-token.js'
 import { clipPosterUrl, clipRef, presentClip } from './clips.presenter.js'
-import type { ClipWithEvent } from './clips.repository.js'
+import type { ClipsRepository, ClipWithEvent } from './clips.repository.js'
+
+/** What the viewer's and the sharing clip services look clips, games and library videos up in, and who may watch them. */
+export interface ClipLookups {
+  repo: ClipsRepository
+  catalog: CatalogService
+  vod: VodService
+  access: AccessService
+}
 
 /** How long a signed link of a listed or shared clip plays. */
 export const SHARE_TOKEN_TTL_MS = 6 * 3600_000

@@ -17,11 +17,8 @@ import { clipSettingsOf } from '../../lib/channel-settings.js'
 import { AppError, conflict, forbidden, invalid, notFound, unauthorized } from '../../lib/errors.js'
 import type { MediaStore } from '../../lib/media-store/index.js'
 import type { Session } from '../../lib/session.js'
-import type { AccessService } from '../access/access.service.js'
-import type { CatalogService } from '../catalog/catalog.service.js'
-import type { VodService } from '../catalog/vod.service.js'
 import type { ClipSources, ClipSubject, CuttableSource } from './clip-sources.js'
-import { type ClipViews, eventDenial, freeOrSignUp, vodDenial } from './clip-views.js'
+import { type ClipLookups, type ClipViews, eventDenial, freeOrSignUp, vodDenial } from './clip-views.js'
 import type { ClipCutPayload } from './clips.jobs.js'
 import { clipKey, clipRef } from './clips.presenter.js'
 import type { ClipsRepository, ClipWithEvent } from './clips.repository.js'
@@ -42,11 +39,7 @@ export async function eraseClip(d: { repo: ClipsRepository; store: MediaStore },
  */
 export class ClipsService {
   constructor(
-    private readonly d: {
-      repo: ClipsRepository
-      catalog: CatalogService
-      vod: VodService
-      access: AccessService
+    private readonly d: ClipLookups & {
       sources: ClipSources
       views: ClipViews
       store: MediaStore
