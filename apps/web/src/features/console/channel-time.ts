@@ -10,9 +10,6 @@ import { useAdminItem } from './api/admin-api'
  * channel's currency. Both are written in the channel's language, by the contract's format module.
  */
 
-/** A moment on a zone's clock with the zone's name (the contract's `formatDateTime`), for pages that import it from here. */
-export { formatDateTime as zonedDateTime } from '@fieldhouse/contract'
-
 /** The channel's zone, currency and language (every operator role reads the channel); UTC, USD, en until known. */
 export function useChannelFormat() {
   const channel = useAdminItem('channel', null).data

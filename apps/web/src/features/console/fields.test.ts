@@ -1,14 +1,13 @@
 import { EventInputSchema } from '@fieldhouse/contract'
 import { describe, expect, it } from 'vitest'
-import { type FieldConfig, isoToZoned, toForm, toInput, zonedToIso } from './fields'
+import { type FieldConfig, toForm, toInput, zonedToIso } from './fields'
 import { resourceConfigs } from './resources'
 
 describe('console form fields', () => {
-  it('reads a start time on the wall clock of the event time zone, both ways, across a change of offset', () => {
+  it('reads a start time on the wall clock of the event time zone, across a change of offset', () => {
     expect(zonedToIso('2026-12-01T19:30', 'America/Chicago')).toBe('2026-12-02T01:30:00Z')
     expect(zonedToIso('2026-07-01T19:30', 'America/Chicago')).toBe('2026-07-02T00:30:00Z')
     expect(zonedToIso('2026-12-01T19:30', 'UTC')).toBe('2026-12-01T19:30:00Z')
-    expect(isoToZoned('2026-12-02T01:30:00.000Z', 'America/Chicago')).toBe('2026-12-01T19:30')
     expect(zonedToIso('not a time', 'UTC')).toBeNull()
   })
 

@@ -62,9 +62,6 @@ export function zonedToIso(local: string, timeZone: string): string | null {
   return instant === null ? null : new Date(instant).toISOString().replace('.000Z', 'Z')
 }
 
-/** An ISO instant → `YYYY-MM-DDTHH:mm` on the wall clock of `timeZone`. */
-export const isoToZoned = (iso: string, timeZone: string): string => toLocalInput(iso, timeZone)
-
 const splitList = (value: unknown) =>
   String(value ?? '')
     .split(/[\n,]/)
@@ -176,7 +173,7 @@ export function toForm(
         break
       case 'datetime': {
         const zone = String(record?.[field.zoneField ?? 'time_zone'] ?? 'UTC') || 'UTC'
-        result[field.name] = typeof value === 'string' ? isoToZoned(value, zone) : ''
+        result[field.name] = typeof value === 'string' ? toLocalInput(value, zone) : ''
         break
       }
       case 'participants': {

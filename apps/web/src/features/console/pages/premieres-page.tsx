@@ -1,4 +1,4 @@
-import type { Premiere } from '@fieldhouse/contract'
+import { type Premiere, toLocalInput } from '@fieldhouse/contract'
 import { type FormEvent, useId, useState } from 'react'
 import { Link, Route, Routes, useNavigate } from 'react-router'
 import { Button, ButtonLink } from '../../../components/ui/button'
@@ -9,8 +9,8 @@ import { useMessageText } from '../../../lib/i18n/message-text'
 import { allowed } from '../access'
 import { rowChoices, useAdminOptions } from '../api/admin-api'
 import { useCallOffPremiere, usePremiereSources, usePremieres, useSchedulePremiere } from '../api/use-premieres'
-import { useChannelZone, zonedDateTime } from '../channel-time'
-import { isoToZoned, zonedToIso } from '../fields'
+import { useChannelTime, useChannelZone } from '../channel-time'
+import { zonedToIso } from '../fields'
 import { useOperator } from '../operator-context'
 import { SelectField, saveProblem } from '../sales/sales-fields'
 import { type ConsoleText, useConsoleText } from '../words'
@@ -48,7 +48,7 @@ const sourceText = (t: ConsoleText, p: Premiere) =>
 function PremiereList() {
   const t = useConsoleText()
   const me = useOperator()
-  const zone = useChannelZone()
+  const { zone, dateTime } = useChannelTime()
   const [confirming, setConfirming] = useState<Premiere | null>(null)
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
   const list = usePremieres()
@@ -121,10 +121,10 @@ function PremiereList() {
                     </span>
                   </td>
                   <td>
-                    <time dateTime={p.starts_at}>{zonedDateTime(p.starts_at, zone, { seconds: true })}</time>
+                    <time dateTime={p.starts_at}>{dateTime(p.starts_at, { seconds: true })}</time>
                   </td>
                   <td>
-                    <time dateTime={p.ends_at}>{zonedDateTime(p.ends_at, zone, { seconds: true })}</time>
+                    <time dateTime={p.ends_at}>{dateTime(p.ends_at, { seconds: true })}</time>
                   </td>
                   <td>{sourceText(t, p)}</td>
                   <td>{repeatText(t, p.repeat_every_minutes)}</td>
@@ -153,8 +153,7 @@ function PremiereList() {
 }
 
 /** A start a couple of minutes ahead, on the channel's wall clock, to the minute. */
-const soon = (zone: string) =>
-  isoToZoned(new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 120_000).toISOString(), zone)
+const soon = (zone: string) => toLocalInput(Math.ceil(Date.now() / 60_000) * 60_000 + 120_000, zone)
 
 const durationText = (t: ConsoleText, seconds: number | null) => {
   if (seconds === null) return ''
