@@ -89,8 +89,7 @@ module.exports = {
     {
       name: 'web-shared-layers-know-no-player-but-its-types',
       severity: 'error',
-      comment:
-        "lib/ may name the player's event types (a type-only import of player-events.ts), never run its code.",
+      comment: "lib/ may name the player's event types (a type-only import of player-events.ts), never run its code.",
       from: { path: '^apps/web/src/(lib|components)/' },
       to: { path: '^apps/web/src/features/watch/player/player-events\\.ts$', dependencyTypesNot: ['type-only'] },
     },
