@@ -1,7 +1,6 @@
 import {
   type AuthSession,
   capabilityFlags,
-  HOUR,
   type Login,
   messages,
   type PasswordReset,
@@ -9,34 +8,19 @@ import {
   type ProfileUpdate,
   type UserAccess,
 } from '@fieldhouse/contract'
-import type { ChannelRow, TokenPurpose, UserRow } from '../../db/schema.js'
+import type { ChannelRow, UserRow } from '../../db/schema.js'
 import { AppError, conflict, forbidden, invalid, unauthorized } from '../../lib/errors.js'
-import type { Mailer, MailMessage } from '../../lib/mailer.js'
+import type { Mailer } from '../../lib/mailer.js'
 import type { PasswordHasher } from '../../lib/passwords.js'
-import { hashToken, newToken } from '../../lib/secrets.js'
+import { hashToken } from '../../lib/secrets.js'
 import type { Session } from '../../lib/session.js'
 import type { FormsService } from '../forms/forms.service.js'
 import type { KeysService } from '../keys/keys.service.js'
+import { AccountMails, MAILS_PER_WINDOW } from './account-mails.js'
 import { capabilitiesOf, presentProfile } from './accounts.presenter.js'
 import type { AccountsRepository } from './accounts.repository.js'
 import type { LoginThrottle } from './login-throttle.js'
-import {
-  alreadyRegisteredMail,
-  deletionMail,
-  type MailChannel,
-  passwordResetMail,
-  verificationMail,
-} from './mail-templates.js'
 
-const TOKEN_LIFETIME: Record<TokenPurpose, number> = {
-  verify: 24 * HOUR,
-  reset: HOUR,
-  delete: HOUR,
-  session: 5 * 60_000,
-}
-/** Reset (and verification) mails an account may be sent per window (design: reset throttled per account). */
-const MAILS_PER_WINDOW = 3
-const MAIL_WINDOW_MS = 15 * 60_000
 /** The console's words when an operator asks for more mails than the per-account limit lets out. */
 const operatorMailLimit = `This viewer was sent ${MAILS_PER_WINDOW} such mails in the last 15 minutes. Try again later.`
 
@@ -72,34 +56,12 @@ export interface RegisterInput {
 export class AccountsService {
   private readonly clock: () => number
   private readonly defer: (work: () => Promise<void>) => void
+  private readonly mails: AccountMails
 
   constructor(private readonly d: AccountsDeps) {
     this.clock = d.clock ?? Date.now
     this.defer = d.defer ?? ((work) => void work())
-  }
-
-  private async mailChannel(channel: ChannelRow): Promise<MailChannel> {
-    return {
-      name: channel.name,
-      primaryColor: (await this.d.mailColors?.(channel)) ?? '#1f6feb',
-      language: channel.language,
-    }
-  }
-
-  private async newLink(userId: number, purpose: TokenPurpose) {
-    const token = newToken()
-    const now = this.clock()
-    const expires = now + TOKEN_LIFETIME[purpose]
-    await this.d.repo.createToken(userId, purpose, hashToken(token), now, expires)
-    return { token, expires }
-  }
-
-  private async mayMail(userId: number, purpose: TokenPurpose) {
-    return (await this.d.repo.countRecentTokens(userId, purpose, this.clock() - MAIL_WINDOW_MS)) < MAILS_PER_WINDOW
-  }
-
-  private send(message: MailMessage) {
-    return this.d.mailer.send(message)
+    this.mails = new AccountMails(d, this.clock)
   }
 
   /** Replaces the request's key with a fresh one bound to the user (no session fixation). A blocked account never gets one. */
@@ -237,28 +199,15 @@ export class AccountsService {
           if (await this.d.repo.findUserByEmail(channel.id, input.email)) return undefined
           throw error
         })
-      if (user) this.defer(() => this.sendVerification(channel, user, origin))
+      if (user) this.defer(() => this.mails.verification(channel, user, origin))
     } else {
       this.defer(async () => {
-        if (!(await this.mayMail(existing.id, 'verify'))) return
-        if (existing.email_verified_at === null) return this.sendVerification(channel, existing, origin)
-        await this.send(
-          alreadyRegisteredMail(
-            await this.mailChannel(channel),
-            existing.email,
-            `${origin}/login`,
-            `${origin}/password-reset-request`,
-          ),
-        )
+        if (!(await this.mails.mayMail(existing.id, 'verify'))) return
+        if (existing.email_verified_at === null) return this.mails.verification(channel, existing, origin)
+        await this.mails.alreadyRegistered(channel, existing, origin)
       })
     }
     return { status: 'verification_sent' as const, email: input.email }
-  }
-
-  private async sendVerification(channel: ChannelRow, user: UserRow, origin: string) {
-    const { token, expires } = await this.newLink(user.id, 'verify')
-    const url = `${origin}/verify-email?${new URLSearchParams({ email: user.email, expires: String(expires), signature: token })}`
-    await this.send(verificationMail(await this.mailChannel(channel), user.email, url))
   }
 
   /** `POST auth/email-verify`: a valid link proves the address and signs the user in. */
@@ -306,7 +255,7 @@ export class AccountsService {
     if (user.blocked_at !== null) throw forbidden(messages.accountBlocked)
     if (user.email_verified_at === null) {
       this.defer(async () => {
-        if (await this.mayMail(user.id, 'verify')) await this.sendVerification(session.channel, user, origin)
+        if (await this.mails.mayMail(user.id, 'verify')) await this.mails.verification(session.channel, user, origin)
       })
       throw forbidden(messages.emailNotVerified, { email: [messages.emailNotVerified] })
     }
@@ -327,17 +276,11 @@ export class AccountsService {
     const user = await this.d.repo.findUserByEmail(session.channel.id, email)
     if (user) {
       this.defer(async () => {
-        if (!(await this.mayMail(user.id, 'reset'))) return
-        await this.sendPasswordReset(session.channel, user, origin)
+        if (!(await this.mails.mayMail(user.id, 'reset'))) return
+        await this.mails.passwordReset(session.channel, user, origin)
       })
     }
     return { status: 'sent' as const }
-  }
-
-  private async sendPasswordReset(channel: ChannelRow, user: UserRow, origin: string) {
-    const { token } = await this.newLink(user.id, 'reset')
-    const url = `${origin}/password-reset?${new URLSearchParams({ email: user.email, token })}`
-    await this.send(passwordResetMail(await this.mailChannel(channel), user.email, url))
   }
 
   /**
@@ -347,9 +290,9 @@ export class AccountsService {
    */
   async mailForOperator(channel: ChannelRow, user: UserRow, mail: 'verify' | 'reset', origin: string) {
     if (mail === 'verify' && user.email_verified_at !== null) throw conflict(messages.emailAlreadyVerified)
-    if (!(await this.mayMail(user.id, mail))) throw new AppError(429, operatorMailLimit)
-    if (mail === 'verify') await this.sendVerification(channel, user, origin)
-    else await this.sendPasswordReset(channel, user, origin)
+    if (!(await this.mails.mayMail(user.id, mail))) throw new AppError(429, operatorMailLimit)
+    if (mail === 'verify') await this.mails.verification(channel, user, origin)
+    else await this.mails.passwordReset(channel, user, origin)
     return { status: 'sent' as const, email: user.email }
   }
 
@@ -416,10 +359,8 @@ export class AccountsService {
   /** `POST /delete-account`: mails a single-use confirmation link. */
   async requestDeletion(session: Session, origin: string) {
     const user = await this.currentUser(session)
-    if (!(await this.mayMail(user.id, 'delete'))) throw new AppError(429, messages.tooManyRequests)
-    const { token, expires } = await this.newLink(user.id, 'delete')
-    const url = `${origin}/confirm-account-deletion?${new URLSearchParams({ email: user.email, expires: String(expires), signature: token })}`
-    await this.send(deletionMail(await this.mailChannel(session.channel), user.email, url))
+    if (!(await this.mails.mayMail(user.id, 'delete'))) throw new AppError(429, messages.tooManyRequests)
+    await this.mails.deletion(session.channel, user, origin)
     return { status: 'sent' as const }
   }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { messages, passesLuhn, TEST_CARDS } from '@fieldhouse/contract'
+import { messages, TEST_CARDS } from '@fieldhouse/contract'
 import { DAY, discounted, periodEnd } from '../pricing.js'
 import {
   CardError,
@@ -21,21 +21,18 @@ import {
   type SubscribeResult,
   WebhookSignatureError,
 } from './gateway.js'
+import { checkTestCard, testCardOutcome } from './test-cards.js'
+import {
+  type EventDraft,
+  invoiceEvents,
+  paymentEvent,
+  refundEvent,
+  subscriptionIdOf,
+  trialEvents,
+} from './test-gateway.events.js'
 import type { TestGatewayRepository } from './test-gateway.repository.js'
 
 const id = (prefix: string) => `${prefix}_test_${randomBytes(9).toString('base64url')}`
-/** A subscription is named after its checkout's key: asked again, the same checkout names the same one. */
-const subscriptionIdOf = (idempotencyKey: string) =>
-  `sub_test_${idempotencyKey.replace(/[^A-Za-z0-9]/g, '').slice(0, 40)}`
-
-/** What a test card number does when charged (Stripe's test cards). */
-export function testCardOutcome(number: string): { ok: true } | { ok: false; message: string } {
-  if (number === TEST_CARDS.success) return { ok: true }
-  if (number === TEST_CARDS.declined) return { ok: false, message: messages.cardDeclined }
-  if (number === TEST_CARDS.insufficientFunds) return { ok: false, message: messages.insufficientFunds }
-  return { ok: false, message: messages.testModeCardsOnly }
-}
-
 /**
  * The embedded default's gateway: no network, no real money, Stripe's test-card behaviour
  * (4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient
@@ -64,7 +61,7 @@ export class TestGateway implements PaymentGateway {
     return (this.opts.clock ?? Date.now)()
   }
 
-  private emit(events: Omit<GatewayEvent, 'id' | 'created'>[]) {
+  private emit(events: EventDraft[]) {
     const created = this.now()
     const list = events.map((e, i) => ({ ...e, id: id('evt'), created: created + i }))
     setTimeout(() => {
@@ -86,20 +83,13 @@ export class TestGateway implements PaymentGateway {
       if (!row) throw new CardError(messages.paymentCardRequired)
       return row
     }
-    const number = source.number.replace(/[\s-]/g, '')
-    if (!/^\d{12,19}$/.test(number) || !passesLuhn(number)) throw new CardError('Your card number is incorrect.')
-    if (!/^\d{3,4}$/.test(source.cvc)) throw new CardError("Your card's security code is incorrect.")
-    const now = new Date(this.now())
-    const expired =
-      source.expYear < now.getUTCFullYear() ||
-      (source.expYear === now.getUTCFullYear() && source.expMonth < now.getUTCMonth() + 1)
-    if (expired) throw new CardError('Your card has expired.')
+    const { number, brand, last4 } = checkTestCard(source, this.now())
     const card = {
       id: id('pm'),
       customer_id: customerId,
       number,
-      brand: number.startsWith('4') ? 'visa' : number.startsWith('5') ? 'mastercard' : 'card',
-      last4: number.slice(-4),
+      brand,
+      last4,
       exp_month: source.expMonth,
       exp_year: source.expYear,
       created_at: this.now(),
@@ -155,18 +145,7 @@ export class TestGateway implements PaymentGateway {
       card.number,
       card,
     )
-    if (fresh) {
-      this.emit([
-        {
-          type: payment.status === 'succeeded' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
-          orderId: req.orderId,
-          paymentId: payment.id,
-          amount: payment.amount,
-          ...currencyOf(payment),
-          ...(payment.failure_message ? { failureMessage: payment.failure_message } : {}),
-        },
-      ])
-    }
+    if (fresh) this.emit([paymentEvent(req.orderId, payment)])
     return {
       providerPaymentId: payment.id,
       status: payment.status,
@@ -190,13 +169,13 @@ export class TestGateway implements PaymentGateway {
       }
       const end = now + req.trialDays * DAY
       const { fresh } = await this.pay(req.idempotencyKey, req.orderId, 0, req.currency, TEST_CARDS.success)
-      if (fresh) this.emit(this.trialEvents(req.orderId, subscriptionId, end, req.currency))
+      if (fresh) this.emit(trialEvents(req.orderId, subscriptionId, end, req.currency))
       return { providerSubscriptionId: subscriptionId, status: 'trialing', currentPeriodEnd: end }
     }
     const amount = discounted(req.amount, req.discount)
     const { payment, fresh } = await this.pay(req.idempotencyKey, req.orderId, amount, req.currency, card.number, card)
     const end = periodEnd(now, req.interval)
-    if (fresh) this.emit(this.invoiceEvents(req.orderId, subscriptionId, payment, 'subscription_create', end))
+    if (fresh) this.emit(invoiceEvents(req.orderId, subscriptionId, payment, 'subscription_create', end))
     return {
       providerSubscriptionId: subscriptionId,
       status: payment.status === 'succeeded' ? 'active' : 'failed',
@@ -204,69 +183,6 @@ export class TestGateway implements PaymentGateway {
       providerPaymentId: payment.id,
       ...(payment.failure_message ? { failureMessage: payment.failure_message } : {}),
     }
-  }
-
-  private trialEvents(
-    orderId: number,
-    subscriptionId: string,
-    end: number,
-    currency: string | null,
-  ): Omit<GatewayEvent, 'id' | 'created'>[] {
-    return [
-      {
-        type: 'customer.subscription.updated',
-        orderId,
-        subscriptionId,
-        status: 'trialing',
-        currentPeriodEnd: end,
-        cancelAtPeriodEnd: false,
-      },
-      {
-        type: 'invoice.paid',
-        orderId,
-        subscriptionId,
-        amount: 0,
-        ...currencyOf({ currency }),
-        billingReason: 'subscription_create',
-        paymentId: `in_trial_${subscriptionId}`,
-      },
-    ]
-  }
-
-  private invoiceEvents(
-    orderId: number,
-    subscriptionId: string,
-    payment: { id: string; amount: number; currency: string | null; status: string; failure_message: string | null },
-    billingReason: string,
-    end: number,
-  ): Omit<GatewayEvent, 'id' | 'created'>[] {
-    if (payment.status === 'succeeded') {
-      return [
-        {
-          type: 'invoice.paid',
-          orderId,
-          subscriptionId,
-          amount: payment.amount,
-          ...currencyOf(payment),
-          billingReason,
-          paymentId: payment.id,
-          currentPeriodEnd: end,
-        },
-        { type: 'customer.subscription.updated', orderId, subscriptionId, status: 'active', currentPeriodEnd: end },
-      ]
-    }
-    return [
-      {
-        type: 'invoice.payment_failed',
-        orderId,
-        subscriptionId,
-        billingReason,
-        paymentId: payment.id,
-        ...currencyOf(payment),
-        failureMessage: payment.failure_message ?? messages.cardDeclined,
-      },
-      { type: 'customer.subscription.deleted', orderId, subscriptionId, status: 'canceled' },
-    ]
   }
 
   /**
@@ -286,7 +202,7 @@ export class TestGateway implements PaymentGateway {
     )
     if (fresh) {
       this.emit(
-        this.invoiceEvents(
+        invoiceEvents(
           req.orderId,
           req.subscriptionId,
           payment,
@@ -328,16 +244,7 @@ export class TestGateway implements PaymentGateway {
       throw new Error(`no test refund for ${req.idempotencyKey}`)
     }
     const total = before + req.amount
-    this.emit([
-      {
-        type: 'charge.refunded',
-        orderId: payment.order_id,
-        paymentId: payment.id,
-        amount: total,
-        ...currencyOf(payment),
-        fullyRefunded: total === payment.amount,
-      },
-    ])
+    this.emit([refundEvent(payment.order_id, payment, total)])
     return { providerRefundId: refund.id }
   }
 
@@ -410,24 +317,10 @@ export class TestGateway implements PaymentGateway {
     const key = `order-${ref.orderId}`
     const payment = await this.paymentByKey(key)
     if (!payment) return { state: 'none' }
-    const stamp = (events: Omit<GatewayEvent, 'id' | 'created'>[]): GatewayEvent[] =>
+    const stamp = (events: EventDraft[]): GatewayEvent[] =>
       events.map((e, i) => ({ ...e, id: `reconcile-${payment.id}-${i}`, created: this.now() + i }))
     if (!ref.subscription) {
-      const succeeded = payment.status === 'succeeded'
-      return {
-        state: 'settled',
-        paymentId: payment.id,
-        events: stamp([
-          {
-            type: succeeded ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
-            orderId: ref.orderId,
-            paymentId: payment.id,
-            amount: payment.amount,
-            ...currencyOf(payment),
-            ...(payment.failure_message ? { failureMessage: payment.failure_message } : {}),
-          },
-        ]),
-      }
+      return { state: 'settled', paymentId: payment.id, events: stamp([paymentEvent(ref.orderId, payment)]) }
     }
     const subscriptionId = subscriptionIdOf(key)
     // A trial's checkout is recorded as a payment of nothing: the card is charged at the trial's end.
@@ -438,8 +331,8 @@ export class TestGateway implements PaymentGateway {
       subscriptionId,
       events: stamp(
         trial
-          ? this.trialEvents(ref.orderId, subscriptionId, ref.periodEnd, payment.currency)
-          : this.invoiceEvents(ref.orderId, subscriptionId, payment, 'subscription_create', ref.periodEnd),
+          ? trialEvents(ref.orderId, subscriptionId, ref.periodEnd, payment.currency)
+          : invoiceEvents(ref.orderId, subscriptionId, payment, 'subscription_create', ref.periodEnd),
       ),
     }
   }
@@ -454,6 +347,3 @@ export class TestGateway implements PaymentGateway {
     throw new WebhookSignatureError('The test gateway takes no webhooks.')
   }
 }
-
-/** The currency a payment was made in, for its events (payments before migration 0007 have none). */
-const currencyOf = (payment: { currency: string | null }) => (payment.currency ? { currency: payment.currency } : {})
