@@ -10,10 +10,10 @@ import { resourceConfigs } from './resources'
  * (`console.{en,fr,bg}.ts`), so a French or Bulgarian channel's operators read their language. The scan
  * reads each `.tsx` file's syntax tree for JSX text, for string attributes a user reads (labels,
  * headings, aria-labels…) and for string literals that read as words (a capital, then letters and a
- * space or a stop), wherever they are. The sales pages have their own words (`console-sales.*.ts`).
+ * space or a stop), wherever they are. The sales pages' words are in `console-sales.*.ts`.
  */
 const root = __dirname
-const skipped = new Set(['sales'])
+const skipped = new Set<string>()
 
 const tsxFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -10,7 +10,15 @@ import { useChannelTime } from '../channel-time'
 import { ResourceList } from '../components/resource-list'
 import { useOperator } from '../operator-context'
 import { type CustomerAction, useCustomer, useCustomerAction } from './sales-api'
-import { ActionMessage, ErrorLine, type Outcome, orderStateText, SelectField } from './sales-fields'
+import {
+  ActionMessage,
+  ErrorLine,
+  newestFirst,
+  type Outcome,
+  orderStateText,
+  SalesTable,
+  SelectField,
+} from './sales-fields'
 import { useMoney } from './sales-format'
 
 /** A list row: the list's rows are the contract's `AdminCustomer`. */
@@ -78,8 +86,7 @@ function CustomersList() {
         resource="customers"
         caption={t('consoleSales.customers.heading')}
         columns={columns}
-        defaultSort="created_at"
-        defaultDirection="desc"
+        {...newestFirst}
         searchLabel={t('consoleSales.customers.search')}
         emptyText={t('consoleSales.customers.none')}
         filters={filters}
@@ -196,7 +203,7 @@ function Actions({ customer }: { customer: AdminCustomerDetail }) {
   )
 }
 
-/** A table with its caption and column headers, or a note when it has no rows. */
+/** A table of the viewer's, or a note when it has no rows. */
 function FactTable({
   caption,
   headers,
@@ -210,21 +217,9 @@ function FactTable({
 }) {
   if (empty !== null) return <p className="console-note">{empty}</p>
   return (
-    <div className="console-table-wrap">
-      <table className="console-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {headers.map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
+    <SalesTable caption={caption} headers={headers}>
+      {children}
+    </SalesTable>
   )
 }
 

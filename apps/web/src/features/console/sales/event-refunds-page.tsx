@@ -2,11 +2,10 @@ import type { EventRefundReport } from '@fieldhouse/contract'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
-import { TextField } from '../../../components/ui/form-field'
 import { errorText } from '../../../lib/api/error-text'
 import { useAdminOptions } from '../api/admin-api'
 import { useEventRefund, useEventRefundPreview } from './sales-api'
-import { ErrorLine, SelectField } from './sales-fields'
+import { ErrorLine, ReasonField, SelectField } from './sales-fields'
 import { newActionKey, useMoney } from './sales-format'
 
 /** Sums per currency, joined: "$16.00 + 12,00 €". */
@@ -86,14 +85,7 @@ export default function EventRefundsPage() {
                 )}
           </p>
         ) : null}
-        <TextField
-          label={t('consoleSales.reason')}
-          required
-          minLength={3}
-          maxLength={300}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
+        <ReasonField value={reason} onChange={setReason} />
         <div className="console-form__actions">
           <Button type="submit" variant="danger" disabled={run.isPending || !p || p.orders === 0}>
             {run.isPending ? t('consoleSales.refunding') : t('consoleSales.eventRefunds.refundEveryBuyer')}

@@ -5,21 +5,29 @@ import { useTranslation } from 'react-i18next'
 import { Link, Route, Routes, useParams } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { TextField } from '../../../components/ui/form-field'
-import { useApiKeys } from '../../../lib/api/api-context'
 import { errorText } from '../../../lib/api/error-text'
 import { allowed } from '../access'
 import type { Row } from '../api/admin-api'
 import { useChannelTime } from '../channel-time'
 import { ResourceList } from '../components/resource-list'
 import { useOperator } from '../operator-context'
-import { useGrantComplimentary, useOrder, useOrderChange, usePassChoices, useRefund } from './sales-api'
+import {
+  useGrantComplimentary,
+  useOrder,
+  useOrderChange,
+  useOrdersExport,
+  usePassChoices,
+  useRefund,
+} from './sales-api'
 import {
   ActionMessage,
   amountOf,
   DateField,
   ErrorLine,
+  newestFirst,
   type Outcome,
   orderStateText,
+  ReasonField,
   SelectField,
 } from './sales-fields'
 import { newActionKey, useMoney } from './sales-format'
@@ -109,7 +117,7 @@ function OrdersList() {
   const money = useMoney()
   const me = useOperator()
   const passes = usePassChoices()
-  const keys = useApiKeys()
+  const exportCsv = useOrdersExport()
   const [status, setStatus] = useState('')
   const [passId, setPassId] = useState('')
   const [from, setFrom] = useState('')
@@ -117,23 +125,9 @@ function OrdersList() {
   const [exportError, setExportError] = useState<string | null>(null)
   const filters = useMemo(() => ({ status, pass_id: passId, from, to }), [status, passId, from, to])
 
-  /** The CSV of what the list shows: the same filters, every row. */
   const download = async () => {
     setExportError(null)
-    const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v))
-    const res = await fetch(`/api/admin/orders/export?${query}`, {
-      headers: { authorization: `Bearer ${keys.getApiKey() ?? ''}` },
-    })
-    if (!res.ok) {
-      setExportError(t('consoleSales.orders.exportFailed'))
-      return
-    }
-    const url = URL.createObjectURL(await res.blob())
-    const a = document.createElement('a')
-    a.href = url
-    a.download = 'orders.csv'
-    a.click()
-    URL.revokeObjectURL(url)
+    if (!(await exportCsv(filters))) setExportError(t('consoleSales.orders.exportFailed'))
   }
 
   const columns = useMemo(
@@ -189,8 +183,7 @@ function OrdersList() {
         resource="orders"
         caption={t('consoleSales.orders.heading')}
         columns={columns}
-        defaultSort="created_at"
-        defaultDirection="desc"
+        {...newestFirst}
         searchLabel={t('consoleSales.orders.search')}
         emptyText={t('consoleSales.orders.none')}
         filters={filters}
@@ -267,14 +260,7 @@ function RefundForm({ order, onDone }: { order: AdminOrderDetail; onDone: (text:
         value={amount}
         onChange={(e) => setAmount(e.target.value)}
       />
-      <TextField
-        label={t('consoleSales.reason')}
-        required
-        minLength={3}
-        maxLength={300}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-      />
+      <ReasonField value={reason} onChange={setReason} />
       <div className="console-form__actions">
         <Button type="submit" variant="danger" disabled={refund.isPending}>
           {refund.isPending ? t('consoleSales.refunding') : t('consoleSales.refundWord')}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { errorText } from '../../../lib/api/error-text'
 import { useRevenue } from './sales-api'
-import { DateField, ErrorLine } from './sales-fields'
+import { DateField, ErrorLine, SalesTable } from './sales-fields'
 import { useMoney } from './sales-format'
 
 type Sums = { gross: number; refunds: number; net: number; orders: number }
@@ -72,38 +72,23 @@ function SumsTable({
   const formatMoney = useMoney()
   const money = (n: number) => formatMoney(n, currency)
   return (
-    <div className="console-table-wrap">
-      <table className="console-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{first}</th>
-            {sumWords.map((w) => (
-              <th key={w} scope="col">
-                {t(`consoleSales.${w}`)}
-              </th>
-            ))}
+    <SalesTable caption={caption} headers={[first, ...sumWords.map((w) => t(`consoleSales.${w}`))]}>
+      {rows.length === 0 ? (
+        <tr>
+          <td colSpan={5}>{t('consoleSales.revenue.noSales')}</td>
+        </tr>
+      ) : (
+        rows.map((r) => (
+          <tr key={r.key}>
+            <th scope="row">{r.href ? <Link to={r.href}>{r.label}</Link> : r.label}</th>
+            <td>{money(r.gross)}</td>
+            <td>{money(r.refunds)}</td>
+            <td>{money(r.net)}</td>
+            <td>{r.orders}</td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={5}>{t('consoleSales.revenue.noSales')}</td>
-            </tr>
-          ) : (
-            rows.map((r) => (
-              <tr key={r.key}>
-                <th scope="row">{r.href ? <Link to={r.href}>{r.label}</Link> : r.label}</th>
-                <td>{money(r.gross)}</td>
-                <td>{money(r.refunds)}</td>
-                <td>{money(r.net)}</td>
-                <td>{r.orders}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+        ))
+      )}
+    </SalesTable>
   )
 }
 

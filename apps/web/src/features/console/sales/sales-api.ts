@@ -14,7 +14,7 @@ import {
 } from '@fieldhouse/contract'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
-import { useApiClient } from '../../../lib/api/api-context'
+import { useApiClient, useApiKeys } from '../../../lib/api/api-context'
 import { adminQueriesRoot } from '../api/admin-api'
 
 /**
@@ -69,6 +69,28 @@ export function usePassChoices() {
     },
     staleTime: 60_000,
   })
+}
+
+/**
+ * `GET /api/admin/orders/export`: the CSV of what the orders list shows (the same filters, every row),
+ * saved as `orders.csv`; false when the server refused it.
+ */
+export function useOrdersExport() {
+  const keys = useApiKeys()
+  return async (filters: Record<string, string>) => {
+    const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v))
+    const res = await fetch(`/api/admin/orders/export?${query}`, {
+      headers: { authorization: `Bearer ${keys.getApiKey() ?? ''}` },
+    })
+    if (!res.ok) return false
+    const url = URL.createObjectURL(await res.blob())
+    const a = document.createElement('a')
+    a.href = url
+    a.download = 'orders.csv'
+    a.click()
+    URL.revokeObjectURL(url)
+    return true
+  }
 }
 
 /** `GET /api/admin/orders/{id}`: the order's whole story. */

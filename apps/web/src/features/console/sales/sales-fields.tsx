@@ -2,6 +2,8 @@ import type { AdminOrder } from '@fieldhouse/contract'
 import { moneyInput, parseMoney } from '@fieldhouse/contract'
 import type { TFunction } from 'i18next'
 import { type ReactNode, useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { TextField } from '../../../components/ui/form-field'
 import { ApiRequestError } from '../../../lib/api/api-error'
 import { errorText } from '../../../lib/api/error-text'
 import { useMessageText } from '../../../lib/i18n/message-text'
@@ -185,3 +187,50 @@ export function DateField({ label, value, onChange }: { label: string; value: st
     </div>
   )
 }
+
+/** Why money is given back: what the refund's story and the viewer's mail say (3 to 300 characters). */
+export function ReasonField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const { t } = useTranslation()
+  return (
+    <TextField
+      label={t('consoleSales.reason')}
+      required
+      minLength={3}
+      maxLength={300}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  )
+}
+
+/** A table of the sales pages: its caption, its column headers, its rows. */
+export function SalesTable({
+  caption,
+  headers,
+  children,
+}: {
+  caption: string
+  headers: string[]
+  children: ReactNode
+}) {
+  return (
+    <div className="console-table-wrap">
+      <table className="console-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {headers.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  )
+}
+
+/** A list newest first, as orders and viewers are read. */
+export const newestFirst = { defaultSort: 'created_at', defaultDirection: 'desc' } as const
