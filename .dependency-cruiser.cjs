@@ -72,6 +72,17 @@ module.exports = {
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
     },
     {
+      name: 'web-viewer-features-ask-through-entities',
+      severity: 'error',
+      comment:
+        'A viewer feature does not call the API client itself: every endpoint has its hook in ' +
+        "lib/entities/<resource>/, which parses the answer with the contract's schema; add one there " +
+        "(a feature may still pass an ApiClient through by type, as the watch page's preload does). " +
+        "The console's /api/admin/* hooks are in features/console/api/.",
+      from: { path: '^apps/web/src/(features/(?!console/)[^/]+/|components/)' },
+      to: { path: '^apps/web/src/lib/api/api-context\\.tsx$' },
+    },
+    {
       name: 'web-shared-layers-know-no-feature',
       severity: 'error',
       comment:

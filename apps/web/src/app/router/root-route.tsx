@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router'
-import { useRestoreSession } from '../../features/auth/use-restore-session'
+import { useRestoreSession } from './use-restore-session'
 import { useRememberPages } from './navigation-effects'
 import { RouteGuardProvider } from './route-guard'
 
