@@ -10,22 +10,18 @@ import type { Container } from './container.js'
 import { AppError } from './lib/errors.js'
 import { openApiTransform, openApiTransformObject } from './lib/openapi-schemas.js'
 import { parseQuery } from './lib/query-string.js'
-import { accountsRoutes } from './modules/accounts/accounts.routes.js'
+import { accountsModule } from './modules/accounts/accounts.module.js'
 import { adminModule } from './modules/admin/admin.module.js'
 import { analyticsModule } from './modules/analytics/analytics.module.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
-import { channelRoutes } from './modules/channel/channel.routes.js'
+import { channelModule } from './modules/channel/channel.module.js'
 import { clipsModule } from './modules/clips/clips.module.js'
-import { customersRoutes } from './modules/customers/customers.routes.js'
-import { geoRoutes } from './modules/geo/geo.routes.js'
-import { keysRoutes } from './modules/keys/keys.routes.js'
-import { goLiveRoutes } from './modules/live/go-live.routes.js'
-import { liveHookRoutes } from './modules/live/live.routes.js'
+import { customersModule } from './modules/customers/customers.module.js'
+import { geoModule } from './modules/geo/geo.module.js'
+import { keysModule } from './modules/keys/keys.module.js'
+import { liveModule } from './modules/live/live.module.js'
 import { mediaModule } from './modules/media/media.module.js'
-import { bundlesAdminRoutes } from './modules/payments/bundles.admin.routes.js'
-import { paymentsRoutes } from './modules/payments/payments.routes.js'
-import { salesAdminRoutes } from './modules/payments/sales.admin.routes.js'
-import { salesRoutes } from './modules/payments/sales.routes.js'
+import { paymentsModule } from './modules/payments/payments.module.js'
 import { premieresModule } from './modules/premieres/premieres.module.js'
 import { streamsModule } from './modules/streams/streams.module.js'
 import compression from './plugins/compression.js'
@@ -115,7 +111,7 @@ export async function buildApp(container: Container) {
       return { data: { status: 'ok' as const } }
     },
   )
-  await app.register(keysRoutes, {
+  await app.register(keysModule.routes, {
     authProviders: () => services.social.enabled(),
     keys,
     channels,
@@ -123,15 +119,15 @@ export async function buildApp(container: Container) {
     apiKeyRateLimitMax: config.API_KEY_RATE_LIMIT_MAX,
     apiKeyHourlyMax: config.API_KEY_HOURLY_MAX,
   })
-  await app.register(channelRoutes, { channels })
+  await app.register(channelModule.routes, { channels })
   await app.register(catalogRoutes, {
     catalog,
     vod: services.vod,
     favorites: services.favorites,
     cache: services.responses,
   })
-  await app.register(geoRoutes, { geo })
-  await app.register(accountsRoutes, {
+  await app.register(geoModule.routes, { geo })
+  await app.register(accountsModule.routes, {
     social: services.social,
     geoBlocked: (req) => access.isGeoBlocked(req.session),
     accounts: services.accounts,
@@ -142,11 +138,8 @@ export async function buildApp(container: Container) {
     authAddressRateLimitMax: config.AUTH_ADDRESS_RATE_LIMIT_MAX,
     humanCheck: services.humanCheck,
   })
-  await app.register(paymentsRoutes, {
-    catalogue: payments.catalogue,
-    checkout: payments.checkout,
-    account: payments.account,
-    events: payments.events,
+  await app.register(paymentsModule.routes, {
+    payments,
     gateway,
     catalog,
     publicUrl: (host) =>
@@ -183,16 +176,9 @@ export async function buildApp(container: Container) {
   const mailOrigin = (req: FastifyRequest) => channels.linkOrigin(req.session.channel)
   const operators = { codeRateLimitMax: config.AUTH_RATE_LIMIT_MAX, origin: mailOrigin }
   await app.register(adminModule.routes, { admin: services.admin, verifyRateLimitMax: 10, operators })
-  await app.register(customersRoutes, { customers: services.customers, origin: mailOrigin })
-  // The console's go-live panel and uploads (decision 20).
-  await app.register(goLiveRoutes, { goLive: services.goLive })
-  const sales = services.payments.admin
-  if (sales) await app.register(salesAdminRoutes, { sales })
-  if (payments.bundles) await app.register(bundlesAdminRoutes, { bundles: payments.bundles })
-  if (payments.sales && payments.refunds && payments.revenue)
-    await app.register(salesRoutes, { sales: payments.sales, refunds: payments.refunds, revenue: payments.revenue })
+  await app.register(customersModule.routes, { customers: services.customers, origin: mailOrigin })
+  await app.register(liveModule.routes, { goLive: services.goLive, live, hookSecret: config.INGEST_HOOK_SECRET })
   await app.register(analyticsModule.routes, { reports: container.analytics().reports })
-  if (config.INGEST_HOOK_SECRET) await app.register(liveHookRoutes, { live, secret: config.INGEST_HOOK_SECRET })
 
   await app.register(webApp, {
     webDist: config.WEB_DIST ?? defaultWebDist(),

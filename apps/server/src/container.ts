@@ -14,10 +14,9 @@ import { siteverify } from './lib/recaptcha.js'
 import { ResponseCache } from './lib/response-cache.js'
 import { AccessRepository } from './modules/access/access.repository.js'
 import { AccessService, type OperatorRoleOf } from './modules/access/access.service.js'
+import { accountsModule } from './modules/accounts/accounts.module.js'
 import { AccountsRepository } from './modules/accounts/accounts.repository.js'
-import { AccountsService } from './modules/accounts/accounts.service.js'
 import { LoginThrottle } from './modules/accounts/login-throttle.js'
-import { SocialLogin } from './modules/accounts/social-login.js'
 import { adminModule } from './modules/admin/admin.module.js'
 import { AdminRepository } from './modules/admin/admin.repository.js'
 import { AuditRepository, auditSink } from './modules/admin/audit.repository.js'
@@ -32,19 +31,18 @@ import { CatalogAdminService } from './modules/catalog/catalog-admin.service.js'
 import { CatalogCliRepository } from './modules/catalog/catalog-cli.repository.js'
 import { FavoritesService } from './modules/catalog/favorites.service.js'
 import { VodService } from './modules/catalog/vod.service.js'
+import { channelModule } from './modules/channel/channel.module.js'
 import { ChannelRepository } from './modules/channel/channel.repository.js'
-import { ChannelService } from './modules/channel/channel.service.js'
 import { clipsModule, ownerMediaCleanup } from './modules/clips/clips.module.js'
 import { ClipsRepository } from './modules/clips/clips.repository.js'
-import { CustomersRepository } from './modules/customers/customers.repository.js'
-import { CustomersService } from './modules/customers/customers.service.js'
+import { customersModule } from './modules/customers/customers.module.js'
 import { FormsRepository } from './modules/forms/forms.repository.js'
 import { FormsService } from './modules/forms/forms.service.js'
-import { GeoService } from './modules/geo/geo.service.js'
+import { geoModule } from './modules/geo/geo.module.js'
+import { keysModule } from './modules/keys/keys.module.js'
 import { KeysRepository } from './modules/keys/keys.repository.js'
-import { KeysService } from './modules/keys/keys.service.js'
 import { GoLiveRepository } from './modules/live/go-live.repository.js'
-import { createGoLive, createLive } from './modules/live/live.module.js'
+import { liveModule } from './modules/live/live.module.js'
 import { LiveRepository } from './modules/live/live.repository.js'
 import type { IngestControl } from './modules/live/rtmp-ingest.js'
 import { createLivePlaylistSender, LivePlaylists } from './modules/media/live-playlist.js'
@@ -62,7 +60,7 @@ import { TestGatewayRepository } from './modules/payments/gateways/test-gateway.
 import { OrdersRepository } from './modules/payments/orders.repository.js'
 import { PACKAGE_KINDS } from './modules/payments/pass-catalogue.service.js'
 import { PassesRepository } from './modules/payments/passes.repository.js'
-import { createPayments, type Payments } from './modules/payments/payments.module.js'
+import { type Payments, paymentsModule } from './modules/payments/payments.module.js'
 import { PaymentsRepository } from './modules/payments/payments.repository.js'
 import { RefundsRepository } from './modules/payments/refunds.repository.js'
 import { SalesRepository } from './modules/payments/sales.repository.js'
@@ -114,7 +112,7 @@ export async function createContainer(deps: ContainerDeps) {
   const operatorRoleOf: OperatorRoleOf = (session) => admin().operators.roleOf(session)
   const access = once('access', () => new AccessService(new AccessRepository(db.kysely), clock, operatorRoleOf))
   const geo = once('geo', () =>
-    GeoService.open({ databasePath: config.GEOIP_DB, countryHeader: config.GEO_COUNTRY_HEADER }),
+    geoModule.build({ databasePath: config.GEOIP_DB, countryHeader: config.GEO_COUNTRY_HEADER }),
   )
   const catalogRepo = once('catalogRepo', () => new CatalogRepository(db.kysely))
   const catalog = once(
@@ -137,7 +135,7 @@ export async function createContainer(deps: ContainerDeps) {
   const payments = once(
     'payments',
     (): Payments =>
-      createPayments({
+      paymentsModule.build({
         repo: new PaymentsRepository(db.kysely),
         passes: new PassesRepository(db.kysely),
         bundles: new BundlesRepository(db.kysely),
@@ -160,54 +158,52 @@ export async function createContainer(deps: ContainerDeps) {
       }),
   )
 
-  const channels = once(
-    'channels',
-    () =>
-      new ChannelService(channelRepo(), {
-        cacheFreshMs: 2000,
-        bootstrapParts: {
-          'events-categories': (channel) => catalog().categories(channel),
-          'events-locations': (channel) => catalog().locations(channel),
-          'participant-groups': (channel) => catalog().groups(channel),
-          'participant-group-properties': (channel) => catalog().groupProperties(channel),
-          // Spec §7: the bootstrap document carries the passes on sale too.
-          packages: (channel) => payments().catalogue.passes(channel, [...PACKAGE_KINDS]),
-          subscriptions: (channel) => payments().catalogue.passes(channel, ['subscription']),
-        },
-        analyticsUrl: () => analytics().address.url(),
-        publicUrl: config.publicUrl,
-      }),
+  const channels = once('channels', () =>
+    channelModule.build(channelRepo(), {
+      cacheFreshMs: 2000,
+      bootstrapParts: {
+        'events-categories': (channel) => catalog().categories(channel),
+        'events-locations': (channel) => catalog().locations(channel),
+        'participant-groups': (channel) => catalog().groups(channel),
+        'participant-group-properties': (channel) => catalog().groupProperties(channel),
+        // Spec §7: the bootstrap document carries the passes on sale too.
+        packages: (channel) => payments().catalogue.passes(channel, [...PACKAGE_KINDS]),
+        subscriptions: (channel) => payments().catalogue.passes(channel, ['subscription']),
+      },
+      analyticsUrl: () => analytics().address.url(),
+      publicUrl: config.publicUrl,
+    }),
   )
   const keysRepo = once('keysRepo', () => new KeysRepository(db.kysely))
   const streams = once('streams', () => streamsModule.build({ sql: [db.kysely, db.dialect], redis: deps.redis, clock }))
-  const keys = once('keys', () => new KeysService(keysRepo(), channels(), clock, 2000, (e) => streams().endSessions(e)))
+  const keys = once('keys', () =>
+    keysModule.build(keysRepo(), channels(), clock, 2000, (e) => streams().endSessions(e)),
+  )
   const logLinks = config.NODE_ENV === 'development'
   const mailSettings = { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log, logLinks }
   const mailer = once('mailer', () => deps.mailer ?? createMailer(mailSettings))
   const accountsRepo = once('accountsRepo', () => new AccountsRepository(db.kysely, db.dialect))
-  const accounts = once(
-    'accounts',
-    () =>
-      new AccountsService({
-        repo: accountsRepo(),
-        keys: keys(),
-        forms: forms(),
-        hasher: deps.hasher ?? scryptHasher(config.SCRYPT_LOG_N),
-        mailer: mailer(),
-        throttle: new LoginThrottle({ maxFailures: config.LOGIN_MAX_FAILURES, windowMs: 15 * 60_000, now: clock }),
-        clock,
-        defer: (work) => void work().catch((error) => log.error({ err: error }, 'account mail failed')),
-        passCapabilities: (userId) => access().passCapabilities(userId),
-        featureCount: (userId) => clips().service.featureCount(userId),
-        mailColors: async (channel) => (await channels().colors(channel))['primary-color'] ?? '#1f6feb',
-      }),
+  const accounts = once('accounts', () =>
+    accountsModule.build({
+      repo: accountsRepo(),
+      keys: keys(),
+      forms: forms(),
+      hasher: deps.hasher ?? scryptHasher(config.SCRYPT_LOG_N),
+      mailer: mailer(),
+      throttle: new LoginThrottle({ maxFailures: config.LOGIN_MAX_FAILURES, windowMs: 15 * 60_000, now: clock }),
+      clock,
+      defer: (work) => void work().catch((error) => log.error({ err: error }, 'account mail failed')),
+      passCapabilities: (userId) => access().passCapabilities(userId),
+      featureCount: (userId) => clips().service.featureCount(userId),
+      mailColors: async (channel) => (await channels().colors(channel))['primary-color'] ?? '#1f6feb',
+    }),
   )
   const social = once('social', () => {
     const providerSettings = (id?: string, secret?: string, issuer?: string) =>
       id && secret && issuer ? { clientId: id, clientSecret: secret, issuer } : undefined
     const google = providerSettings(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET, config.GOOGLE_ISSUER)
     const facebook = providerSettings(config.FACEBOOK_CLIENT_ID, config.FACEBOOK_CLIENT_SECRET, config.FACEBOOK_ISSUER)
-    return new SocialLogin({
+    return accountsModule.social({
       providers: { ...(google ? { google } : {}), ...(facebook ? { facebook } : {}) },
       repo: accountsRepo(),
       accounts: accounts(),
@@ -283,16 +279,14 @@ export async function createContainer(deps: ContainerDeps) {
   const rtmpPort = () => ownRtmpPort
   const live = once('live', () => {
     const parts = { events: new LiveRepository(db.kysely), recordings: mediaRepo(), queue: queue(), store: store() }
-    return createLive({ ...parts, log, config, rtmpPort, changed: contentChanged, clock })
+    return liveModule.build({ ...parts, log, config, rtmpPort, changed: contentChanged, clock })
   })
 
   // Go-live, upload and clips moderation writes in the console's audit log.
   const audit = auditSink(db.kysely, clock)
   // The console's customers (decision 0038).
-  const customers = once(
-    'customers',
-    () =>
-      new CustomersService(new CustomersRepository(db.kysely), { accounts: accounts(), keys: keys(), audit, clock }),
+  const customers = once('customers', () =>
+    customersModule.build(db.kysely, { accounts: accounts(), keys: keys(), audit, clock }),
   )
   const clipsRepo = once('clipsRepo', () => new ClipsRepository(db.kysely, clock))
   const clips = once('clips', () => {
@@ -310,7 +304,7 @@ export async function createContainer(deps: ContainerDeps) {
   let ownIngest: IngestControl | null = null
   const goLive = once('goLive', () => {
     const parts = { repo: new GoLiveRepository(db.kysely), live: live(), ingest: () => ownIngest, media, audit }
-    return createGoLive({ ...parts, config, rtmpPort, clock })
+    return liveModule.goLive({ ...parts, config, rtmpPort, clock })
   })
   const uploadDatastore = once('uploadDatastore', () => uploadStore(config.uploadsDir))
   const uploads = once('uploads', () => {

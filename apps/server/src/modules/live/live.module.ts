@@ -1,12 +1,14 @@
-import type { FastifyBaseLogger } from 'fastify'
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify'
 import type { Config } from '../../config.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { MediaStore } from '../../lib/media-store/media-store.js'
 import type { AuditSink } from '../../lib/operator.js'
 import type { Session } from '../../lib/session.js'
 import type { GoLiveRepository } from './go-live.repository.js'
+import { goLiveRoutes } from './go-live.routes.js'
 import { GoLiveService, type PreviewOf } from './go-live.service.js'
 import type { LiveRepository } from './live.repository.js'
+import { liveHookRoutes } from './live.routes.js'
 import { type LiveRecordings, LiveService } from './live.service.js'
 import type { IngestControl } from './rtmp-ingest.js'
 
@@ -18,7 +20,7 @@ interface LiveSettings {
 }
 
 /** The live pipeline (spec §5): streams published to our ingest, encoded and recorded as the event's media. */
-export function createLive(
+function createLive(
   d: LiveSettings & {
     events: LiveRepository
     recordings: LiveRecordings
@@ -40,7 +42,7 @@ export function createLive(
 }
 
 /** Going live from the console: the stream key, the encoder's settings, the preview and the switch. */
-export function createGoLive(
+function createGoLive(
   d: LiveSettings & {
     repo: GoLiveRepository
     live: LiveService
@@ -60,3 +62,19 @@ export function createGoLive(
     rtmpUrl: (host) => config.PUBLIC_RTMP_URL ?? `rtmp://${host}:${rtmpPort()}/live`,
   })
 }
+
+/**
+ * The live module's HTTP side: the console's go-live panel (decision 20), and the hook an external RTMP
+ * ingest calls (only with INGEST_HOOK_SECRET set).
+ */
+const liveHttp: FastifyPluginAsync<{
+  goLive: GoLiveService
+  live: LiveService
+  hookSecret: string | undefined
+}> = async (app, { goLive, live, hookSecret }) => {
+  await app.register(goLiveRoutes, { goLive })
+  if (hookSecret) await app.register(liveHookRoutes, { live, secret: hookSecret })
+}
+
+/** What the container and the app take of the live module: `build` (the container's `live`), `goLive` and `routes`. */
+export const liveModule = { build: createLive, goLive: createGoLive, routes: liveHttp }

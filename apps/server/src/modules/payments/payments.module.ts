@@ -1,6 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify'
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify'
 import type { AuditSink } from '../../lib/operator.js'
 import type { AccessService } from '../access/access.service.js'
+import { bundlesAdminRoutes } from './bundles.admin.routes.js'
 import type { BundlesRepository } from './bundles.repository.js'
 import { BundlesAdminService } from './bundles-admin.service.js'
 import { CheckoutService } from './checkout.service.js'
@@ -15,11 +16,14 @@ import type { PassesRepository } from './passes.repository.js'
 import { PaymentAccountService } from './payment-account.service.js'
 import { PaymentCustomers } from './payment-customers.js'
 import type { PaymentsRepository } from './payments.repository.js'
+import { paymentsRoutes } from './payments.routes.js'
 import type { RefundsRepository } from './refunds.repository.js'
 import { RefundsService } from './refunds.service.js'
 import { RenewalsService } from './renewals.service.js'
 import { RevenueService } from './revenue.service.js'
+import { salesAdminRoutes } from './sales.admin.routes.js'
 import type { SalesRepository } from './sales.repository.js'
+import { salesRoutes } from './sales.routes.js'
 import { SalesService } from './sales.service.js'
 import type { SalesAdminRepository } from './sales-admin.repository.js'
 import { SalesAdminService } from './sales-admin.service.js'
@@ -123,3 +127,21 @@ function consoleSales(
     revenue: new RevenueService(repo, common.clock),
   }
 }
+
+/**
+ * The payments module's HTTP side: the viewer's passes, checkout and account (spec §7), and the console's
+ * passes and coupons, bundles, orders, refunds and revenue (when `createPayments` was given the console's parts).
+ */
+const paymentsHttp: FastifyPluginAsync<
+  { payments: Payments } & Pick<Parameters<typeof paymentsRoutes>[1], 'gateway' | 'catalog' | 'publicUrl'>
+> = async (app, { payments, ...viewer }) => {
+  const { catalogue, checkout, account, events } = payments
+  await app.register(paymentsRoutes, { catalogue, checkout, account, events, ...viewer })
+  if (payments.admin) await app.register(salesAdminRoutes, { sales: payments.admin })
+  if (payments.bundles) await app.register(bundlesAdminRoutes, { bundles: payments.bundles })
+  if (payments.sales && payments.refunds && payments.revenue)
+    await app.register(salesRoutes, { sales: payments.sales, refunds: payments.refunds, revenue: payments.revenue })
+}
+
+/** What the container and the app take of the payments module: `build` (the container's `payments`) and `routes`. Its jobs are in payments.jobs.ts. */
+export const paymentsModule = { build: createPayments, routes: paymentsHttp }
