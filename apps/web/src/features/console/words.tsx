@@ -26,7 +26,7 @@ export function useConsoleText(): ConsoleText {
   )
 }
 
-/** Console words holding markup (`<strong>on</strong>`, `<link>…</link>`), drawn with these elements. */
+/** Console words holding markup (`<strong>on</strong>`, `<a>…</a>`), drawn with these elements. */
 export function ConsoleTrans({
   k,
   components,

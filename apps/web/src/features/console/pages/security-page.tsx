@@ -91,7 +91,7 @@ function TurnOn({ onDone }: { onDone: () => void }) {
           {t('security.scan')}
           <TotpQrCode uri={secret.otpauth_uri} />
           {/* biome-ignore lint/a11y/useAnchorContent: Trans puts the link's words in it */}
-          <ConsoleTrans k="security.orLink" components={{ link: <a href={secret.otpauth_uri} /> }} />
+          <ConsoleTrans k="security.orLink" components={{ a: <a href={secret.otpauth_uri} /> }} />
           <p>
             {t('security.setupKey')} <code className="console-secret">{grouped}</code>
           </p>

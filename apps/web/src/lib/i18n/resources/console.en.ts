@@ -695,7 +695,7 @@ export const consoleEn = {
     addToApp: 'Add the console to your authenticator app',
     scan: 'Scan this code with your authenticator app:',
     orLink:
-      'Or, on the device with the app, open <link>this set-up link</link>, or add an account by hand with this key (time-based, 6 digits):',
+      'Or, on the device with the app, open <a>this set-up link</a>, or add an account by hand with this key (time-based, 6 digits):',
     setupKey: 'Set-up key:',
     typeCode: 'Type the 6-digit code the app now shows for this channel.',
     turnOn: 'Turn on',

@@ -701,7 +701,7 @@ export const consoleFr: Strings<typeof consoleEn> = {
     addToApp: 'Ajoutez la console à votre application d’authentification',
     scan: 'Scannez ce code avec votre application d’authentification :',
     orLink:
-      'Ou, sur l’appareil qui a l’application, ouvrez <link>ce lien de configuration</link>, ou ajoutez un compte à la main avec cette clé (basée sur le temps, 6 chiffres) :',
+      'Ou, sur l’appareil qui a l’application, ouvrez <a>ce lien de configuration</a>, ou ajoutez un compte à la main avec cette clé (basée sur le temps, 6 chiffres) :',
     setupKey: 'Clé de configuration :',
     typeCode: 'Saisissez le code à 6 chiffres que l’application affiche maintenant pour cette chaîne.',
     turnOn: 'Activer',
