@@ -6,6 +6,7 @@ import { createJobs } from './jobs/jobs.module.js'
 import { JobQueue } from './jobs/queue.js'
 import { dnsTxtLookup } from './lib/dns-txt.js'
 import { createLogger, type LoggerSettings } from './lib/logger.js'
+import { lazily, madeOnce } from './lib/made-once.js'
 import { createMailer, type Mailer } from './lib/mailer.js'
 import { loadMediaSecret } from './lib/media-secret.js'
 import { createMediaStore } from './lib/media-store/index.js'
@@ -94,17 +95,7 @@ export async function createContainer(deps: ContainerDeps) {
   const clock = deps.clock ?? Date.now
   // Each part is made the first time something asks for it, and once: a process builds only what its
   // roles use (an ingest alone never opens the GeoIP database, makes a mail transport or a gateway).
-  const built = new Set<string>()
-  const once = <T>(name: string, make: () => T): (() => T) => {
-    let made: { value: T } | undefined
-    return () => {
-      if (!made) {
-        made = { value: make() }
-        built.add(name)
-      }
-      return made.value
-    }
-  }
+  const { once, isBuilt, built } = madeOnce()
 
   const channelRepo = once('channelRepo', () => new ChannelRepository(db.kysely, db.dialect))
   const contentVersion = (channelId: number) => channelRepo().contentVersion(channelId)
@@ -213,10 +204,10 @@ export async function createContainer(deps: ContainerDeps) {
   const vod = once('vod', () => new VodService(catalogRepo()))
   /** An operator (CLI or console) changed the channel: every cache of it this process built drops what it holds. */
   const channelEdited = async (channelId: number) => {
-    if (built.has('catalog')) catalog().forget(channelId)
-    if (built.has('responses')) responses().invalidate(channelId)
+    if (isBuilt('catalog')) catalog().forget(channelId)
+    if (isBuilt('responses')) responses().invalidate(channelId)
     const channel = await channelRepo().findById(channelId)
-    if (channel && built.has('channels')) channels().forget(channel)
+    if (channel && isBuilt('channels')) channels().forget(channel)
   }
   const catalogAdmin = once(
     'catalogAdmin',
@@ -271,8 +262,8 @@ export async function createContainer(deps: ContainerDeps) {
   const contentChanged = async (channelId: number) => {
     await channelRepo().bumpContentVersion(channelId)
     // What this process has not built, it has not cached.
-    if (built.has('catalog')) catalog().forget(channelId)
-    if (built.has('responses')) responses().invalidate(channelId)
+    if (isBuilt('catalog')) catalog().forget(channelId)
+    if (isBuilt('responses')) responses().invalidate(channelId)
   }
   // Our own RTMP listener learns its port when the ingest role starts it (RTMP_PORT=0 picks one).
   let ownRtmpPort = config.RTMP_PORT
@@ -360,7 +351,7 @@ export async function createContainer(deps: ContainerDeps) {
       ownIngest = ingest ?? null
     },
     /** The names of the parts this process has built so far (the roles test reads it). */
-    built: () => [...built].sort(),
+    built,
     /** Each part is built the first time it is read (`admin` is the console's `service`, `images`, `operators`, `passesForm`). */
     services: Object.assign(
       lazily({
@@ -399,13 +390,6 @@ export async function createContainer(deps: ContainerDeps) {
       { contentChanged },
     ),
   }
-}
-
-/** An object whose properties are the given parts, each made the first time it is read (no spreading it). */
-function lazily<T extends Record<string, () => unknown>>(parts: T): { readonly [K in keyof T]: ReturnType<T[K]> } {
-  const out = {}
-  for (const [name, make] of Object.entries(parts)) Object.defineProperty(out, name, { get: make, enumerable: true })
-  return out as { readonly [K in keyof T]: ReturnType<T[K]> }
 }
 
 export type Container = Awaited<ReturnType<typeof createContainer>>
