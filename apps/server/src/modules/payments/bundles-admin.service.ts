@@ -15,27 +15,8 @@ import type { AuditSink, Operator } from '../../lib/operator.js'
 import { parseInput } from '../../lib/parse-input.js'
 import type { BundlesRepository } from './bundles.repository.js'
 import type { PassesRepository } from './passes.repository.js'
+import { bundleColumns, bundleFieldsOf, definedOf, retiredColumn } from './sale-fields.js'
 import type { SalesAdminRepository } from './sales-admin.repository.js'
-
-const fieldsOf = (r: BundleRow): AdminBundleFields => ({
-  name: r.name,
-  price: r.price,
-  base_price: r.base_price,
-  service_fee: r.service_fee,
-  image: r.image,
-  weight: r.weight,
-  pass_ids: parseJson<number[]>(r.pass_ids, []),
-})
-
-const columnsOf = (b: AdminBundleFields) => ({
-  name: b.name,
-  price: b.price,
-  base_price: b.base_price ?? b.price,
-  service_fee: b.service_fee,
-  image: b.image,
-  weight: b.weight,
-  pass_ids: JSON.stringify(b.pass_ids),
-})
 
 /**
  * The console's bundles (decision 0040): several of the channel's passes sold together at one price, in
@@ -61,7 +42,7 @@ export class BundlesAdminService {
     const ids = [...new Set(rows.flatMap((r) => parseJson<number[]>(r.pass_ids, [])))]
     const onSale = await this.d.passes.idsOnSale(channelId, ids)
     return rows.map((r) => {
-      const fields = fieldsOf(r)
+      const fields = bundleFieldsOf(r)
       return {
         ...fields,
         id: r.id,
@@ -121,7 +102,7 @@ export class BundlesAdminService {
     try {
       id = await this.d.bundles.insert({
         channel_id: channelId,
-        ...columnsOf(input),
+        ...bundleColumns(input),
         created_at: this.d.clock(),
         idempotency_key: key ?? null,
       })
@@ -142,13 +123,13 @@ export class BundlesAdminService {
     const row = await this.d.bundles.byId(channelId, id)
     if (!row) throw notFound('bundle')
     const { retired, ...changes } = input
-    const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
-    const merged: AdminBundleFields = { ...fieldsOf(row), ...defined }
+    const defined = definedOf(changes)
+    const merged: AdminBundleFields = { ...bundleFieldsOf(row), ...defined }
     if (changes.pass_ids !== undefined) await this.checkPasses(channelId, merged.pass_ids)
     const before = await this.presentOne(op, id)
     await this.d.bundles.update(channelId, id, {
-      ...columnsOf(merged),
-      ...(retired === undefined ? {} : { retired_at: retired ? (row.retired_at ?? this.d.clock()) : null }),
+      ...bundleColumns(merged),
+      ...retiredColumn(retired, row.retired_at, this.d.clock),
     })
     const after = await this.presentOne(op, id)
     await this.d.audit(op, {

@@ -21,83 +21,15 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { z } from 'zod'
 import type { CouponRow, PassRow } from '../../db/schema.js'
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js'
-import { parseJson } from '../../lib/json.js'
 import type { AuditSink, Operator } from '../../lib/operator.js'
 import { parseInput } from '../../lib/parse-input.js'
 import type { BundlesRepository } from './bundles.repository.js'
 import type { PaymentGateway } from './gateways/gateway.js'
 import type { PassesRepository } from './passes.repository.js'
+import { couponColumns, couponFieldsOf, definedOf, passColumns, passFieldsOf, retiredColumn } from './sale-fields.js'
 import type { SalesAdminRepository } from './sales-admin.repository.js'
 
 const problemsToErrors = (p: Record<string, string>) => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, [v]]))
-
-const passFieldsOf = (r: PassRow): AdminPassFields => ({
-  kind: r.kind,
-  name: r.name,
-  description: r.description,
-  price: r.price,
-  base_price: r.base_price,
-  service_fee: r.service_fee,
-  image: r.image,
-  offer: r.offer,
-  // `month` is the seed's older word for monthly.
-  period: r.period === null ? null : r.period === 'annual' ? 'annual' : 'monthly',
-  trial_period: r.trial_period,
-  pass_type: r.pass_type,
-  is_team_pass: r.is_team_pass === 1,
-  event_categories: parseJson<number[]>(r.event_categories, []),
-  participants: parseJson<number[]>(r.participants, []),
-  event_id: r.event_id,
-  capabilities: parseJson<AdminPassFields['capabilities']>(r.capabilities, []),
-  weight: r.weight,
-})
-
-const passColumns = (p: AdminPassFields) => ({
-  kind: p.kind,
-  name: p.name,
-  description: p.description,
-  price: p.price,
-  base_price: p.base_price ?? p.price,
-  service_fee: p.service_fee,
-  image: p.image,
-  offer: p.offer,
-  period: p.kind === 'subscription' ? p.period : null,
-  trial_period: p.kind === 'subscription' ? p.trial_period : 0,
-  // An add-on is bought on top of a regular pass (spec §3 pass_type addition).
-  pass_type: p.kind === 'addon' ? ('addition' as const) : p.pass_type,
-  is_team_pass: p.is_team_pass ? 1 : 0,
-  event_categories: JSON.stringify(p.event_categories),
-  participants: JSON.stringify(p.participants),
-  event_id: p.kind === 'event' ? p.event_id : null,
-  capabilities: JSON.stringify([...new Set(p.capabilities)]),
-  weight: p.weight,
-})
-
-const couponFieldsOf = (r: CouponRow): AdminCouponFields => ({
-  code: r.code,
-  percent_off: r.percent_off,
-  amount_off: r.amount_off,
-  applies_to: parseJson<number[]>(r.applies_to, []),
-  max_redemptions: r.max_redemptions,
-  max_per_viewer: r.max_per_viewer,
-  valid_from: r.valid_from,
-  valid_to: r.expires_at,
-  duration: r.duration,
-  duration_months: r.duration_months,
-})
-
-const couponColumns = (c: AdminCouponFields) => ({
-  code: c.code,
-  percent_off: c.percent_off,
-  amount_off: c.amount_off,
-  applies_to: JSON.stringify(c.applies_to),
-  max_redemptions: c.max_redemptions,
-  max_per_viewer: c.max_per_viewer,
-  valid_from: c.valid_from,
-  expires_at: c.valid_to,
-  duration: c.duration,
-  duration_months: c.duration === 'repeating' ? c.duration_months : null,
-})
 
 const intervalOfFields = (p: AdminPassFields) =>
   p.kind === 'subscription' ? (p.period === 'annual' ? ('year' as const) : ('month' as const)) : null
@@ -241,7 +173,7 @@ export class SalesAdminService {
     const row = await this.d.passes.byId(channelId, id)
     if (!row) throw notFound('pass')
     const { retired, ...changes } = input
-    const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
+    const defined = definedOf(changes)
     const merged: AdminPassFields = { ...passFieldsOf(row), ...defined }
     const problems = passProblems(merged)
     if (Object.keys(problems).length > 0) throw invalid(problemsToErrors(problems))
@@ -255,7 +187,7 @@ export class SalesAdminService {
     const plan = priced ? await this.syncPlan(row, merged, randomUUID(), op.session.channel.currency) : null
     await this.d.passes.update(channelId, id, {
       ...passColumns(merged),
-      ...(retired === undefined ? {} : { retired_at: retired ? (row.retired_at ?? this.d.clock()) : null }),
+      ...retiredColumn(retired, row.retired_at, this.d.clock),
       ...(plan ? { stripe_product_id: plan.productId, stripe_price_id: plan.priceId } : {}),
     })
     if (plan && plan.priceId !== row.stripe_price_id && row.stripe_price_id !== null) {
@@ -359,7 +291,7 @@ export class SalesAdminService {
     const input = parseInput(AdminCouponUpdateSchema, body)
     const row = await this.couponOf(op, id)
     const { retired, ...changes } = input
-    const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
+    const defined = definedOf(changes)
     const merged: AdminCouponFields = { ...couponFieldsOf(row), ...defined }
     // A coupon is one kind of discount: giving the other kind drops the first.
     if (defined.percent_off !== undefined && defined.percent_off !== null && defined.amount_off === undefined)
@@ -372,7 +304,7 @@ export class SalesAdminService {
     const before = this.presentCoupon(op, row)
     await this.d.repo.updateCoupon(op.session.channel.id, id, {
       ...couponColumns(merged),
-      ...(retired === undefined ? {} : { retired_at: retired ? (row.retired_at ?? this.d.clock()) : null }),
+      ...retiredColumn(retired, row.retired_at, this.d.clock),
     })
     const after = await this.readCoupon(op, id)
     await this.d.audit(op, {
