@@ -8,6 +8,7 @@ import { allowed } from '../access'
 import { useAddDomain, useDomains, useRemoveDomain, useVerifyDomain } from '../api/use-domains'
 import { useOperator } from '../operator-context'
 import { useConsoleText } from '../words'
+import { TableHead } from './table-head'
 
 type Notice = { tone: 'error' | 'success'; text: string } | null
 
@@ -154,17 +155,7 @@ export function ChannelDomains() {
         <div className="console-table-wrap">
           <table className="console-table" aria-busy={list.isFetching}>
             <caption>{t('domains.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('domains.domain')}</th>
-                <th scope="col">{t('domains.state')}</th>
-                {canChange ? (
-                  <th scope="col">
-                    <span className="visually-hidden">{t('domains.actions')}</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
+            <TableHead headers={[t('domains.domain'), t('domains.state')]} actions={canChange} />
             <tbody>
               {list.data.map((domain) => (
                 <tr key={domain.id}>

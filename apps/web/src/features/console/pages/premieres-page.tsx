@@ -10,6 +10,7 @@ import { allowed } from '../access'
 import { rowChoices, useAdminOptions } from '../api/admin-api'
 import { useCallOffPremiere, usePremiereSources, usePremieres, useSchedulePremiere } from '../api/use-premieres'
 import { useChannelTime, useChannelZone } from '../channel-time'
+import { TableHead } from '../components/table-head'
 import { zonedToIso } from '../fields'
 import { useOperator } from '../operator-context'
 import { SelectField, saveProblem } from '../sales/sales-fields'
@@ -94,21 +95,17 @@ function PremiereList() {
         <div className="console-table-wrap">
           <table className="console-table" aria-busy={list.isFetching}>
             <caption>{t('premieres.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('premieres.event')}</th>
-                <th scope="col">{t('premieres.state')}</th>
-                <th scope="col">{t('premieres.start')}</th>
-                <th scope="col">{t('premieres.end')}</th>
-                <th scope="col">{t('premieres.shows')}</th>
-                <th scope="col">{t('premieres.repeat')}</th>
-                {canDelete ? (
-                  <th scope="col">
-                    <span className="visually-hidden">{t('premieres.actions')}</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
+            <TableHead
+              headers={[
+                t('premieres.event'),
+                t('premieres.state'),
+                t('premieres.start'),
+                t('premieres.end'),
+                t('premieres.shows'),
+                t('premieres.repeat'),
+              ]}
+              actions={canDelete}
+            />
             <tbody>
               {list.data.map((p) => (
                 <tr key={p.id}>
