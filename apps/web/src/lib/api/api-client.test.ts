@@ -110,6 +110,33 @@ describe('api key placement', () => {
     expect(calls).toHaveLength(0)
   })
 
+  it('waits for a key being fetched (the anonymous key after a sign-out) and sends the call with it', async () => {
+    const keys = memoryKeys({ apiKey: null })
+    let arrive: (key: string) => void = () => {}
+    const pending = new Promise<string>((resolve) => {
+      arrive = (key) => {
+        keys.getApiKey = () => key
+        resolve(key)
+      }
+    })
+    keys.pendingApiKey = () => pending
+    const { client, calls } = setup([{ status: 200, body: { data: { api_key: 'signed-in' } } }], keys)
+    const login = client.post('v2/auth/login', { email: 'owner@example.com', password: 'pw' })
+    await Promise.resolve()
+    expect(calls).toHaveLength(0)
+    arrive('anonymous-2')
+    await expect(login).resolves.toEqual({ data: { api_key: 'signed-in' } })
+    expect(calls[0]?.body).toMatchObject({ email: 'owner@example.com', api_key: 'anonymous-2' })
+  })
+
+  it('refuses a call without a key when the key being fetched could not be had', async () => {
+    const keys = memoryKeys({ apiKey: null })
+    keys.pendingApiKey = () => Promise.reject(new Error('keys file unreachable'))
+    const { client, calls } = setup([], keys)
+    await expect(client.get('profile')).rejects.toMatchObject({ kind: 'no-api-key' })
+    expect(calls).toHaveLength(0)
+  })
+
   it('leaves the keys off when asked (the key endpoint itself)', async () => {
     const { client, calls } = setup([{ status: 200, body: { data: { api_key: 'k' } } }])
     await client.post('get_api_key', { channel_key: 'demo' }, { sendKeys: false })

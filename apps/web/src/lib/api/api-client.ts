@@ -25,6 +25,8 @@ export interface ApiKeySource {
   clearChannelKey(): void
   /** Fetches a fresh api key (and the channel key when it is not known) and stores it. */
   refreshApiKey(): Promise<string>
+  /** The fetch of a fresh api key under way (after a sign-out, a refused key), if any. */
+  pendingApiKey?(): Promise<string> | null
 }
 
 /** What the rest of the app hears about (spec §8). Every hook is optional. */
@@ -150,6 +152,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   ): Promise<ApiEnvelope<T>> {
     const callerSignal = request.signal
     if (callerSignal?.aborted) throw new ApiRequestError('canceled')
+    // A key being fetched is waited for, not refused: a sign-in typed just after a sign-out goes with
+    // the new anonymous key, whenever that arrives. (Its failure is the fetch's to report.)
+    if (request.sendKeys !== false && !keys.getApiKey()) await keys.pendingApiKey?.()?.catch(() => null)
 
     const { url, address, init, apiKey: usedApiKey } = buildRequest(method, path, request)
     const failed = (error: ApiRequestError, responseLength = 0) => {

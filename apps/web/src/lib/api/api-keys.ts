@@ -74,6 +74,7 @@ export function createApiKeyProvider({
     clearApiKey: () => store.setApiKey(null),
     clearChannelKey: () => store.setChannelKey(null),
     refreshApiKey,
+    pendingApiKey: () => inFlight,
     async ensureApiKey() {
       return store.getApiKey() ?? refreshApiKey()
     },
