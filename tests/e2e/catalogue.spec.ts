@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { seriousFindings } from './axe.js'
 import { launchBrowser, newPage } from './browser.js'
 import { accountViaApi, apiKey, appReady, newEmail, submitSignIn } from './helpers.js'
 
@@ -139,6 +140,53 @@ describe('catalogue', () => {
     expect(query.get('sport')).toBe(sportAlias)
     expect(await school.inputValue()).toBe('northfield')
     expect(await sport.inputValue()).toBe(sportAlias)
+    await context.close()
+  })
+
+  it('the schools’ own properties filter the games: a conference, then a state, then cleared', async () => {
+    const { context, page } = await newPage(browser)
+    await page.goto(`${baseUrl}/schedule`)
+    await appReady(page)
+    const conference = page.getByLabel('School conference', { exact: true })
+    await conference.locator('option[value="Mountain"]').waitFor({ state: 'attached' })
+    const schoolOptions = async () =>
+      (
+        await page
+          .getByLabel('School', { exact: true })
+          .locator('option')
+          .evaluateAll((o) => o.map((e) => e.getAttribute('value')))
+      )
+        .filter(Boolean)
+        .sort()
+
+    const answer = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/events' && r.url().includes('school'),
+    )
+    await conference.selectOption('Mountain')
+    const asked = new URL((await answer).url()).searchParams
+    expect(asked.getAll('school[]').sort()).toEqual(['harbor', 'pinecrest', 'summit'])
+    const games = (await (await answer).json()).data as Array<{ participants: Array<{ participant_group_id: number }> }>
+    expect(games.length).toBeGreaterThan(0)
+    expect(new URL(page.url()).searchParams.get('school_conference')).toBe('Mountain')
+    await expect.poll(schoolOptions).toEqual(['harbor', 'pinecrest', 'summit'])
+    // The state offers only the Mountain schools' states; one of them narrows the schools again.
+    const state = page.getByLabel('School state', { exact: true })
+    expect((await state.locator('option').allTextContents()).slice(1)).toEqual(['CO', 'OR'])
+    await state.selectOption('CO')
+    await page.waitForURL(/school_state=CO/)
+    await expect.poll(schoolOptions).toEqual(['pinecrest', 'summit'])
+    await page.screenshot({ path: 'test-results/screenshots/schedule-facets-1280.png', fullPage: true })
+    expect(await seriousFindings(page)).toEqual([])
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.getByRole('button', { name: 'Filters (2)' }).click()
+    await page.screenshot({ path: 'test-results/screenshots/schedule-facets-390.png', fullPage: true })
+    expect(await seriousFindings(page)).toEqual([])
+    await page.setViewportSize({ width: 1280, height: 800 })
+
+    await page.getByRole('button', { name: 'Clear filters' }).first().click()
+    await page.waitForURL((url) => !url.search.includes('school_'))
+    await expect.poll(() => conference.inputValue()).toBe('')
+    await expect.poll(async () => (await schoolOptions()).length).toBeGreaterThan(3)
     await context.close()
   })
 })

@@ -138,6 +138,10 @@ describe('buying passes (test gateway)', () => {
     await page.getByRole('button', { name: 'Apply' }).click()
     await page.getByText('Wrong promo code').waitFor()
     expect(await total.textContent()).toBe('$51.49')
+    // No code is that short: refused at once, in the spec's length rule.
+    await page.getByLabel('Promo code').fill('FH')
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await page.getByText('The field length must be greater than 2').waitFor()
     // Back to the good code, and buy the package with it.
     await page.getByLabel('Promo code').fill('FIELDHOUSE20')
     await page.getByRole('button', { name: 'Apply' }).click()

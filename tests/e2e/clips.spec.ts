@@ -247,6 +247,27 @@ describe('clips', () => {
     await shot(page, 'moments-1280')
     expect(await seriousFindings(page)).toEqual([])
 
+    // The game's watch page lists its clips under it (this game's only): one plays in place and shares.
+    await page.goto(`${baseUrl}/watch/${replay.id}`)
+    await appReady(page)
+    const gameClips = page.getByTestId('event-clips')
+    await gameClips.getByRole('heading', { name: 'Clips', exact: true }).waitFor()
+    const gameClip = gameClips.getByTestId('event-clip').filter({ hasText: 'Replay moment' })
+    await gameClip.waitFor()
+    expect(await gameClips.getByTestId('event-clip').filter({ hasText: 'Live moment' }).count()).toBe(0)
+    await gameClip.getByTestId('clip-play').click()
+    await clipPlays(page, `[data-testid="event-clip"][data-clip-id="${await gameClip.getAttribute('data-clip-id')}"]`)
+    await gameClip.getByTestId('event-clip-share').click()
+    await page.getByText('Link copied. Paste it anywhere to share the clip.').first().waitFor()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link)
+    await shot(page, 'watch-clips-1280')
+    expect(await seriousFindings(page)).toEqual([])
+    await page.setViewportSize({ width: 390, height: 844 })
+    await gameClip.scrollIntoViewIfNeeded()
+    await shot(page, 'watch-clips-390')
+    expect(await seriousFindings(page)).toEqual([])
+    await page.setViewportSize({ width: 1280, height: 800 })
+
     // Deleting asks first, then the clip is gone.
     await page.goto(`${baseUrl}/profile/clips`)
     await appReady(page)

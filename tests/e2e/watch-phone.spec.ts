@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { seriousFindings } from './axe.js'
 import { launchBrowser, newPage } from './browser.js'
 import { accountViaApi, apiKey, appReady, newEmail, signIn } from './helpers.js'
 
@@ -150,6 +151,32 @@ describe('the watch page on a phone (390 × 844)', () => {
       await context.close()
     })
   }
+
+  it('a viewer in a region the channel keeps out is told before playing, and where the server places them', async () => {
+    const { context, page } = await newPage(browser, 390, 844)
+    const id = paidReplay().id
+    // The demo has no GeoIP database: the geo answer and the game's detail say what a blocked country gets.
+    await page.route(
+      (url) => url.pathname === '/api/geo',
+      (route) =>
+        route.fulfill({
+          json: { data: { country: 'France', country_code: 'FR', ip: '203.0.113.7', is_geo_blocked: true } },
+        }),
+    )
+    await withDetail(page, id, { is_geo_blocked: true, denial: 'geo_blocked' })
+    await page.goto(`${baseUrl}/watch/${id}`)
+    await appReady(page)
+    const notice = page.getByTestId('geo-notice')
+    await notice.getByText('We place your connection in France.').waitFor()
+    await notice.getByText('If you are somewhere else, a VPN or proxy may be the reason.').waitFor()
+    // The spec's sentence once, on the player's place; no play button.
+    expect(await page.getByText("We're sorry, but this content is not available in your region").count()).toBe(1)
+    expect(await page.getByTestId('player-start').count()).toBe(0)
+    await page.screenshot({ path: path.join(shots, '390-watch-geo.png'), fullPage: true })
+    expect(await seriousFindings(page)).toEqual([])
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
+    await context.close()
+  })
 
   it('a game that does not exist says so and offers the schedule, not "Try again"', async () => {
     const { context, page } = await newPage(browser, 390, 844)

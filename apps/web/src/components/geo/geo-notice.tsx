@@ -4,7 +4,7 @@ import { geoNoticeLines } from './geo-notice-lines'
 import './geo-notice.css'
 
 /**
- * Above a watch page's player: tells a viewer in a region that may not watch (spec §6) before they
+ * Beside a watch page's player: tells a viewer in a region that may not watch (spec §6) before they
  * try to play, and where the server places their connection (`GET /api/geo`).
  */
 export function GeoNotice({ geo, stageSaysBlocked }: { geo: Geo | undefined; stageSaysBlocked: boolean }) {

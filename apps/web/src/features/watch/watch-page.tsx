@@ -92,7 +92,6 @@ export function WatchPage({ passOffers }: { passOffers: (eventId: number) => Rea
       }
     >
       <div className="watch-layout">
-        <GeoNotice geo={geo.data} stageSaysBlocked={screen.kind === 'geo_blocked'} />
         <WatchStage
           source={{ kind: 'event', id }}
           subject={detail}
@@ -107,6 +106,7 @@ export function WatchPage({ passOffers }: { passOffers: (eventId: number) => Rea
           clipMarks={clip.markers}
           controllerRef={clip.controllerRef}
         />
+        <GeoNotice geo={geo.data} stageSaysBlocked={screen.kind === 'geo_blocked'} />
         {canDownload ? (
           <div className="watch-toolbar">
             <DownloadButton eventId={id} />
