@@ -43,7 +43,8 @@ const readAttributes = new Set([
 const codeAttributes = new Set(['className', 'id', 'htmlFor', 'type', 'name', 'to', 'href', 'data-testid', 'variant'])
 
 /** A literal that reads as words: "Save changes", "Delete", "Not found." — not a class, key or path. */
-const looksLikeWords = (text: string) => /^(?:[A-Z][a-zé’'-]+(?:[ ,.:;?!…]|$)|[A-Z] [a-z])/.test(text.trim())
+const looksLikeWords = (text: string) =>
+  /^(?:[A-Z][a-zé’'-]+(?:[ ,.:;?!…]|$)|[A-Z] [a-z]|\([a-z]+ [a-z]+)/.test(text.trim())
 
 /** Literals that read as words and are not (keyboard keys, a media type). */
 const notWords = new Set(['Enter', 'Escape', 'Etc/UTC', 'UTC'])

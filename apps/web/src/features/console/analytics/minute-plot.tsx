@@ -70,7 +70,7 @@ export function MinutePlot({
           {series.map((s) => (
             <span key={s.label}>
               <span className="console-analytics-plot__key" style={{ background: s.color }} /> {s.label}
-              {s.right ? ' (right axis)' : ''}
+              {s.right ? t('analytics.rightAxis') : ''}
             </span>
           ))}
         </span>

@@ -398,6 +398,7 @@ export const consoleEn = {
   analytics: {
     title: 'Analytics',
     lead: 'Who watched, for how long and how well it played, from the channel’s own records. Times are in {{zone}}.',
+    rightAxis: ' (right axis)',
     plotFailed: 'The plot could not be drawn; the table has every number.',
     viewers: 'Viewers',
     noViewers: 'No viewers in this range.',

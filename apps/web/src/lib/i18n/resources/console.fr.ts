@@ -398,6 +398,7 @@ export const consoleFr: Strings<typeof consoleEn> = {
   analytics: {
     title: 'Statistiques',
     lead: 'Qui a regardé, combien de temps et dans quelles conditions, d’après les propres relevés de la chaîne. Les heures sont en {{zone}}.',
+    rightAxis: ' (axe de droite)',
     plotFailed: 'Le graphique n’a pas pu être dessiné ; le tableau contient tous les chiffres.',
     viewers: 'Spectateurs',
     noViewers: 'Aucun spectateur sur cette période.',
