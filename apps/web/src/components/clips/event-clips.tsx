@@ -1,11 +1,10 @@
-import { type Clip, formatClipTime, ToastType } from '@fieldhouse/contract'
+import { type Clip, formatClipTime } from '@fieldhouse/contract'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useEventClips } from '../../lib/entities/clips/use-event-clips'
-import { useToastStore } from '../../lib/notify/toast-store'
 import { Button } from '../ui/button'
 import { LoadError } from '../ui/load-states'
-import { copyText, useShareUrl } from './clip-share'
+import { ClipShareButton } from './clip-share-button'
 import { PublicClipCard } from './public-clip-card'
 import './event-clips.css'
 
@@ -55,32 +54,13 @@ export function EventClips({ eventId }: { eventId: number }) {
 
 function EventClip({ clip }: { clip: Clip }) {
   const { t } = useTranslation()
-  const showToast = useToastStore((state) => state.show)
-  const link = useShareUrl(clip)
-  const handleShare = async () => {
-    const copied = await copyText(link)
-    showToast(
-      copied
-        ? { text: t('clips.linkCopied'), type: ToastType.success }
-        : { text: t('clips.linkCopyFailed', { url: link }), type: ToastType.info, time: 0 },
-    )
-  }
   return (
     <PublicClipCard
       clip={clip}
       heading="h3"
       testId="event-clip"
       meta={[formatClipTime(clip.start_time), t('clips.seconds', { count: Math.round(clip.duration) })]}
-      actions={
-        <Button
-          variant="secondary"
-          data-testid="event-clip-share"
-          aria-label={t('clips.shareNamed', { name: clip.name })}
-          onClick={() => void handleShare()}
-        >
-          {t('clips.share')}
-        </Button>
-      }
+      actions={<ClipShareButton clip={clip} testId="event-clip-share" />}
     />
   )
 }

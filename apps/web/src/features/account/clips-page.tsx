@@ -1,7 +1,8 @@
 import { type Clip, formatClipTime, ToastType } from '@fieldhouse/contract'
 import { useTranslation } from 'react-i18next'
 import { ClipInlinePlayer, ClipStatusBadge } from '../../components/clips/clip-inline-player'
-import { clipOfName, copyText, useShareUrl } from '../../components/clips/clip-share'
+import { clipOfName } from '../../components/clips/clip-share'
+import { ClipShareButton } from '../../components/clips/clip-share-button'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { EmptyState, LoadError, LoadingStatus } from '../../components/ui/load-states'
 import { errorText } from '../../lib/api/error-text'
@@ -65,20 +66,10 @@ function MyClip({ clip, canDownload }: { clip: Clip; canDownload: boolean }) {
   const retry = useRetryClip()
   const download = useDownloadClip()
   const ready = clip.status === 'ready'
-  const link = useShareUrl(clip)
 
   const problem = (error: unknown) => {
     const text = errorText(error)
     if (text) showToast({ text: messageText(text), type: ToastType.error })
-  }
-
-  const handleShare = async () => {
-    const copied = await copyText(link)
-    showToast(
-      copied
-        ? { text: t('clips.linkCopied'), type: ToastType.success }
-        : { text: t('clips.linkCopyFailed', { url: link }), type: ToastType.info, time: 0 },
-    )
   }
 
   const handleDelete = () =>
@@ -137,16 +128,7 @@ function MyClip({ clip, canDownload }: { clip: Clip; canDownload: boolean }) {
               {t('clips.download')}
             </Button>
           ) : null}
-          {ready ? (
-            <Button
-              variant="secondary"
-              data-testid="clip-share"
-              aria-label={t('clips.shareNamed', { name: clip.name })}
-              onClick={() => void handleShare()}
-            >
-              {t('clips.share')}
-            </Button>
-          ) : null}
+          {ready ? <ClipShareButton clip={clip} testId="clip-share" /> : null}
           {ready ? (
             <ButtonLink to={paths.share(clip.id, clip.uuid)} variant="ghost" data-testid="clip-open">
               {t('clips.openShare')}
