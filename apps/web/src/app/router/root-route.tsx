@@ -1,7 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router'
-import { useRestoreSession } from './use-restore-session'
 import { useRememberPages } from './navigation-effects'
 import { RouteGuardProvider } from './route-guard'
+import { useRestoreSession } from './use-restore-session'
 
 /** Wraps every route: navigation bookkeeping, the signed-in user's session and the navigation rules. */
 export function RootRoute() {
