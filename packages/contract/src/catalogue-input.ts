@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { FavoritableTypes, favoriteTypeMessage } from './catalogue.js'
+import { isTimeZone } from './format/channel-time.js'
 import { LinkSchema } from './links.js'
 import { messages } from './messages.js'
 
@@ -102,14 +103,7 @@ export const LocationInputSchema = z.object({
   city: z.string().trim().min(1, messages.fieldRequired).max(100),
   state: z.string().trim().min(1, messages.fieldRequired).max(100),
   address: z.string().trim().max(300).nullable().default(null),
-  time_zone: z.string().refine((tz) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: tz })
-      return true
-    } catch {
-      return false
-    }
-  }, 'Use an IANA time zone such as America/Chicago'),
+  time_zone: z.string().refine(isTimeZone, 'Use an IANA time zone such as America/Chicago'),
 })
 export const GroupInputSchema = z.object({
   name: z.string().trim().min(1, messages.fieldRequired).max(200),

@@ -1,7 +1,14 @@
-import { REVENUE_DEFAULT_DAYS, type Revenue, type RevenueQuery, salesMessages } from '@fieldhouse/contract'
+import {
+  dayOf,
+  dayStart,
+  nextDay,
+  REVENUE_DEFAULT_DAYS,
+  type Revenue,
+  type RevenueQuery,
+  salesMessages,
+} from '@fieldhouse/contract'
 import { invalid } from '../../lib/errors.js'
 import type { Operator } from '../../lib/operator.js'
-import { dayOf, dayStart, nextDay } from '../../lib/zoned-day.js'
 import type { SalesRepository } from './sales.repository.js'
 
 type Sums = { gross: number; refunds: number; net: number; orders: number }

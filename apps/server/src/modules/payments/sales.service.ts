@@ -2,8 +2,10 @@ import {
   type AdminOrderDetail,
   type AdminOrdersQuery,
   type ComplimentaryRequest,
+  dayStart,
   minuteText,
   moneyInput,
+  nextDay,
   ORDERS_EXPORT_MAX,
   salesMessages,
 } from '@fieldhouse/contract'
@@ -11,7 +13,6 @@ import type { FastifyBaseLogger } from 'fastify'
 import { csvLine } from '../../lib/csv.js'
 import { conflict, invalid, notFound } from '../../lib/errors.js'
 import type { AuditSink, Operator } from '../../lib/operator.js'
-import { dayStart, nextDay } from '../../lib/zoned-day.js'
 import type { AccessService } from '../access/access.service.js'
 import type { ConsoleActions } from './console-actions.js'
 import type { PaymentGateway } from './gateways/gateway.js'
