@@ -5,6 +5,35 @@ import './form-field.css'
 /** `aria-describedby` for a control with an optional hint and error. */
 const describedBy = (...ids: Array<string | false | undefined>) => ids.filter(Boolean).join(' ') || undefined
 
+/** A control's hint and its error (translated from the contract's words), under it. */
+function FieldNotes({
+  hint,
+  hintId,
+  error,
+  errorId,
+}: {
+  hint: ReactNode
+  hintId: string
+  error: string | undefined
+  errorId: string
+}) {
+  const messageText = useMessageText()
+  return (
+    <>
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="field__error">
+          {messageText(error)}
+        </p>
+      ) : null}
+    </>
+  )
+}
+
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'children'> {
   label: ReactNode
   /** A validation or server message, in the contract's words; shown translated under the control. */
@@ -20,7 +49,6 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'childr
 export function TextField({ label, error, hint, id, className, ...input }: FieldProps) {
   const generatedId = useId()
   const inputId = id ?? generatedId
-  const messageText = useMessageText()
   const hintId = `${inputId}-hint`
   const errorId = `${inputId}-error`
   return (
@@ -35,16 +63,7 @@ export function TextField({ label, error, hint, id, className, ...input }: Field
         aria-describedby={describedBy(hint ? hintId : false, error ? errorId : false)}
         {...input}
       />
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="field__error">
-          {messageText(error)}
-        </p>
-      ) : null}
+      <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   )
 }
@@ -53,7 +72,6 @@ export function TextField({ label, error, hint, id, className, ...input }: Field
 export function CheckboxField({ label, error, hint, id, className, ...input }: FieldProps) {
   const generatedId = useId()
   const inputId = id ?? generatedId
-  const messageText = useMessageText()
   const hintId = `${inputId}-hint`
   const errorId = `${inputId}-error`
   return (
@@ -71,16 +89,7 @@ export function CheckboxField({ label, error, hint, id, className, ...input }: F
           {label}
         </label>
       </div>
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="field__error">
-          {messageText(error)}
-        </p>
-      ) : null}
+      <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   )
 }
