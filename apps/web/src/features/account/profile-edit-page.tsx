@@ -18,6 +18,7 @@ import { profileFormDefaults, profileFormSchema, profileUpdateBody, withoutUnset
 import { SignInPrompt } from './sign-in-prompt'
 import '../../components/ui/form-field.css'
 import './profile-edit-page.css'
+import { NameFields } from '../../components/ui/name-fields'
 import { NewPasswordFields } from '../../components/ui/new-password-fields'
 
 const profileFields = [
@@ -104,20 +105,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
           autoComplete="username"
           hint={t('profileEdit.emailHint')}
         />
-        <div className="form__row form__row--two">
-          <TextField
-            label={t('auth.firstName')}
-            autoComplete="given-name"
-            error={errors.first_name?.message}
-            {...register('first_name')}
-          />
-          <TextField
-            label={t('auth.lastName')}
-            autoComplete="family-name"
-            error={errors.last_name?.message}
-            {...register('last_name')}
-          />
-        </div>
+        <NameFields register={register} errors={errors} />
         <CheckboxField label={t('auth.newsOptIn')} error={errors.news?.message} {...register('news')} />
       </fieldset>
 

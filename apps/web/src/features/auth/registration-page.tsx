@@ -4,8 +4,9 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router'
-import { Button } from '../../components/ui/button'
-import { CheckboxField, FormMessage, TextField } from '../../components/ui/form-field'
+import { SubmitButton } from '../../components/ui/button'
+import { CheckboxField, FormMessage } from '../../components/ui/form-field'
+import { NameFields } from '../../components/ui/name-fields'
 import { NewPasswordFields } from '../../components/ui/new-password-fields'
 import { errorText } from '../../lib/api/error-text'
 import { useRegister } from '../../lib/entities/session/use-register'
@@ -13,6 +14,7 @@ import { applyServerErrors } from '../../lib/forms/server-errors'
 import { paths } from '../../lib/navigation/paths'
 import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import { AuthFrame } from './auth-frame'
+import { EmailField } from './email-field'
 import { readSocialReturn } from './social'
 import { SocialButtons } from './social-buttons'
 import { TermsLabel } from './terms-label'
@@ -104,36 +106,16 @@ export function RegistrationPage() {
       <form className="form" noValidate onSubmit={onSubmit}>
         {notRegistered ? <FormMessage tone="info">{messages.socialNotRegistered}</FormMessage> : null}
         {message ? <FormMessage tone="error">{message}</FormMessage> : null}
-        <div className="form__row form__row--two">
-          <TextField
-            label={t('auth.firstName')}
-            autoComplete="given-name"
-            error={errors.first_name?.message}
-            {...register('first_name')}
-          />
-          <TextField
-            label={t('auth.lastName')}
-            autoComplete="family-name"
-            error={errors.last_name?.message}
-            {...register('last_name')}
-          />
-        </div>
-        <TextField
-          label={t('auth.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <NameFields register={register} errors={errors} />
+        <EmailField error={errors.email?.message} {...register('email')} />
         <div className="form__row form__row--two">
           <NewPasswordFields register={register} errors={errors} />
         </div>
         <CheckboxField label={t('auth.newsOptIn')} error={errors.news?.message} {...register('news')} />
         <CheckboxField label={<TermsLabel />} error={errors.terms?.message} {...register('terms')} />
-        <Button type="submit" size="lg" className="form__submit" disabled={busy} aria-busy={isSubmitting || undefined}>
+        <SubmitButton submitting={isSubmitting} disabled={busy}>
           {isSubmitting ? t('auth.registering') : t('auth.register')}
-        </Button>
+        </SubmitButton>
       </form>
       <SocialButtons
         pending={social.pending}
