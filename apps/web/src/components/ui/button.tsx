@@ -31,3 +31,24 @@ export function ButtonLink({
     </Link>
   )
 }
+
+/**
+ * A form's main button: large, under the form, and marked busy while the form is submitted; it is
+ * disabled while submitting unless `disabled` says otherwise (a sign-in also waits for a social one).
+ */
+export function SubmitButton({
+  submitting,
+  disabled,
+  ...props
+}: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'className'> & { submitting: boolean }) {
+  return (
+    <Button
+      type="submit"
+      size="lg"
+      className="form__submit"
+      disabled={disabled ?? submitting}
+      aria-busy={submitting || undefined}
+      {...props}
+    />
+  )
+}

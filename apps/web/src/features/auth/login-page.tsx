@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router'
-import { Button } from '../../components/ui/button'
+import { SubmitButton } from '../../components/ui/button'
 import { FormMessage, TextField } from '../../components/ui/form-field'
 import { Spinner } from '../../components/ui/spinner'
 import { errorText } from '../../lib/api/error-text'
@@ -19,6 +19,7 @@ import { paths } from '../../lib/navigation/paths'
 import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import { useAppStore } from '../../lib/store/app-store'
 import { AuthFrame } from './auth-frame'
+import { EmailField } from './email-field'
 import { enabledProviders, providerName, readSocialReturn } from './social'
 import { SocialButtons } from './social-buttons'
 import { HumanCheckError, useHumanCheck } from './use-human-check'
@@ -133,14 +134,7 @@ function LoginForm({ notice }: { notice: string | null }) {
             {message}
           </FormMessage>
         ) : null}
-        <TextField
-          label={t('auth.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField error={errors.email?.message} {...register('email')} />
         <TextField
           label={t('auth.password')}
           type="password"
@@ -151,9 +145,9 @@ function LoginForm({ notice }: { notice: string | null }) {
         <Link className="auth-link auth-forgot" to={paths.passwordResetRequest}>
           {t('auth.forgotPassword')}
         </Link>
-        <Button type="submit" size="lg" className="form__submit" disabled={busy} aria-busy={isSubmitting || undefined}>
+        <SubmitButton submitting={isSubmitting} disabled={busy}>
           {isSubmitting ? t('auth.signingIn') : t('auth.signIn')}
-        </Button>
+        </SubmitButton>
       </form>
       <SocialButtons pending={social.pending} disabled={isSubmitting} onSelect={(provider) => social.start(provider)} />
     </>

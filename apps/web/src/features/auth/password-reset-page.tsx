@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router'
-import { Button } from '../../components/ui/button'
+import { SubmitButton } from '../../components/ui/button'
 import { FormMessage, TextField } from '../../components/ui/form-field'
 import { NewPasswordFields } from '../../components/ui/new-password-fields'
 import { usePasswordReset } from '../../lib/entities/session/use-password-reset'
@@ -97,15 +97,9 @@ function PasswordResetForm({ email, token }: { email: string; token: string }) {
         {...register('email')}
       />
       <NewPasswordFields register={register} errors={errors} />
-      <Button
-        type="submit"
-        size="lg"
-        className="form__submit"
-        disabled={isSubmitting}
-        aria-busy={isSubmitting || undefined}
-      >
+      <SubmitButton submitting={isSubmitting}>
         {isSubmitting ? t('auth.saving') : t('auth.saveNewPassword')}
-      </Button>
+      </SubmitButton>
     </form>
   )
 }

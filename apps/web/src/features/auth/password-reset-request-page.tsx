@@ -4,13 +4,14 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { Button } from '../../components/ui/button'
-import { FormMessage, TextField } from '../../components/ui/form-field'
+import { SubmitButton } from '../../components/ui/button'
+import { FormMessage } from '../../components/ui/form-field'
 import { usePasswordResetRequest } from '../../lib/entities/session/use-password-reset-request'
 import { applyServerErrors } from '../../lib/forms/server-errors'
 import { paths } from '../../lib/navigation/paths'
 import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import { AuthFrame } from './auth-frame'
+import { EmailField } from './email-field'
 import { HumanCheckError, useHumanCheck } from './use-human-check'
 
 /**
@@ -57,23 +58,8 @@ export function PasswordResetRequestPage() {
       ) : (
         <form className="form" noValidate onSubmit={onSubmit}>
           {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
-          <TextField
-            label={t('auth.email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <Button
-            type="submit"
-            size="lg"
-            className="form__submit"
-            disabled={isSubmitting}
-            aria-busy={isSubmitting || undefined}
-          >
-            {isSubmitting ? t('auth.sending') : t('auth.sendLink')}
-          </Button>
+          <EmailField error={errors.email?.message} {...register('email')} />
+          <SubmitButton submitting={isSubmitting}>{isSubmitting ? t('auth.sending') : t('auth.sendLink')}</SubmitButton>
         </form>
       )}
     </AuthFrame>

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../components/ui/button'
+import { SubmitButton } from '../../components/ui/button'
 import { CheckboxField, FormMessage, TextField } from '../../components/ui/form-field'
 import { Spinner } from '../../components/ui/spinner'
 import {
@@ -158,16 +158,9 @@ export function PaymentForm({
         {errors.choice?.message ? <FormMessage tone="error">{fieldError(errors.choice.message)}</FormMessage> : null}
         {error ? <FormMessage tone="error">{error}</FormMessage> : null}
         {trial ? <p className="fine-print">{t('checkout.trialTerms')}</p> : null}
-        <Button
-          type="submit"
-          size="lg"
-          className="form__submit"
-          disabled={isSubmitting}
-          aria-busy={isSubmitting || undefined}
-          data-testid="checkout-pay"
-        >
+        <SubmitButton submitting={isSubmitting} data-testid="checkout-pay">
           {submitLabel}
-        </Button>
+        </SubmitButton>
         <p className="fine-print">{t('checkout.salesFinal')}</p>
       </div>
     </form>
