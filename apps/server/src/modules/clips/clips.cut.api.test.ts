@@ -208,6 +208,36 @@ describe('cutting clips', () => {
     expect(await clipOf(id)).toMatchObject({ status: 'ready', failure_reason: null })
   }, 120_000)
 
+  it("a cut whose payload names another recording's playlist is refused, and nothing is read from it", async () => {
+    const other = await copyRecording({ type: 'event', id: eventId })
+    await roles?.stop()
+    const id = (await post({ name: 'Pointed elsewhere', start_time: 1, duration: 4 })).body.data.id
+    const row = await ctx.db.kysely
+      .selectFrom('jobs')
+      .select('payload')
+      .where('dedupe_key', '=', `clip:${id}`)
+      .executeTakeFirstOrThrow()
+    const payload = JSON.parse(row.payload) as { playlist: string }
+    const file = payload.playlist.slice(payload.playlist.lastIndexOf('/') + 1)
+    for (const playlist of [`assets/${other}/${file}`, `assets/${assetId}/../${other}/${file}`]) {
+      await ctx.db.kysely
+        .updateTable('jobs')
+        .set({ payload: JSON.stringify({ ...payload, playlist }), status: 'queued', attempts: 0 })
+        .where('dedupe_key', '=', `clip:${id}`)
+        .execute()
+      await ctx.db.kysely.updateTable('clips').set({ status: 'queued' }).where('id', '=', id).execute()
+      roles = await startRoles(ctx.container, { except: ['api'] })
+      await roles.worker?.idle()
+      await roles.stop()
+      expect(await clipOf(id)).toMatchObject({
+        status: 'failed',
+        failure_reason: 'The recording of this clip is no longer available.',
+      })
+      expect(await ctx.app.services.store.list(dirOf(id))).toEqual([])
+    }
+    roles = await startRoles(ctx.container, { except: ['api'] })
+  }, 120_000)
+
   it('a cut queued before cuts carried their playlist and range fails with the general reason; a retry makes it', async () => {
     await roles?.stop()
     const id = (await post({ name: 'Queued long ago', start_time: 1, duration: 4 })).body.data.id

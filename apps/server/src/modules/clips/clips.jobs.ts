@@ -4,7 +4,7 @@ import { clipMessages, messages } from '@fieldhouse/contract'
 import { ClipRangeError, cutClip, holdBatchForUrgent } from '@fieldhouse/media'
 import { type HandlersOf, type Job, type JobContext, type JobKinds, PermanentJobError } from '../../jobs/job.js'
 import { withOwnTempRoot } from '../../jobs/temp-folders.js'
-import type { MediaStore } from '../../lib/media-store/index.js'
+import { assetKey, type MediaStore } from '../../lib/media-store/index.js'
 import { clipKey } from './clips.presenter.js'
 import type { ClipsRepository } from './clips.repository.js'
 
@@ -86,8 +86,12 @@ export function clipJobHandlers(deps: ClipJobDeps): HandlersOf<'clips.cut'> {
     if (!clip || clip.status === 'ready') return
     const cut: Partial<ClipCutPayload> = job.payload
     if (!isWhole(cut)) throw new OutdatedCutError()
-    await repo.update(clip.id, { status: 'processing', failure_reason: null })
     const variantKey = cut.playlist
+    // The payload names the playlist; it must be one of the clip's own recording (never another asset's files).
+    const own = `${assetKey(clip.asset_id)}/`
+    if (!variantKey.startsWith(own) || path.posix.normalize(variantKey) !== variantKey || variantKey.includes('/../'))
+      throw new PermanentJobError('The recording of this clip is no longer available.')
+    await repo.update(clip.id, { status: 'processing', failure_reason: null })
     // The recording was deleted (or re-encoded elsewhere) since the clip was asked for.
     if (!(await store.stat(variantKey)))
       throw new PermanentJobError('The recording of this clip is no longer available.')
