@@ -1,7 +1,7 @@
 import { constants } from '../constants.js'
 
 /**
- * Money as the product shows and reads it: amounts in minor units (cents; yen have none) in, the
+ * Money as the product shows and reads it: amounts in minor units in, the
  * channel's currency and language out. Spec §9: the default currency is USD and USD and CAD show
  * the symbol "$"; other currencies are written as the language writes them (`9,99 €`, `BGN 9.99`).
  * Plain functions over `Intl`, so the web pages, the console and the server's CSV exports share them.
@@ -32,11 +32,21 @@ export function currencyDigits(currency?: string | null): number {
   return currencyFormat('en', currencyCode(currency))?.resolvedOptions().maximumFractionDigits ?? 2
 }
 
+/**
+ * What the product stores and sends as "minor units": hundredths of the currency's main unit, in every
+ * currency. Every amount already stored, the viewer API's prices (`base_price / 100`) and the payment
+ * gateways were written that way, so the module keeps it (decision 0044): a yen price of ¥1,500 is 150000.
+ */
+export const MINOR_PER_UNIT = 100
+
+/** How many decimals an amount may be typed with: the currency's own, at most the two that are stored (KWD 2). */
+const typedDigits = (currency?: string | null) => Math.min(currencyDigits(currency), 2)
+
 /** Minor units of an amount given in the currency's main unit (the catalogue's `9.99` → 999). */
-export const toMinor = (major: number, currency?: string | null) => Math.round(major * 10 ** currencyDigits(currency))
+export const toMinor = (major: number, _currency?: string | null) => Math.round(major * MINOR_PER_UNIT)
 
 /** The currency's main unit of an amount in minor units (999 → 9.99). */
-export const fromMinor = (minor: number, currency?: string | null) => minor / 10 ** currencyDigits(currency)
+export const fromMinor = (minor: number, _currency?: string | null) => minor / MINOR_PER_UNIT
 
 /**
  * An amount in minor units in `currency`, written in `locale`: `$9.99`, `9,99 €`, `¥1,235`. A negative
@@ -75,7 +85,7 @@ function separatorsOf(locale: string) {
 /** An amount in minor units as a form's field shows it for typing: `9.99` (`9,99` in French), `1235` yen. */
 export function moneyInput(minor: number | null | undefined, currency?: string | null, locale = 'en'): string {
   if (typeof minor !== 'number' || !Number.isFinite(minor)) return ''
-  const digits = currencyDigits(currency)
+  const digits = typedDigits(currency)
   return fromMinor(minor, currency).toFixed(digits).replace('.', separatorsOf(locale).decimal)
 }
 
@@ -102,7 +112,7 @@ const SPACES = /[\s\u00a0\u202f]/g
  * currency has (`12.505` dollars, `12.5` yen).
  */
 export function parseMoney(text: string, currency?: string | null, locale = 'en'): MoneyParse {
-  const digits = currencyDigits(currency)
+  const digits = typedDigits(currency)
   const refuse = (reason: MoneyRefusal): MoneyParse => ({
     ok: false,
     reason,
@@ -124,5 +134,5 @@ export function parseMoney(text: string, currency?: string | null, locale = 'en'
   if (!match || !/\d/.test(t)) return refuse('notAmount')
   const [, whole = '', fraction = ''] = match
   if (fraction.length > digits) return refuse('tooManyDecimals')
-  return { ok: true, minor: Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || 0) }
+  return { ok: true, minor: Number(whole) * MINOR_PER_UNIT + Number(fraction.padEnd(2, '0') || 0) }
 }

@@ -50,7 +50,7 @@ describe('console form fields', () => {
     expect(toInput(fields, { base_price: '9,99' }, true).base_price).toBe(999)
     expect(toInput(fields, { base_price: '12' }, true).base_price).toBe(1200)
     expect(toInput(fields, { base_price: '' }, true).base_price).toBe(0)
-    expect(toInput(fields, { base_price: '1500' }, true, { currency: 'JPY', locale: 'en' }).base_price).toBe(1500)
+    expect(toInput(fields, { base_price: '1500' }, true, { currency: 'JPY', locale: 'en' }).base_price).toBe(150000)
     expect(toForm(fields, { base_price: 999 }, { currency: 'EUR', locale: 'fr' }).base_price).toBe('9,99')
   })
 
