@@ -1,10 +1,10 @@
 import { type Favorite, FavoriteSchema } from '@fieldhouse/contract'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { useApiClient } from '../../api/api-context'
-import { useAppStore } from '../../store/app-store'
 import { type FavoriteTarget, withFavoriteAdded, withFavoriteSaved } from './favorite-list'
 import { favoriteRequest } from './favorite-request'
-import { favoriteEventsRoot, favoriteMutationKey, favoritesQueryKey } from './query-keys'
+import { favoriteMutationKey } from './query-keys'
+import { useFavoritesUpdate } from './use-favorites-update'
 
 let temporaryIds = 0
 
@@ -14,28 +14,14 @@ let temporaryIds = 0
  */
 export function useAddFavorite(target: FavoriteTarget) {
   const api = useApiClient()
-  const queryClient = useQueryClient()
-  const userId = useAppStore((state) => state.user?.id ?? null)
-  const key = favoritesQueryKey(userId ?? 0)
+  const favorites = useFavoritesUpdate()
   return useMutation({
     mutationKey: favoriteMutationKey(target.type, target.id),
     mutationFn: async (): Promise<Favorite> =>
-      FavoriteSchema.parse((await api.post('favorite', favoriteRequest(target, userId !== null))).data),
-    onMutate: async () => {
-      await queryClient.cancelQueries({ queryKey: key })
-      const previous = queryClient.getQueryData<Favorite[]>(key)
-      queryClient.setQueryData<Favorite[]>(key, (list) => withFavoriteAdded(list ?? [], target, --temporaryIds))
-      return { previous }
-    },
-    onError: (_error, _input, context) => {
-      queryClient.setQueryData(key, context?.previous)
-    },
-    onSuccess: (saved) => {
-      queryClient.setQueryData<Favorite[]>(key, (list) => withFavoriteSaved(list ?? [], saved))
-    },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: key })
-      void queryClient.invalidateQueries({ queryKey: favoriteEventsRoot(userId ?? 0) })
-    },
+      FavoriteSchema.parse((await api.post('favorite', favoriteRequest(target, favorites.signedIn))).data),
+    onMutate: () => favorites.change((list) => withFavoriteAdded(list, target, --temporaryIds)),
+    onError: (_error, _input, context) => favorites.restore(context),
+    onSuccess: (saved) => favorites.save((list) => withFavoriteSaved(list, saved)),
+    onSettled: favorites.refresh,
   })
 }
