@@ -1,8 +1,8 @@
-import { constants, MINUTE } from '@fieldhouse/contract'
+import { MINUTE } from '@fieldhouse/contract'
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/api-client'
 import { useApiClient } from '../../api/api-context'
-import { nextVodOffset, VodPageSchema } from './vod-schemas'
+import { fetchVodPage, nextVodOffset } from './vod-schemas'
 
 export interface VodItemsQuery {
   category_id?: number
@@ -11,18 +11,7 @@ export interface VodItemsQuery {
 export const vodItemsQueryOptions = (api: ApiClient, query: VodItemsQuery) =>
   infiniteQueryOptions({
     queryKey: ['vod-media-items', query] as const,
-    queryFn: async ({ pageParam, signal }) =>
-      VodPageSchema.parse(
-        await api.get('vod-media-items', {
-          query: {
-            ...query,
-            offset: pageParam,
-            limit: constants.vodSearch.limit,
-            sort_field: constants.vodSearch.sortField,
-          },
-          signal,
-        }),
-      ),
+    queryFn: ({ pageParam, signal }) => fetchVodPage(api, 'vod-media-items', query, pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: nextVodOffset,
     staleTime: MINUTE,

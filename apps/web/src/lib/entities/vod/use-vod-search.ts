@@ -2,7 +2,7 @@ import { constants, MINUTE } from '@fieldhouse/contract'
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/api-client'
 import { useApiClient } from '../../api/api-context'
-import { nextVodOffset, VodPageSchema } from './vod-schemas'
+import { fetchVodPage, nextVodOffset } from './vod-schemas'
 
 export interface VodSearchQuery {
   title: string
@@ -13,18 +13,7 @@ export const vodSearchQueryOptions = (api: ApiClient, query: VodSearchQuery) =>
   infiniteQueryOptions({
     queryKey: ['vod-media', 'search', query] as const,
     // Spec §7 and §9: 10 at a time from offset 0, sorted by date unless asked otherwise.
-    queryFn: async ({ pageParam, signal }) =>
-      VodPageSchema.parse(
-        await api.get('vod-media/search', {
-          query: {
-            ...query,
-            offset: pageParam,
-            limit: constants.vodSearch.limit,
-            sort_field: constants.vodSearch.sortField,
-          },
-          signal,
-        }),
-      ),
+    queryFn: ({ pageParam, signal }) => fetchVodPage(api, 'vod-media/search', query, pageParam, signal),
     initialPageParam: constants.vodSearch.offset,
     getNextPageParam: nextVodOffset,
     staleTime: MINUTE,

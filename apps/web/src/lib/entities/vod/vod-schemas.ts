@@ -1,5 +1,6 @@
-import { ListMetaSchema, VodMediaSchema } from '@fieldhouse/contract'
+import { constants, ListMetaSchema, VodMediaSchema } from '@fieldhouse/contract'
 import { z } from 'zod'
+import type { ApiClient } from '../../api/api-client'
 
 /** `GET /api/vod-media-items` and `GET /api/vod-media/search`: a page of videos. */
 export const VodPageSchema = z.object({ data: z.array(VodMediaSchema), meta: ListMetaSchema })
@@ -8,4 +9,20 @@ export type VodPage = z.infer<typeof VodPageSchema>
 export function nextVodOffset(page: VodPage): number | undefined {
   const next = page.meta.offset + page.data.length
   return page.data.length > 0 && next < page.meta.total ? next : undefined
+}
+
+/** One page of videos from `path`, `constants.vodSearch.limit` at a time from `offset`, sorted by date. */
+export async function fetchVodPage(
+  api: ApiClient,
+  path: string,
+  query: { title?: string; category_id?: number },
+  offset: number,
+  signal: AbortSignal,
+): Promise<VodPage> {
+  return VodPageSchema.parse(
+    await api.get(path, {
+      query: { ...query, offset, limit: constants.vodSearch.limit, sort_field: constants.vodSearch.sortField },
+      signal,
+    }),
+  )
 }
