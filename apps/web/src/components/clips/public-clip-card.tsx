@@ -6,6 +6,18 @@ import { paths } from '../../lib/navigation/paths'
 import { ClipInlinePlayer } from './clip-inline-player'
 import './clips.css'
 
+/** A clip's tags, as a list named for screen readers; nothing when it has none. */
+export function ClipTags({ tags }: { tags: readonly string[] }) {
+  const { t } = useTranslation()
+  return tags.length > 0 ? (
+    <ul className="clip-tags" aria-label={t('clips.tags')}>
+      {tags.map((tag) => (
+        <li key={tag}>{tag}</li>
+      ))}
+    </ul>
+  ) : null
+}
+
 /**
  * A ready clip as lists show it to everyone (moments, a game's clips): it plays in place, its name
  * opens its share page, then what it is, its tags and the list's own actions.
@@ -24,7 +36,6 @@ export function PublicClipCard({
   actions?: ReactNode
   testId: string
 }) {
-  const { t } = useTranslation()
   return (
     <li className="clip-card" data-testid={testId} data-clip-id={clip.id}>
       <ClipInlinePlayer clip={clip} />
@@ -33,13 +44,7 @@ export function PublicClipCard({
           <Link to={paths.share(clip.id, clip.uuid)}>{clip.name}</Link>
         </Heading>
         <p className="clip-card__meta">{meta.filter(Boolean).join(' · ')}</p>
-        {clip.tags.length > 0 ? (
-          <ul className="clip-tags" aria-label={t('clips.tags')}>
-            {clip.tags.map((tag) => (
-              <li key={tag}>{tag}</li>
-            ))}
-          </ul>
-        ) : null}
+        <ClipTags tags={clip.tags} />
         {actions ? <div className="clip-card__actions">{actions}</div> : null}
       </div>
     </li>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { ClipInlinePlayer, ClipStatusBadge } from '../../components/clips/clip-inline-player'
 import { clipOfName } from '../../components/clips/clip-share'
 import { ClipShareButton } from '../../components/clips/clip-share-button'
+import { ClipTags } from '../../components/clips/public-clip-card'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { EmptyState, LoadError, LoadingStatus } from '../../components/ui/load-states'
 import { errorText } from '../../lib/api/error-text'
@@ -106,13 +107,7 @@ function MyClip({ clip, canDownload }: { clip: Clip; canDownload: boolean }) {
             .filter(Boolean)
             .join(' · ')}
         </p>
-        {clip.tags.length > 0 ? (
-          <ul className="clip-tags" aria-label={t('clips.tags')}>
-            {clip.tags.map((tag) => (
-              <li key={tag}>{tag}</li>
-            ))}
-          </ul>
-        ) : null}
+        <ClipTags tags={clip.tags} />
         {clip.status === 'failed' && clip.failure_reason ? (
           <p className="clip-card__reason">{clip.failure_reason}</p>
         ) : null}
