@@ -25,6 +25,18 @@ export function PassPrice({ pass }: { pass: Pick<Package, 'price' | 'base_price'
   )
 }
 
+/** What the pass lets the viewer do (watch live, replays…), as a list; nothing when it says nothing. */
+export function PassIncludes({ capabilities }: { capabilities: Package['capabilities'] }) {
+  const { t } = useTranslation()
+  return capabilities.length > 0 ? (
+    <ul className="pass-card__includes" aria-label={t('checkout.includes')}>
+      {capabilities.map((c) => (
+        <li key={c}>{t(`checkout.cap_${c}`)}</li>
+      ))}
+    </ul>
+  ) : null
+}
+
 /**
  * The card's action: Choose; "Purchased" (disabled) once the viewer holds the pass; "Not available"
  * (disabled) for a bundle some of whose passes the viewer holds.
@@ -89,13 +101,7 @@ export function PassCard({
         <p className="pass-card__trial">{t('checkout.trialDays', { count: pass.trial_period })}</p>
       ) : null}
       {pass.description ? <p className="pass-card__description">{pass.description}</p> : null}
-      {pass.capabilities.length > 0 ? (
-        <ul className="pass-card__includes" aria-label={t('checkout.includes')}>
-          {pass.capabilities.map((c) => (
-            <li key={c}>{t(`checkout.cap_${c}`)}</li>
-          ))}
-        </ul>
-      ) : null}
+      <PassIncludes capabilities={pass.capabilities} />
       {flags.passType === 'additional' ? <p className="pass-card__note">{t('checkout.addonNote')}</p> : null}
       {!flags.purchased && heldNames.length > 0 ? (
         <p className="pass-card__note" data-testid="pass-held-parts">

@@ -10,7 +10,7 @@ import { paths } from '../../lib/navigation/paths'
 import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import { useAppStore } from '../../lib/store/app-store'
 import { checkoutHref } from './checkout-logic'
-import { PassPrice } from './pass-card'
+import { PassIncludes, PassPrice } from './pass-card'
 import { type CoveredPart, coveredParts } from './pass-display'
 import { useCoverageNames } from './use-coverage-names'
 import '../../components/ui/labels.css'
@@ -75,13 +75,7 @@ function PackageDetail({ pass, orders }: { pass: Package; orders: Order[] }) {
       {pass.description ? <p>{pass.description}</p> : null}
       {list(t('checkout.coversSports'), parts.categories, 'covered-categories')}
       {list(t('checkout.coversTeams'), parts.participants, 'covered-teams')}
-      {pass.capabilities.length > 0 ? (
-        <ul className="pass-card__includes" aria-label={t('checkout.includes')}>
-          {pass.capabilities.map((c) => (
-            <li key={c}>{t(`checkout.cap_${c}`)}</li>
-          ))}
-        </ul>
-      ) : null}
+      <PassIncludes capabilities={pass.capabilities} />
       <div className="checkout-result__actions checkout-result__actions--start">
         {purchased ? (
           <Button variant="secondary" disabled data-testid="pass-purchased">
