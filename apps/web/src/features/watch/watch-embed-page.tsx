@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
-import { ItemLoadFailure } from '../../components/ui/load-states'
 import { Spinner } from '../../components/ui/spinner'
 import { useEventCategories } from '../../lib/entities/catalogue/use-event-categories'
 import { useParticipantGroups } from '../../lib/entities/catalogue/use-participant-groups'
@@ -8,6 +7,7 @@ import { eventTimeText, eventTitle, formatEventTime } from '../../lib/entities/e
 import { useWatchEvent } from '../../lib/entities/playback/use-watch-event'
 import { paths } from '../../lib/navigation/paths'
 import { useDocumentTitle } from '../../lib/navigation/use-document-title'
+import { EventLoadFailure } from './event-load-failure'
 import { viewingMeta } from './viewing-meta'
 import { detailPollMs, watchIdOf } from './watch-params'
 import { WatchStage } from './watch-stage'
@@ -31,13 +31,7 @@ export function WatchEmbedPage() {
       <h1 className="visually-hidden">{title}</h1>
       {event.isError || id === null ? (
         <div className="watch-embed__message">
-          <ItemLoadFailure
-            error={event.error}
-            missing={id === null}
-            missingText={t('watch.eventMissing')}
-            failedText={t('watch.eventLoadFailed')}
-            onRetry={() => void event.refetch()}
-          />
+          <EventLoadFailure error={event.error} missing={id === null} onRetry={() => void event.refetch()} />
         </div>
       ) : !detail ? (
         <div className="watch-embed__message">

@@ -6,7 +6,7 @@ import { EventClips } from '../../components/clips/event-clips'
 import { EventBadges } from '../../components/events/event-card'
 import { GeoNotice } from '../../components/geo/geo-notice'
 import { ButtonLink } from '../../components/ui/button'
-import { ItemLoadFailure, LoadingStatus } from '../../components/ui/load-states'
+import { LoadingStatus } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
 import { useUserAccess } from '../../lib/entities/account/use-user-access'
 import { useEventCategories } from '../../lib/entities/catalogue/use-event-categories'
@@ -19,6 +19,7 @@ import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import { useAppStore } from '../../lib/store/app-store'
 import { ClipTool, useClipMarks } from './clip-tool'
 import { DownloadButton } from './download-button'
+import { EventLoadFailure } from './event-load-failure'
 import { selectWatchScreen } from './player/watch-screen'
 import { viewingMeta } from './viewing-meta'
 import { detailPollMs, watchIdOf } from './watch-params'
@@ -52,11 +53,9 @@ export function WatchPage({ passOffers }: { passOffers: (eventId: number) => Rea
   if (event.isError || id === null) {
     return (
       <PageFrame title={t('watch.title')}>
-        <ItemLoadFailure
+        <EventLoadFailure
           error={event.error}
           missing={id === null}
-          missingText={t('watch.eventMissing')}
-          failedText={t('watch.eventLoadFailed')}
           onRetry={() => void event.refetch()}
           action={
             <ButtonLink to={paths.schedule} variant="secondary">
