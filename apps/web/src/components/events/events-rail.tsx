@@ -34,7 +34,7 @@ export function EventsRail({
     body = (
       <>
         <LoadingStatus />
-        <div className="rail__track" aria-hidden="true">
+        <div className="scroll-rail rail__track" aria-hidden="true">
           {[0, 1, 2, 3].map((index) => (
             <EventCardSkeleton key={index} />
           ))}
@@ -47,7 +47,7 @@ export function EventsRail({
     body = empty
   } else {
     body = (
-      <ul className="plain-list rail__track">
+      <ul className="plain-list scroll-rail rail__track">
         {events.map((event) => (
           <li key={event.id} className="rail__item">
             <EventCard event={event} />

@@ -140,7 +140,7 @@ function VodBrowse({ categoryName }: { categoryName: (item: VodMedia) => string 
   return (
     <div className="vod-browse">
       {rails.isPending ? (
-        <div className="vod-rail__track vod-browse__placeholder" aria-hidden="true">
+        <div className="scroll-rail vod-rail__track vod-browse__placeholder" aria-hidden="true">
           {[0, 1, 2, 3].map((index) => (
             <VodCardSkeleton key={index} />
           ))}

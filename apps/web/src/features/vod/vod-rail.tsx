@@ -101,7 +101,7 @@ export function VodRail({
           </div>
         ) : null}
       </div>
-      <ul ref={trackRef} className="plain-list vod-rail__track">
+      <ul ref={trackRef} className="plain-list scroll-rail vod-rail__track">
         {items.map((item) => (
           <li key={item.id} className="vod-rail__item">
             <VodCard item={item} categoryName={categoryName(item)} />
