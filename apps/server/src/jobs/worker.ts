@@ -111,8 +111,12 @@ export class Worker<K extends JobKind = JobKind> {
     } catch (error) {
       this.opts.log.error({ err: error }, 'job claim failed')
     } finally {
+      // The wait is read while this poll still holds `polling`, so a poll started meanwhile (a new
+      // job's wake-up) cannot set a timer that this one then overwrites: one timer chain at a time.
+      const wait = this.stopped ? 0 : await this.untilNextPoll()
       this.polling = false
-      if (!this.stopped) this.timer = setTimeout(() => void this.poll(), await this.untilNextPoll())
+      if (this.timer) clearTimeout(this.timer)
+      if (!this.stopped) this.timer = setTimeout(() => void this.poll(), wait)
     }
   }
 
