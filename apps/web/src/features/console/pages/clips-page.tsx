@@ -14,7 +14,7 @@ import { type ConsoleText, useConsoleText } from '../words'
 
 const statusText = (t: ConsoleText, status: string) =>
   ClipStatusSchema.options.includes(status as never)
-    ? t(`clips.statuses.${status as (typeof ClipStatusSchema.options)[number]}`)
+    ? t(`clipList.statuses.${status as (typeof ClipStatusSchema.options)[number]}`)
     : status
 
 interface ClipRow {
@@ -48,7 +48,7 @@ function ShareLink({ row }: { row: Row }) {
   return (
     <a href={href} target="_blank" rel="noopener noreferrer">
       {clip.name}
-      <span className="visually-hidden">{t('clips.sharePage')}</span>
+      <span className="visually-hidden">{t('clipList.sharePage')}</span>
     </a>
   )
 }
@@ -61,7 +61,7 @@ function ClipCell({ row }: { row: Row }) {
     <>
       <ShareLink row={row} />
       <span className="console-clip-meta">
-        {clip.event?.name ?? t('clips.noGame')} · {formatClipTime(clip.duration)}
+        {clip.event?.name ?? t('clipList.noGame')} · {formatClipTime(clip.duration)}
       </span>
     </>
   )
@@ -79,15 +79,15 @@ function ClipActions({ row, canDelete, onDone }: { row: Row; canDelete: boolean;
     return (
       <Button
         variant="danger"
-        aria-label={t('clips.deleteNamed', { name: clip.name })}
+        aria-label={t('clipList.deleteNamed', { name: clip.name })}
         onClick={() => setConfirming(true)}
       >
-        {t('clips.delete')}
+        {t('clipList.delete')}
       </Button>
     )
   return (
     <fieldset className="console-inline-confirm console-clip-confirm">
-      <legend>{t('clips.confirm', { name: clip.name })}</legend>
+      <legend>{t('clipList.confirm', { name: clip.name })}</legend>
       <Button
         variant="danger"
         // The confirmation appears where the operator pressed Delete: focus moves to it.
@@ -96,15 +96,15 @@ function ClipActions({ row, canDelete, onDone }: { row: Row; canDelete: boolean;
         onClick={() =>
           // The promise, not mutate's callbacks: the row (and this component) is gone once the list reloads.
           remove.mutateAsync(clip.id).then(
-            () => onDone(t('clips.deleted', { name: clip.name })),
-            (e: unknown) => setError(errorText(e) ?? t('clips.notDeleted')),
+            () => onDone(t('clipList.deleted', { name: clip.name })),
+            (e: unknown) => setError(errorText(e) ?? t('clipList.notDeleted')),
           )
         }
       >
-        {t('clips.deleteForGood')}
+        {t('clipList.deleteForGood')}
       </Button>
       <Button variant="secondary" onClick={() => setConfirming(false)}>
-        {t('clips.keep')}
+        {t('clipList.keep')}
       </Button>
       {error ? (
         <p role="alert" className="console-error">
@@ -136,27 +136,27 @@ export default function ClipsPage() {
   )
   const columns = useMemo(
     () => [
-      { key: 'poster', header: t('clips.poster'), render: (row: Row) => <Poster row={row} /> },
-      { key: 'name', header: t('clips.clip'), sortable: true, render: (row: Row) => <ClipCell row={row} /> },
+      { key: 'poster', header: t('clipList.poster'), render: (row: Row) => <Poster row={row} /> },
+      { key: 'name', header: t('clipList.clip'), sortable: true, render: (row: Row) => <ClipCell row={row} /> },
       {
         key: 'author',
-        header: t('clips.by'),
+        header: t('clipList.by'),
         render: (row: Row) => <span className="console-clip-author">{clipOf(row).author.email}</span>,
       },
       {
         key: 'status',
-        header: t('clips.status'),
+        header: t('clipList.status'),
         sortable: true,
         render: (row: Row) => {
           const clip = clipOf(row)
           const label = statusText(t, clip.status)
-          return clip.failure_reason ? t('clips.failedBecause', { status: label, reason: clip.failure_reason }) : label
+          return clip.failure_reason ? t('clipList.failedBecause', { status: label, reason: clip.failure_reason }) : label
         },
       },
-      { key: 'downloads', header: t('clips.downloads'), sortable: true },
+      { key: 'downloads', header: t('clipList.downloads'), sortable: true },
       {
         key: 'created_at',
-        header: t('clips.made'),
+        header: t('clipList.made'),
         sortable: true,
         render: (row: Row) => {
           const time = Number(row.created_at)
@@ -173,37 +173,37 @@ export default function ClipsPage() {
 
   return (
     <>
-      <h1>{t('clips.title')}</h1>
-      <p className="console-lead">{t('clips.lead')}</p>
+      <h1>{t('clipList.title')}</h1>
+      <p className="console-lead">{t('clipList.lead')}</p>
       <p role="status" className="console-note">
         {done}
       </p>
       <ResourceList
         resource="clips"
-        caption={t('clips.caption')}
+        caption={t('clipList.caption')}
         columns={columns}
         defaultSort="created_at"
         defaultDirection="desc"
         rowActions={actions}
-        actionsHeader={t('clips.actions')}
-        searchLabel={t('clips.search')}
-        emptyText={t('clips.empty')}
+        actionsHeader={t('clipList.actions')}
+        searchLabel={t('clipList.search')}
+        emptyText={t('clipList.empty')}
         filters={filters}
         toolbar={
           <div className="console-list__filters">
             <SelectField
-              label={t('clips.game')}
+              label={t('clipList.game')}
               value={eventId}
               onChange={setEventId}
-              options={[{ value: '', label: t('clips.allGames') }, ...rowChoices(events.data)]}
+              options={[{ value: '', label: t('clipList.allGames') }, ...rowChoices(events.data)]}
             />
             <SelectField
-              label={t('clips.status')}
+              label={t('clipList.status')}
               value={status}
               onChange={setStatus}
               options={[
-                { value: '', label: t('clips.anyStatus') },
-                ...ClipStatusSchema.options.map((value) => ({ value, label: t(`clips.statuses.${value}`) })),
+                { value: '', label: t('clipList.anyStatus') },
+                ...ClipStatusSchema.options.map((value) => ({ value, label: t(`clipList.statuses.${value}`) })),
               ]}
             />
           </div>

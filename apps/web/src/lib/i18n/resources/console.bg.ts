@@ -628,7 +628,7 @@ export const consoleBg: Strings<typeof consoleEn> = {
     firstName: 'Име',
     lastName: 'Фамилия',
   },
-  clips: {
+  clipList: {
     title: 'Клипове',
     lead: 'Какво са изрязали зрителите от мачовете на този канал. Изтриването на клип премахва видеото и връзката му за споделяне.',
     statuses: { queued: 'На опашка', processing: 'Обработва се', ready: 'Готов', failed: 'Неуспешен' },

@@ -626,7 +626,7 @@ export const consoleEn = {
     firstName: 'First name',
     lastName: 'Last name',
   },
-  clips: {
+  clipList: {
     title: 'Clips',
     lead: 'What viewers clipped from this channel’s games. Deleting a clip removes its video and its share link.',
     statuses: { queued: 'Queued', processing: 'Processing', ready: 'Ready', failed: 'Failed' },

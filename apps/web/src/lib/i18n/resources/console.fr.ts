@@ -632,7 +632,7 @@ export const consoleFr: Strings<typeof consoleEn> = {
     firstName: 'Prénom',
     lastName: 'Nom',
   },
-  clips: {
+  clipList: {
     title: 'Clips',
     lead: 'Ce que les spectateurs ont découpé dans les matchs de cette chaîne. Supprimer un clip supprime sa vidéo et son lien de partage.',
     statuses: { queued: 'En file', processing: 'En traitement', ready: 'Prêt', failed: 'En échec' },
