@@ -1,4 +1,11 @@
-import type { Event, EventCategory, EventLocation, Participant, ParticipantGroup } from '@fieldhouse/contract'
+import {
+  type Event,
+  type EventCategory,
+  type EventLocation,
+  fromMinor,
+  type Participant,
+  type ParticipantGroup,
+} from '@fieldhouse/contract'
 import type { EventTable } from '../../db/schema.js'
 import { parseJson } from '../../lib/json.js'
 
@@ -97,8 +104,8 @@ export function presentEvent(row: Omit<EventTable, 'id'> & { id: number }, ctx: 
     event_category_id: row.event_category_id,
     location_id: row.location_id,
     stream_status: row.stream_status,
-    base_price: row.base_price / 100,
-    service_fee: row.service_fee / 100,
+    base_price: fromMinor(row.base_price),
+    service_fee: fromMinor(row.service_fee),
     currency: ctx.currency,
     participants: ctx.participants.get(row.id) ?? [],
     category: category ? { id: category.id, name: category.name, alias: category.alias } : null,

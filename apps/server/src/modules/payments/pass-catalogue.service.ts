@@ -4,6 +4,7 @@ import {
   messages,
   type Package,
   type PriceQuote,
+  fromMinor as units,
 } from '@fieldhouse/contract'
 import type { z } from 'zod'
 import type { ChannelRow, CouponRow, PassKind } from '../../db/schema.js'
@@ -31,8 +32,6 @@ export interface Price {
   total: number
   trialEndsAt: number | null
 }
-
-const units = (minor: number) => minor / 100
 
 /**
  * The passes on sale (spec §1, §4, §7) with their prices: the catalogue of passes and bundles, the

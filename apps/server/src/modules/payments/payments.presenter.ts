@@ -1,8 +1,9 @@
-import type { Bundle, Order, Package, Transaction } from '@fieldhouse/contract'
+import { type Bundle, fromMinor, type Order, type Package, type Transaction } from '@fieldhouse/contract'
 import type { BundleRow, OrderRow, PassRow, TransactionRow } from '../../db/schema.js'
 import { parseJson } from '../../lib/json.js'
 
-const units = (minor: number) => minor / 100
+/** The API's prices are in the currency's main unit (`9.99`); rows keep minor units (the format module's). */
+const units = (minor: number) => fromMinor(minor)
 
 /**
  * The service fee a checkout adds (minor units): per item of a one-time purchase. A subscription
