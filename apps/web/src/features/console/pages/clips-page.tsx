@@ -150,7 +150,9 @@ export default function ClipsPage() {
         render: (row: Row) => {
           const clip = clipOf(row)
           const label = statusText(t, clip.status)
-          return clip.failure_reason ? t('clipList.failedBecause', { status: label, reason: clip.failure_reason }) : label
+          return clip.failure_reason
+            ? t('clipList.failedBecause', { status: label, reason: clip.failure_reason })
+            : label
         },
       },
       { key: 'downloads', header: t('clipList.downloads'), sortable: true },
