@@ -191,15 +191,15 @@ export async function buildApp(container: Container) {
         ? pageCsp("'self'", { stripe: stripeInPage, googleTag: true, analytics: analyticsOrigin() })
         : null
     },
-    // A shared clip's page carries its preview tags (Open Graph, Twitter card) for link unfurlers.
+    // The page's largest paint asked for by the HTML (the home page's first slide, a watch page's
+    // poster), and a shared clip's preview tags (Open Graph, Twitter card) for link unfurlers.
     headFor: async (host, url) => {
-      const share = /^\/share\/([1-9][0-9]{0,9})\/([0-9a-f-]{36})\/?(?:\?.*)?$/.exec(url)
-      if (!share || !/^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$/.test(host)) return null
+      if (!/^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$/.test(host)) return null
       const hostname = host.replace(/:\d+$/, '').toLowerCase()
-      const channel = await channels.findByKey((await channels.findKeyByHost(hostname)) ?? config.DEFAULT_CHANNEL_KEY)
-      if (!channel) return null
       const scheme = config.publicUrl.startsWith('https') ? 'https' : 'http'
-      return services.clips.sharing.shareHead(channel, `${scheme}://${host}`, Number(share[1]), share[2] as string)
+      return services.pageHead.headFor(url, `${scheme}://${host}`, async () =>
+        channels.findByKey((await channels.findKeyByHost(hostname)) ?? config.DEFAULT_CHANNEL_KEY),
+      )
     },
   })
 

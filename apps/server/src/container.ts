@@ -53,6 +53,7 @@ import { mediaModule } from './modules/media/media.module.js'
 import { MediaRepository } from './modules/media/media.repository.js'
 import { uploadStore } from './modules/media/tus-uploads.js'
 import { UploadsRepository } from './modules/media/uploads.repository.js'
+import { pageHeadModule } from './modules/page-head/page-head.module.js'
 import { BundlesRepository } from './modules/payments/bundles.repository.js'
 import { ConsoleActionsRepository } from './modules/payments/console-actions.repository.js'
 import { createGateway } from './modules/payments/gateways/create-gateway.js'
@@ -291,6 +292,9 @@ export async function createContainer(deps: ContainerDeps) {
     }
     return clipsModule.build({ ...parts, media, secret: mediaSecret(), audit, clock })
   })
+  const pageHead = once('pageHead', () =>
+    pageHeadModule.build({ channels, media, vod, sharing: () => clips().sharing, contentVersion }),
+  )
 
   let ownIngest: IngestControl | null = null
   const goLive = once('goLive', () => {
@@ -381,6 +385,7 @@ export async function createContainer(deps: ContainerDeps) {
         store,
         live,
         clips,
+        pageHead,
         goLive,
         uploads,
         uploadDatastore,

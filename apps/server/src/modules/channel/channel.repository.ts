@@ -109,6 +109,20 @@ export class ChannelRepository {
     return q.orderBy('position').orderBy('id').execute()
   }
 
+  /** The picture of the channel's first slide (the home page's largest paint), null when it has none. */
+  async firstSlideImage(channelId: number, clientInterface: string) {
+    const row = await this.db
+      .selectFrom('slides')
+      .select('image')
+      .where('channel_id', '=', channelId)
+      .where('client_interface', '=', clientInterface)
+      .orderBy('position')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst()
+    return row?.image ?? null
+  }
+
   pages(channelId: number) {
     return this.db
       .selectFrom('pages')

@@ -26,6 +26,7 @@ export class ChannelService {
   private readonly parts: [string, BootstrapPart][]
   private readonly bootstrapCache: VersionedCache<number, SerializedBody>
   private readonly channelByKey: VersionedCache<string, ChannelRow>
+  private readonly homeImageCache: VersionedCache<number, { image: string | null }>
 
   constructor(
     private readonly repo: ChannelRepository,
@@ -42,6 +43,7 @@ export class ChannelService {
     this.parts = Object.entries(options.bootstrapParts ?? {})
     this.bootstrapCache = new VersionedCache({ freshMs: options.cacheFreshMs, maxEntries: 1000 })
     this.channelByKey = new VersionedCache({ freshMs: options.cacheFreshMs, maxEntries: 1000 })
+    this.homeImageCache = new VersionedCache({ freshMs: options.cacheFreshMs, maxEntries: 1000 })
   }
 
   /** A channel by key, cached briefly (channel keys are public and looked up on every key request). */
@@ -84,6 +86,20 @@ export class ChannelService {
 
   async slides(channel: ChannelRow, type?: string): Promise<Slide[]> {
     return (await this.repo.slides(channel.id, 'web', type)).map(presentSlide)
+  }
+
+  /**
+   * The picture the home page paints largest: its first slide's (`GET /slides/web`, every type, its
+   * first), as the slide gives it; null when the first slide has none or there are no slides. Read once
+   * per content version, as the bootstrap document is.
+   */
+  async homeImage(channel: ChannelRow): Promise<string | null> {
+    const cached = await this.homeImageCache.get(
+      channel.id,
+      () => this.repo.contentVersion(channel.id),
+      async () => ({ image: await this.repo.firstSlideImage(channel.id, 'web') }),
+    )
+    return cached?.image ?? null
   }
 
   async pages(channel: ChannelRow): Promise<PageSummary[]> {
@@ -150,6 +166,7 @@ export class ChannelService {
   /** Drops what this process remembers of the channel's content (after a change made here). */
   forget(channel: { id: number; key: string }) {
     this.bootstrapCache.invalidate((id) => id === channel.id)
+    this.homeImageCache.invalidate((id) => id === channel.id)
     this.channelByKey.invalidate((key) => key === channel.key)
   }
 

@@ -3,6 +3,7 @@ import { messages } from '@fieldhouse/contract'
 import type { ChannelRow } from '../../db/schema.js'
 import { clipSettingsOf } from '../../lib/channel-settings.js'
 import { forbidden, notFound, unauthorized } from '../../lib/errors.js'
+import { imagePreloadTag } from '../../lib/html-head.js'
 import type { Session } from '../../lib/session.js'
 import { type ClipTokenScope, verifyClipToken } from './clip-token.js'
 import { type ClipLookups, type ClipViews, eventDenial, freeOrSignUp, vodDenial } from './clip-views.js'
@@ -99,8 +100,9 @@ export class ClipSharingService {
   }
 
   /**
-   * The share page's Open Graph and Twitter card tags (`/share/{id}/{uuid}`), for a ready clip of the
-   * channel that plays for anyone with the link; else null (the page is the app's as usual).
+   * The share page's Open Graph and Twitter card tags (`/share/{id}/{uuid}`), and the preload of the
+   * poster its player shows (the public one, the very address the page's clip carries), for a ready clip
+   * of the channel that plays for anyone with the link; else null (the page is the app's as usual).
    */
   async shareHead(channel: ChannelRow, origin: string, id: number, uuid: string): Promise<string | null> {
     const clip = await this.d.repo.findOnChannel(channel.id, id)
@@ -110,12 +112,13 @@ export class ClipSharingService {
     const shared = this.d.views.presentShared(channel, clip, PREVIEW_TOKEN_TTL_MS)
     const of = clip.event_name ?? clip.vod_title
     const where = of ? ` · ${of}` : ''
-    return shareMetaTags({
+    const tags = shareMetaTags({
       title: `${clip.name}${where}`,
       description: `A clip on ${channel.name}`,
       pageUrl: `${origin}/share/${clip.id}/${clip.uuid}`,
       imageUrl: origin + clipPosterUrl(clip),
       videoUrl: origin + (shared.mp4 as string),
     })
+    return shared.poster ? `${imagePreloadTag(shared.poster)}\n${tags}` : tags
   }
 }

@@ -369,6 +369,10 @@ describe.each(testDatabases())('clips on %s', (kind) => {
     }
     expect(html).toContain('<meta property="og:type" content="video.other">')
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">')
+    // The player's poster is asked for by the HTML: the very address the page's clip gives its <video>.
+    const shared = (await json(`/api/shared-clip/${made.id}?uuid=${made.uuid}`, anon)).body.data
+    expect(shared.poster).toBe(`/media/cp/${made.id}/${made.uuid}/poster.jpg`)
+    expect(html).toContain(`<link rel="preload" as="image" href="${shared.poster}" fetchpriority="high">`)
     const video = /property="og:video" content="([^"]+)"/.exec(html)?.[1] as string
     expect((await ctx.request(video.replace(ctx.baseUrl, '').replace(/&amp;/g, '&'))).status).toBe(200)
     expect(await page(`/share/${made.id}/${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}`)).not.toContain('og:')
@@ -416,6 +420,8 @@ describe.each(testDatabases())('clips on %s', (kind) => {
       const html = await (await ctx.request(`/share/${paidClip.id}/${paidClip.uuid}`)).text()
       expect(html).toContain('<div id="root">')
       expect(html).not.toContain('og:')
+      // Its poster is signed per viewer: nothing to preload for everyone.
+      expect(html).not.toContain('rel="preload" as="image"')
       const feed = (await json('/api/clips/moments', anon)).body.data.map((c: { id: number }) => c.id)
       expect(feed).not.toContain(paidClip.id)
       // A free game's clip stays public.

@@ -1,4 +1,5 @@
 import type { AdminClip, Clip } from '@fieldhouse/contract'
+import { escapeHtml } from '../../lib/html-head.js'
 import { parseJson } from '../../lib/json.js'
 import type { ClipWithEvent, ModeratedClip } from './clips.repository.js'
 
@@ -71,12 +72,6 @@ export function presentModeratedClip(
     downloads: Number(row.downloads ?? 0),
   }
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  )
 
 /** The Open Graph and Twitter card tags of a shared clip's page; every value escaped, every URL absolute. */
 export function shareMetaTags(p: {

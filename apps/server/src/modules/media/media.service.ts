@@ -37,7 +37,21 @@ export interface PremiereShowings {
 interface Plan {
   assets: AssetWithMedia[]
   premiere: { id: number; asset: AssetWithMedia } | null
+  /** A premiere of the event decides the assets, so they change with the clock. */
+  timed: boolean
 }
+
+/** The address of an asset's file of a public type (`PUBLIC_MEDIA_TYPES`), or null when it has none. */
+const publicFileUrl = (asset: AssetWithMedia | undefined, type: number) => {
+  const m = asset?.media.find((file) => file.type_id === type)
+  return m ? `/media/o/${m.asset_id}/${m.path}` : null
+}
+
+/** Images come from the newest asset that has them (a live stream has none until it is over). */
+const assetWithImages = (assets: AssetWithMedia[]) =>
+  assets.find(
+    (a) => a.media.some((m) => m.type_id === MediaTypeId.image) && (a.status === 'ready' || a.status === 'live'),
+  )
 
 /**
  * The account's simultaneous streams (decision 0031; the `streams` module): opening a video starts the
@@ -87,14 +101,16 @@ export class MediaService {
   private async plan(channelId: number, owner: Owner): Promise<Plan> {
     const own = await this.repo.assetsOf(channelId, owner)
     const showing = owner.type === 'event' ? await this.opts.premieres?.().showingOf(channelId, owner.id) : null
-    if (!showing) return { assets: own, premiere: null }
+    if (!showing) return { assets: own, premiere: null, timed: false }
     const [source] = (await this.repo.assetsOf(channelId, await this.ownerOf(showing.assetId))).filter(
       (a) => a.id === showing.assetId,
     )
-    if (!source) return { assets: own, premiere: null }
-    if (showing.status === 'live') return { assets: [source], premiere: { id: showing.id, asset: source } }
-    if (showing.status === 'upcoming') return { assets: [], premiere: null }
-    return { assets: own.some((a) => a.status === 'ready') ? own : [source, ...own], premiere: null }
+    if (!source) return { assets: own, premiere: null, timed: true }
+    if (showing.status === 'live') {
+      return { assets: [source], premiere: { id: showing.id, asset: source }, timed: true }
+    }
+    if (showing.status === 'upcoming') return { assets: [], premiere: null, timed: true }
+    return { assets: own.some((a) => a.status === 'ready') ? own : [source, ...own], premiere: null, timed: true }
   }
 
   private async ownerOf(assetId: number): Promise<Owner> {
@@ -129,21 +145,15 @@ export class MediaService {
     const { assets, premiere } = await this.plan(session.channel.id, owner)
     const asset = this.pick(assets)
     const access = await this.denial(session, w)
-    const file = (a: AssetWithMedia | undefined, type: number) => a?.media.find((m) => m.type_id === type)
-    // Images come from the newest asset that has them (a live stream has none until it is over).
-    const withImages = assets.find((a) => file(a, MediaTypeId.image) && (a.status === 'ready' || a.status === 'live'))
-    const publicUrl = (type: number) => {
-      const m = file(withImages, type)
-      return m ? `/media/o/${m.asset_id}/${m.path}` : null
-    }
+    const withImages = assetWithImages(assets)
     const playable = asset && this.playableFile(asset)
     // Opening a video that plays starts the session's stream (or says the account has too many).
     const stream = asset && playable && access === null ? await this.streams.open(session, device) : null
     const denial = access ?? stream?.denial ?? null
     return {
       media_progress: asset?.status === 'processing' ? asset.progress : null,
-      poster: publicUrl(MediaTypeId.image),
-      preview: publicUrl(MediaTypeId.preview),
+      poster: publicFileUrl(withImages, MediaTypeId.image),
+      preview: publicFileUrl(withImages, MediaTypeId.preview),
       duration: asset?.duration ?? null,
       media_status: premiere
         ? 'live'
@@ -158,6 +168,16 @@ export class MediaService {
           : null,
       denial,
     }
+  }
+
+  /**
+   * The poster `info` gives every viewer of the owner, whoever they are (a public file, served without
+   * a token): for the page's preload, asked without a session. `timed`: a premiere decides it, so it
+   * changes with the clock and is not to be kept.
+   */
+  async publicPoster(channelId: number, owner: Owner): Promise<{ url: string | null; timed: boolean }> {
+    const { assets, timed } = await this.plan(channelId, owner)
+    return { url: publicFileUrl(assetWithImages(assets), MediaTypeId.image), timed }
   }
 
   /** `GET /api/events/{id}/playback` and the VOD item's: fresh signed URLs, or why not. */
