@@ -11,7 +11,8 @@ const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 
 /**
  * Lighthouse 12's mobile audit (its default: a mid-range phone on slow 4G, simulated throttling, CPU
- * slowed 4×) of `/` and `/watch/{id}` (a free replay) on a fresh product, as a new viewer opens them:
+ * slowed 4×) of `/`, `/watch/{id}` and `/watch_embed/{id}` (a free replay, full page and embedded) on a
+ * fresh product, as a new viewer opens them:
  * median of RUNS runs each (performance score, LCP, TBT, CLS, JavaScript bytes over the wire). And
  * the JavaScript the home page's first view loads, gzipped, against a bare React shell (react,
  * react-dom, one component) built by the same vite in the same run.
@@ -32,7 +33,7 @@ export async function benchLighthouse() {
         chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
       }),
     )
-    const pages = { home: '/', watch: `/watch/${replay.id}` }
+    const pages = { home: '/', watch: `/watch/${replay.id}`, embed: `/watch_embed/${replay.id}` }
     const result = { name: 'lighthouse', what: 'Lighthouse 12 mobile preset, median of runs', pages: {} }
     let homeScripts = []
     for (const [name, p] of Object.entries(pages)) {
@@ -85,6 +86,8 @@ async function audit(port, url) {
     lcpMs: numeric('largest-contentful-paint'),
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
+    // What Lighthouse names as the largest paint (its markup, cut short).
+    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
     jsBytes: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
     scripts: scripts.map((r) => r.url),
   }
