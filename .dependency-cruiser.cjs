@@ -98,13 +98,6 @@ module.exports = {
       },
     },
     {
-      name: 'web-shared-layers-know-no-player-but-its-types',
-      severity: 'error',
-      comment: "lib/ may name the player's event types (a type-only import of player-events.ts), never run its code.",
-      from: { path: '^apps/web/src/(lib|components)/' },
-      to: { path: '^apps/web/src/features/watch/player/player-events\\.ts$', dependencyTypesNot: ['type-only'] },
-    },
-    {
       name: 'packages-know-no-apps',
       severity: 'error',
       comment:
@@ -122,6 +115,16 @@ module.exports = {
         'media module) and pass plain values or callbacks into packages/media.',
       from: { path: '^packages/media/' },
       to: { path: '(^|/)node_modules/(?:fastify|@fastify/[^/]+|kysely|pg|pg-[^/]+|better-sqlite3|@aws-sdk/[^/]+)/' },
+    },
+    {
+      name: 'player-package-knows-no-framework',
+      severity: 'error',
+      comment:
+        'packages/player is the player core: the <video>, the engine, the token, state and commands, in ' +
+        'plain TypeScript. No React (or other view framework), and nothing of the web app: views ' +
+        'subscribe to its state and call its commands.',
+      from: { path: '^packages/player/' },
+      to: { path: '(^|/)node_modules/(?:react|react-dom|react-i18next|zustand|@tanstack/[^/]+)/' },
     },
     {
       name: 'no-circular',

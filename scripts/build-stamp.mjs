@@ -29,12 +29,20 @@ export const workspaces = [
     deps: [],
   },
   {
+    name: '@fieldhouse/player',
+    dir: 'packages/player',
+    inputs: ['src', 'package.json', 'tsconfig.json'],
+    out: 'dist',
+    main: 'dist/index.js',
+    deps: ['@fieldhouse/contract'],
+  },
+  {
     name: '@fieldhouse/web',
     dir: 'apps/web',
     inputs: ['src', 'public', 'index.html', 'package.json', 'tsconfig.json', 'tsconfig.node.json', 'vite.config.ts'],
     out: 'dist',
     main: 'dist/index.html',
-    deps: ['@fieldhouse/contract'],
+    deps: ['@fieldhouse/contract', '@fieldhouse/player'],
   },
   {
     name: '@fieldhouse/server',

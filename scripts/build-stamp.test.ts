@@ -97,9 +97,15 @@ describe('which builds are stale', () => {
     expect(other).toHaveLength(4)
   })
 
-  it('names the repository’s four workspaces in an order that builds dependencies first', () => {
+  it('names the repository’s five workspaces in an order that builds dependencies first', () => {
     const order = workspaces.map((w) => w.name)
     for (const [i, w] of workspaces.entries()) for (const d of w.deps) expect(order.indexOf(d)).toBeLessThan(i)
-    expect(order).toEqual(['@fieldhouse/contract', '@fieldhouse/media', '@fieldhouse/web', '@fieldhouse/server'])
+    expect(order).toEqual([
+      '@fieldhouse/contract',
+      '@fieldhouse/media',
+      '@fieldhouse/player',
+      '@fieldhouse/web',
+      '@fieldhouse/server',
+    ])
   })
 })

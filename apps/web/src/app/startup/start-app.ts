@@ -1,6 +1,6 @@
 import { constants } from '@fieldhouse/contract'
+import { preloadPlaybackEngine } from '@fieldhouse/player'
 import { createBrowserRouter } from 'react-router'
-import { preloadPlaybackEngine } from '../../features/watch/player/hls-loader'
 import { dataLayerEnabled, enableDataLayer, pageViews } from '../../lib/analytics/data-layer'
 import { analyticsTarget, productAnalytics, startProductAnalytics } from '../../lib/analytics/product-analytics'
 import { seedChannelQueries } from '../../lib/entities/channel/seed-channel-queries'

@@ -1,4 +1,5 @@
 import { clipDefaults, formatClipTime, parseClipTime } from '@fieldhouse/contract'
+import type { ClipMarkSide } from '@fieldhouse/player'
 
 /**
  * The clip form's rules, apart from React: what the viewer typed or marked (times as `hh:mm:ss`) against
@@ -107,7 +108,7 @@ export function markedRange(marks: ClipMarks): { start: number | null; end: numb
 }
 
 /** Which end of the clip a seek bar handle moves. */
-export type ClipMarkSide = 'start' | 'end'
+export type { ClipMarkSide }
 
 /** What a handle may not cross: the part of the video the seek bar covers, and the clip's lengths. */
 export interface ClipMarkBounds {

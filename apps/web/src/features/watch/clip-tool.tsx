@@ -7,7 +7,8 @@ import {
   messages,
   ToastType,
 } from '@fieldhouse/contract'
-import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react'
+import type { ClipMarkers, Player } from '@fieldhouse/player'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ClipStatusBadge } from '../../components/clips/clip-inline-player'
 import { Button, ButtonLink } from '../../components/ui/button'
@@ -35,7 +36,6 @@ import {
   moveClipMark,
   validateClipForm,
 } from './clip-form'
-import type { ClipMarkers, PlayerController } from './player/video-player'
 import '../../components/clips/clips.css'
 
 /** The server's field names in a 422, and the form field each belongs to. */
@@ -74,7 +74,7 @@ export function useClipMarks() {
   }
   const [marks, setMarksState] = useState<ClipMarks>({ start: '', end: '' })
   const [editing, setEditing] = useState(false)
-  const controllerRef = useRef<PlayerController | null>(null)
+  const [player, setPlayer] = useState<Player | null>(null)
   // A drag moves a handle many times between renders: each move starts from the last one.
   const marksRef = useRef(marks)
   const setMarks = (next: ClipMarks) => {
@@ -86,8 +86,20 @@ export function useClipMarks() {
     setMarks({ ...marksRef.current, [side]: formatClipTime(landed) })
     return landed
   }
-  const markers: ClipMarkers = { ...markedRange(marks), onMove: editing ? onMove : undefined }
-  return { marks, setMarks, editing, setEditing, controllerRef, lengths, markers }
+  const onMoveRef = useRef(onMove)
+  onMoveRef.current = onMove
+  // The marks are drawn by the player (handles while the tool is open): told to its core as they change.
+  const range = markedRange(marks)
+  useEffect(() => {
+    if (!player) return
+    const markers: ClipMarkers = {
+      start: range.start,
+      end: range.end,
+      onMove: editing ? (side, time, window) => onMoveRef.current(side, time, window) : undefined,
+    }
+    player.setClipMarks(markers)
+  }, [player, range.start, range.end, editing])
+  return { marks, setMarks, editing, setEditing, player, setPlayer, lengths }
 }
 
 /**
@@ -106,7 +118,7 @@ export function ClipTool({
   editing,
   setEditing,
   lengths,
-  controllerRef,
+  player,
 }: {
   subject: ClipSubject
   live: boolean
@@ -120,7 +132,8 @@ export function ClipTool({
   editing: boolean
   setEditing: (editing: boolean) => void
   lengths: ClipLengths
-  controllerRef: RefObject<PlayerController | null>
+  /** The player's core, once it runs: the marks are taken at its playhead. */
+  player: Player | null
 }) {
   const { t } = useTranslation()
   const signedIn = useAppStore((state) => state.user !== null)
@@ -153,7 +166,7 @@ export function ClipTool({
       open={editing}
       setOpen={setEditing}
       lengths={lengths}
-      controllerRef={controllerRef}
+      player={player}
     />
   )
 }
@@ -203,7 +216,7 @@ function ClipPanel({
   open,
   setOpen,
   lengths,
-  controllerRef,
+  player,
 }: {
   subject: ClipSubject
   live: boolean
@@ -214,7 +227,8 @@ function ClipPanel({
   open: boolean
   setOpen: (open: boolean) => void
   lengths: ClipLengths
-  controllerRef: RefObject<PlayerController | null>
+  /** The player's core, once it runs: the marks are taken at its playhead. */
+  player: Player | null
 }) {
   const { t } = useTranslation()
   const messageText = useMessageText()
@@ -260,7 +274,7 @@ function ClipPanel({
     }
   }
 
-  const playhead = () => controllerRef.current?.currentTime() ?? 0
+  const playhead = () => player?.programmeTime().position ?? 0
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault()

@@ -1,6 +1,6 @@
 import type { EventCategory, EventDetail, ParticipantGroup } from '@fieldhouse/contract'
+import type { PlayerSubjectMeta } from '@fieldhouse/player'
 import { sharedGender, sportOf } from '../../lib/entities/catalogue/catalogue-lookups'
-import type { PlayerSubjectMeta } from './player/player-events'
 
 export const noViewingMeta: PlayerSubjectMeta = {
   category: null,

@@ -69,8 +69,7 @@ export function WatchLibraryPage() {
           title={detail.title}
           prerollTarget={{ locationId: null, categoryId: null }}
           onRefresh={() => void item.refetch()}
-          clipMarks={clip.markers}
-          controllerRef={clip.controllerRef}
+          onPlayer={clip.setPlayer}
         />
         {screen.kind === 'player' ? (
           <ClipTool
@@ -83,7 +82,7 @@ export function WatchLibraryPage() {
             editing={clip.editing}
             setEditing={clip.setEditing}
             lengths={clip.lengths}
-            controllerRef={clip.controllerRef}
+            player={clip.player}
           />
         ) : null}
         {detail.description ? <p className="watch-description">{detail.description}</p> : null}

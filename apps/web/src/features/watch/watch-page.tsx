@@ -102,8 +102,7 @@ export function WatchPage({ passOffers }: { passOffers: (eventId: number) => Rea
           passesHref={`${paths.packages}?event_id=${id}`}
           onRefresh={() => void event.refetch()}
           viewing={viewingMeta(detail, categories, schools)}
-          clipMarks={clip.markers}
-          controllerRef={clip.controllerRef}
+          onPlayer={clip.setPlayer}
         />
         <GeoNotice geo={geo.data} stageSaysBlocked={screen.kind === 'geo_blocked'} />
         {canDownload ? (
@@ -122,7 +121,7 @@ export function WatchPage({ passOffers }: { passOffers: (eventId: number) => Rea
             editing={clip.editing}
             setEditing={clip.setEditing}
             lengths={clip.lengths}
-            controllerRef={clip.controllerRef}
+            player={clip.player}
           />
         ) : null}
         {detail.description ? <p className="watch-description">{detail.description}</p> : null}

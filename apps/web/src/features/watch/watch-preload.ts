@@ -1,9 +1,9 @@
+import { warmUpPlayback } from '@fieldhouse/player'
 import type { QueryClient } from '@tanstack/react-query'
 import type { ApiClient, ApiEnvelope } from '../../lib/api/api-client'
 import { eventQueryOptions } from '../../lib/entities/events/use-event'
 import type { PlaybackSource } from '../../lib/entities/playback/use-fetch-playback'
 import { vodItemQueryOptions } from '../../lib/entities/vod/use-vod-item'
-import { warmUpPlayback } from './player/playback-engine'
 import { selectWatchScreen, type WatchSubject } from './player/watch-screen'
 
 /**

@@ -1,5 +1,6 @@
 import type { Playback } from '@fieldhouse/contract'
-import { type ReactNode, type RefObject, useCallback, useRef, useState } from 'react'
+import { type Player, type PlayerEvents, type PlayerSubjectMeta, playbackAssetKey } from '@fieldhouse/player'
+import { type ReactNode, useCallback, useRef, useState } from 'react'
 import { productPlayerEvents } from '../../lib/analytics/product-analytics'
 import { ApiRequestError } from '../../lib/api/api-error'
 import { httpStatus } from '../../lib/api/error-text'
@@ -9,8 +10,6 @@ import { useSettings } from '../../lib/entities/channel/use-settings'
 import { type PlaybackSource, useFetchPlayback } from '../../lib/entities/playback/use-fetch-playback'
 import { browserBackend, createTtlStorage } from '../../lib/storage/ttl-storage'
 import { useAppStore } from '../../lib/store/app-store'
-import { playbackAssetKey } from './player/playback-token'
-import type { PlayerEvents, PlayerSubjectMeta } from './player/player-events'
 import {
   choosePreroll,
   createPrerollSuppression,
@@ -19,7 +18,7 @@ import {
   type WatchSubjectKey,
 } from './player/preroll'
 import { StageScreen } from './player/stage-screen'
-import { type ClipMarkers, type PlayerController, VideoPlayer } from './player/video-player'
+import { VideoPlayer } from './player/video-player'
 import { selectWatchScreen, type WatchSubject } from './player/watch-screen'
 
 let suppression: PrerollSuppression | null = null
@@ -53,8 +52,7 @@ export function WatchStage({
   onRefresh,
   viewing,
   events = productPlayerEvents,
-  clipMarks,
-  controllerRef,
+  onPlayer,
 }: {
   source: PlaybackSource
   subject: WatchSubject
@@ -73,10 +71,8 @@ export function WatchStage({
   /** What is watched, for the viewing figures (an event's sport, school…); none for a library video. */
   viewing?: PlayerSubjectMeta
   events?: PlayerEvents
-  /** The clip tool's marks, drawn on the seek bar. */
-  clipMarks?: ClipMarkers
-  /** Filled by the player for the clip tool. */
-  controllerRef?: RefObject<PlayerController | null>
+  /** Hears of the player's core (the clip tool marks at its playhead and draws on its seek bar). */
+  onPlayer?: (player: Player | null) => void
 }) {
   const settings = useSettings()
   const categories = useEventCategories()
@@ -154,8 +150,7 @@ export function WatchStage({
       preroll={preroll}
       onPrerollPlayed={() => prerollSuppression().markPlayed(userId, subjectKey)}
       events={events}
-      clipMarks={clipMarks}
-      controllerRef={controllerRef}
+      onPlayer={onPlayer}
     />
   )
 }

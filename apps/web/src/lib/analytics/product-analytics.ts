@@ -1,4 +1,4 @@
-import type { PlayerEvents } from '../../features/watch/player/player-events'
+import type { PlayerEvents } from '@fieldhouse/player'
 import { useAppStore } from '../store/app-store'
 import type { ApiFailure, CommerceItem, ProductTracker, TrackCall, Viewer } from './product/product-tracker'
 import type { CommerceEvent } from './product/records'

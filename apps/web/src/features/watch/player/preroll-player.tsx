@@ -1,77 +1,33 @@
 import type { Preroll } from '@fieldhouse/contract'
+import { formatPlayerTime, type PrerollRun, type PrerollRunState, runPreroll } from '@fieldhouse/player'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PlayerIcon } from './player-icons'
-import { formatPlayerTime } from './player-time'
-
-/** A pre-roll that shows no progress for this long (stalled, or its server gone) gives way to the content. */
-export const PREROLL_STALL_MS = 15_000
 
 /**
  * A pre-roll (spec §3/§4): a plain <video> of the public MP4 over the content, labelled "Ad" with the
- * time left. It cannot be skipped: the content starts when it ends. If it cannot play (an error, or no
- * progress for 15 s) the content starts anyway, and `onEnd(false)` says it was not seen through.
- * Browsers that refuse to start it with sound start it muted, with an Unmute button.
+ * time left, played by the core's `runPreroll` (it cannot be skipped; one that cannot play gives way to
+ * the content). Muted with an Unmute button where the browser refuses sound without a press.
  */
 export function PrerollPlayer({ preroll, onEnd }: { preroll: Preroll; onEnd: (completed: boolean) => void }) {
   const { t } = useTranslation()
   const videoRef = useRef<HTMLVideoElement>(null)
-  const [left, setLeft] = useState<number | null>(null)
-  const [muted, setMuted] = useState(false)
-  const [needsPress, setNeedsPress] = useState(false)
-  const endedRef = useRef(false)
+  const runRef = useRef<PrerollRun | null>(null)
+  const [{ left, muted, needsPress }, setRun] = useState<PrerollRunState>({
+    left: null,
+    muted: false,
+    needsPress: false,
+  })
   const onEndRef = useRef(onEnd)
   onEndRef.current = onEnd
-  const finishRef = useRef<(completed: boolean) => void>(() => {})
 
   useEffect(() => {
     const video = videoRef.current
     if (!video) return
-    const finish = (completed: boolean) => {
-      if (endedRef.current) return
-      endedRef.current = true
-      onEndRef.current(completed)
-    }
-    finishRef.current = finish
-    let stallTimer = setTimeout(() => finish(false), PREROLL_STALL_MS)
-    const handleProgress = () => {
-      clearTimeout(stallTimer)
-      if (!video.paused) stallTimer = setTimeout(() => finish(false), PREROLL_STALL_MS)
-      if (Number.isFinite(video.duration)) setLeft(Math.max(0, video.duration - video.currentTime))
-    }
-    const handlePause = () => clearTimeout(stallTimer)
-    const handleEnded = () => finish(true)
-    const handleError = () => finish(false)
-    video.addEventListener('timeupdate', handleProgress)
-    video.addEventListener('playing', handleProgress)
-    video.addEventListener('pause', handlePause)
-    video.addEventListener('ended', handleEnded)
-    video.addEventListener('error', handleError)
-    video.play().catch(() => {
-      // No sound without a gesture here: try muted, and failing that wait for a press.
-      video.muted = true
-      setMuted(true)
-      video.play().catch(() => {
-        clearTimeout(stallTimer)
-        setNeedsPress(true)
-      })
-    })
-    return () => {
-      clearTimeout(stallTimer)
-      video.removeEventListener('timeupdate', handleProgress)
-      video.removeEventListener('playing', handleProgress)
-      video.removeEventListener('pause', handlePause)
-      video.removeEventListener('ended', handleEnded)
-      video.removeEventListener('error', handleError)
-    }
+    const run = runPreroll(video, (completed) => onEndRef.current(completed), setRun)
+    runRef.current = run
+    return () => run.stop()
   }, [])
-
-  const handleUnmute = () => {
-    const video = videoRef.current
-    if (!video) return
-    video.muted = !video.muted
-    setMuted(video.muted)
-  }
 
   return (
     <section className="player-preroll" aria-label={t('player.adRegion')} data-testid="player-preroll">
@@ -85,7 +41,11 @@ export function PrerollPlayer({ preroll, onEnd }: { preroll: Preroll; onEnd: (co
         {t('player.adPlaying')}
       </p>
       {muted ? (
-        <button type="button" className="player-button player-preroll__sound" onClick={handleUnmute}>
+        <button
+          type="button"
+          className="player-button player-preroll__sound"
+          onClick={() => runRef.current?.toggleMute()}
+        >
           <PlayerIcon name="muted" />
           <span>{t('player.unmute')}</span>
         </button>
@@ -95,10 +55,7 @@ export function PrerollPlayer({ preroll, onEnd }: { preroll: Preroll; onEnd: (co
           type="button"
           className="player-big-play"
           aria-label={t('player.play')}
-          onClick={() => {
-            setNeedsPress(false)
-            void videoRef.current?.play().catch(() => finishRef.current(false))
-          }}
+          onClick={() => runRef.current?.play()}
         >
           <PlayerIcon name="play" />
         </button>

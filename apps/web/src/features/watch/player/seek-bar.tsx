@@ -1,23 +1,16 @@
 import { formatClipTime } from '@fieldhouse/contract'
+import {
+  type ClipMarkers,
+  type ClipMarkSide,
+  formatPlayerTime,
+  type SeekWindow,
+  type ThumbnailCue,
+  type TimelineMark,
+  thumbnailAt,
+  timeAtPointer,
+} from '@fieldhouse/player'
 import { type CSSProperties, type KeyboardEvent, type PointerEvent, type RefObject, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatPlayerTime, type SeekWindow, timeAtPointer } from './player-time'
-import { type ThumbnailCue, thumbnailAt } from './vtt-thumbnails'
-
-/** Which end of a clip a handle is. */
-export type ClipMarkSide = 'start' | 'end'
-
-/** A clip's in and out points on the seek bar's scale; null for a side not marked. */
-export interface ClipMarkers {
-  start: number | null
-  end: number | null
-  /**
-   * Set while the clip tool is open: the marks are handles to drag or step. Asked to move a side to a
-   * time, it answers where that side lands (the tool keeps in before out, inside the window and the
-   * channel's longest clip).
-   */
-  onMove?: ((side: ClipMarkSide, time: number, window: SeekWindow) => number) | undefined
-}
 
 /** Seconds an arrow key moves a clip handle; with Shift (and PageUp/PageDown) the big step. */
 const MARK_STEP_S = 1
@@ -39,6 +32,7 @@ export function SeekBar({
   rewriteUrl,
   onSeek,
   marks,
+  timeline = [],
 }: {
   range: SeekWindow
   currentTime: number
@@ -51,6 +45,8 @@ export function SeekBar({
   onSeek: (time: number) => void
   /** A clip's in and out points (the clip tool), with the span between them shaded. */
   marks?: ClipMarkers | undefined
+  /** Points (or spans) others mark on the timeline: key plays. */
+  timeline?: readonly TimelineMark[]
 }) {
   const { t } = useTranslation()
   const barRef = useRef<HTMLDivElement>(null)
@@ -88,6 +84,21 @@ export function SeekBar({
       onPointerMove={handlePointerMove}
       onPointerLeave={() => setHoverTime(null)}
     >
+      {timeline.length > 0 && span > 0 ? (
+        <div className="player-seek__marks" aria-hidden="true" data-testid="timeline-marks">
+          {timeline.map((mark) => (
+            <span
+              key={`${mark.group}:${mark.time}:${mark.label}`}
+              className="player-seek__mark"
+              title={mark.label}
+              style={{
+                left: `${percent(mark.time)}%`,
+                ...(mark.end !== undefined ? { width: `${percent(mark.end) - percent(mark.time)}%` } : {}),
+              }}
+            />
+          ))}
+        </div>
+      ) : null}
       {marks && span > 0 && (marks.start !== null || marks.end !== null) ? (
         <div className="player-seek__clip" aria-hidden="true" data-testid="clip-marks">
           {marks.start !== null && marks.end !== null && marks.end > marks.start ? (

@@ -1,50 +1,22 @@
 import type { Playback, Preroll } from '@fieldhouse/contract'
 import {
-  type CSSProperties,
-  type FocusEvent,
-  type KeyboardEvent,
-  type RefObject,
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react'
+  noopPlayerEvents,
+  type Player,
+  type PlayerContext,
+  type PlayerEvents,
+  type PlayerOptions,
+} from '@fieldhouse/player'
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Spinner } from '../../../components/ui/spinner'
 import { newId } from '../../../lib/analytics/new-id'
-import { type PlaybackEngine, startPlaybackEngine } from './playback-engine'
-import { createTokenKeeper, startTokenRenewal, type TokenRenewal } from './playback-token'
-import {
-  createWatchedTime,
-  defaultPlayerEvents,
-  HEARTBEAT_INTERVAL_MS,
-  type PlayerContext,
-  type PlayerEvent,
-  type PlayerEvents,
-} from './player-events'
+import { PlayerControls } from './player-controls'
 import { PlayerIcon } from './player-icons'
-import { keyTargetOf, playerKeyAction, SEEK_STEP_S, VOLUME_STEP } from './player-keys'
-import {
-  formatPlayerTime,
-  isBehindLive,
-  liveJoinPosition,
-  NATIVE_LIVE_OFFSET_S,
-  secondsBehindLive,
-  seekWindow,
-} from './player-time'
+import { keyTargetOf, type PlayerKeyAction, playerKeyAction, SEEK_STEP_S, VOLUME_STEP } from './player-keys'
 import { PrerollPlayer } from './preroll-player'
-import { type QualityOption, qualityOptions } from './quality'
-import { QualityMenu } from './quality-menu'
-import { type ClipMarkers, SeekBar } from './seek-bar'
-import { useMediaState } from './use-media-state'
-import { parseThumbnailVtt, type ThumbnailCue } from './vtt-thumbnails'
+import { useControlsVisibility } from './use-controls-visibility'
+import { useCreatedPlayer, usePlayerState } from './use-player'
 import './player.css'
-
-/** The controls fade after this long without the pointer moving or a key, while the video plays. */
-const CONTROLS_HIDE_MS = 3000
-/** A failure restarts playback once by itself (with a fresh token); another within this long shows the error. */
-const AUTO_RETRY_WINDOW_MS = 30_000
 
 export interface VideoPlayerProps {
   /** The playback answer of the detail; later tokens come from `fetchPlayback`. */
@@ -59,490 +31,114 @@ export interface VideoPlayerProps {
   preroll: Preroll | null | undefined
   /** A pre-roll was seen to its end (the caller suppresses the next one for an hour). */
   onPrerollPlayed: (preroll: Preroll) => void
-  events?: PlayerEvents
-  /** A clip's in and out points, drawn on the seek bar (the clip tool). */
-  clipMarks?: ClipMarkers
-  /** Filled with what the clip tool asks of the player: where the playhead is, and moving it. */
-  controllerRef?: RefObject<PlayerController | null>
+  events?: PlayerEvents | undefined
+  /** Hears of the player's core once it runs (and null when it stops): the clip tool uses its commands. */
+  onPlayer?: ((player: Player | null) => void) | undefined
+  /** Renderers of timed overlays by their key (`Player.addOverlay`). */
+  overlays?: Record<string, (value: unknown) => ReactNode> | undefined
 }
-
-export type { ClipMarkers }
-
-/** The player's playhead for code beside it (the clip tool). */
-export interface PlayerController {
-  /** Seconds into the recording (a live stream's DVR window starts at the broadcast's start). */
-  currentTime(): number
-  seek(time: number): void
-}
-
-type WebKitVideo = HTMLVideoElement & { webkitEnterFullscreen?: () => void; webkitSupportsFullscreen?: boolean }
 
 /**
- * The player: HLS through hls.js (its own chunk, loaded here) or the browser's own (Safari), a pre-roll
- * first when there is one, and custom controls themed with the channel's colours. See the README's
- * "Watching" section for the choices.
+ * The player: a core from `@fieldhouse/player` (engine, token, recovery, pre-roll, quality, analytics)
+ * made for this playback, and the view over it. See the README's "Watching" section for the choices.
  */
-export function VideoPlayer({
-  playback,
-  receivedAt,
-  poster,
+export function VideoPlayer(props: VideoPlayerProps) {
+  const latest = useRef(props)
+  latest.current = props
+  const player = useCreatedPlayer(
+    (): PlayerOptions => ({
+      playback: props.playback,
+      receivedAt: props.receivedAt,
+      poster: props.poster,
+      context: { ...props.context, viewId: newId() },
+      // What is watched may be known better later (the sport's names): every event takes the latest.
+      events: {
+        emit: (event, context) =>
+          (latest.current.events ?? noopPlayerEvents).emit(event, {
+            ...context,
+            ...latest.current.context,
+            viewId: context.viewId,
+            position: context.position,
+          }),
+      },
+      fetchPlayback: () => latest.current.fetchPlayback(),
+      preroll: props.preroll,
+      onPrerollPlayed: (played) => latest.current.onPrerollPlayed(played),
+    }),
+  )
+  const { preroll, onPlayer } = props
+  useEffect(() => player?.setPreroll(preroll), [player, preroll])
+  useEffect(() => {
+    if (!player || !onPlayer) return
+    onPlayer(player)
+    return () => onPlayer(null)
+  }, [player, onPlayer])
+  if (!player) return <section className="player" aria-busy="true" />
+  return <PlayerView player={player} title={props.title} overlays={props.overlays} />
+}
+
+function PlayerView({
+  player,
   title,
-  context,
-  fetchPlayback,
-  preroll,
-  onPrerollPlayed,
-  events = defaultPlayerEvents,
-  clipMarks,
-  controllerRef,
-}: VideoPlayerProps) {
+  overlays,
+}: {
+  player: Player
+  title: string
+  overlays?: Record<string, (value: unknown) => ReactNode> | undefined
+}) {
   const { t } = useTranslation()
   const hintId = useId()
   const containerRef = useRef<HTMLElement>(null)
+  const mediaRef = useRef<HTMLDivElement>(null)
   const controlsRef = useRef<HTMLDivElement>(null)
-  const videoRef = useRef<HTMLVideoElement | null>(null)
-  const [video, setVideo] = useState<HTMLVideoElement | null>(null)
-  const media = useMediaState(video)
-  const [keeper] = useState(() => createTokenKeeper(playback.hls))
-  const [engine, setEngine] = useState<PlaybackEngine | null>(null)
-  const engineRef = useRef<PlaybackEngine | null>(null)
-  const renewalRef = useRef<TokenRenewal | null>(null)
-  const [started, setStarted] = useState(false)
-  const [activePreroll, setActivePreroll] = useState<Preroll | null>(null)
-  const [playBlocked, setPlayBlocked] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
-  const [generation, setGeneration] = useState(0)
-  const [levels, setLevels] = useState<QualityOption[]>([])
-  const [selectedLevel, setSelectedLevel] = useState(-1)
-  const [playingLevel, setPlayingLevel] = useState<number | null>(null)
-  const [thumbnails, setThumbnails] = useState<ThumbnailCue[]>([])
-  const [isFullscreen, setIsFullscreen] = useState(false)
-  const [isPip, setIsPip] = useState(false)
-  const [controlsActive, setControlsActive] = useState(true)
-  const [menuOpen, setMenuOpen] = useState(false)
-  const [focusInControls, setFocusInControls] = useState(false)
-  const hideTimerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-  const wantsPlayRef = useRef(false)
-  const resumeAtRef = useRef<number | null>(null)
-  const autoRetriedAtRef = useRef(Number.NEGATIVE_INFINITY)
-  const playRequestedAtRef = useRef<number | null>(null)
-  const firstFrameSentRef = useRef(false)
-  const labelsRef = useRef(new Map<number, string>())
   const revealOnlyRef = useRef(false)
-  // One viewing per player: its events share this id (video_view_uuid).
-  const [viewId] = useState(newId)
-  const latest = useRef({ events, context: { ...context, viewId }, fetchPlayback })
-  latest.current = { events, context: { ...context, viewId }, fetchPlayback }
+  const state = usePlayerState(player)
+  const { media, failure } = state
+  const controls = useControlsVisibility(controlsRef, media.paused)
 
-  const emit = useCallback(
-    (event: PlayerEvent) =>
-      latest.current.events.emit(event, { ...latest.current.context, position: videoRef.current?.currentTime }),
-    [],
-  )
-
-  const attachVideo = useCallback((element: HTMLVideoElement | null) => {
-    videoRef.current = element
-    setVideo(element)
-  }, [])
-
-  const playContent = useCallback(() => {
-    const element = videoRef.current
-    // Time to first frame counts from the viewer's press (hls.js loading included) until a picture shows.
-    if (!firstFrameSentRef.current && playRequestedAtRef.current === null) {
-      playRequestedAtRef.current = performance.now()
-      emit({ type: 'play' })
-    }
-    if (!element || !engineRef.current) {
-      wantsPlayRef.current = true
-      return
-    }
-    wantsPlayRef.current = false
-    setPlayBlocked(false)
-    engineRef.current.startLoading()
-    element.play().catch((error: unknown) => {
-      // The browser wants a press first (autoplay rules after a pre-roll on some phones): the big button returns.
-      if (error instanceof DOMException && error.name === 'NotAllowedError') {
-        playRequestedAtRef.current = null
-        setPlayBlocked(true)
-      }
-    })
-  }, [emit])
-
-  const handleFatal = useCallback(
-    (code: string) => {
-      const element = videoRef.current
-      resumeAtRef.current = element && element.currentTime > 0 ? element.currentTime : null
-      wantsPlayRef.current = wantsPlayRef.current || (element !== null && !element.paused)
-      const now = Date.now()
-      if (code !== 'unsupported' && now - autoRetriedAtRef.current > AUTO_RETRY_WINDOW_MS) {
-        autoRetriedAtRef.current = now
-        emit({ type: 'error', code, fatal: false })
-        void (renewalRef.current?.renewNow() ?? Promise.resolve()).finally(() => setGeneration((n) => n + 1))
-        return
-      }
-      emit({ type: 'error', code, fatal: true })
-      setFailure(code)
-    },
-    [emit],
-  )
-
-  // The engine: hls.js or native, started again (where it stopped) by a retry.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the source is fixed for this player (its key is the video); `generation` restarts it
-  useEffect(() => {
-    if (!video) return
-    let cancelled = false
-    const startPosition = resumeAtRef.current
-    resumeAtRef.current = null
-    const handle = startPlaybackEngine(video, {
-      src: playback.hls,
-      keeper,
-      startPosition,
-      preload: !playback.live,
-      callbacks: {
-        onLevels: (list) => {
-          if (cancelled) return
-          const options = qualityOptions(list)
-          labelsRef.current = new Map(options.map((option) => [option.index, option.label]))
-          setLevels(options)
-          setSelectedLevel(-1)
-        },
-        onLevelSwitched: (level, auto) => {
-          if (cancelled) return
-          setPlayingLevel(level)
-          emit({ type: 'quality_switch', level, label: labelsRef.current.get(level) ?? String(level), auto })
-        },
-        onTokenRejected: () => void renewalRef.current?.renewNow(),
-        onRecoverableError: (code) => emit({ type: 'error', code, fatal: false }),
-        onFatalError: (code) => {
-          if (!cancelled) handleFatal(code)
-        },
-      },
-    })
-    handle.ready.then(
-      (started) => {
-        if (cancelled) return
-        engineRef.current = started
-        setEngine(started)
-        if (wantsPlayRef.current) playContent()
-      },
-      () => {
-        if (!cancelled) handleFatal('player_load_failed')
-      },
-    )
+  // The core's <video> goes in its place here (it may have been playing before this view, elsewhere).
+  useLayoutEffect(() => {
+    const host = mediaRef.current
+    if (!host) return
+    host.appendChild(player.video)
+    player.setContainer(containerRef.current)
     return () => {
-      cancelled = true
-      handle.destroy()
-      engineRef.current = null
-      setEngine(null)
+      player.setContainer(null)
+      if (player.video.parentNode === host) host.removeChild(player.video)
     }
-  }, [video, generation])
-
-  // Token renewal for as long as the player is on screen.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the first answer only; later ones come through the renewal itself
-  useEffect(() => {
-    const renewal = startTokenRenewal({
-      receivedAt,
-      renewInMs: playback.renew_in_ms,
-      fetchPlayback: () => latest.current.fetchPlayback(),
-      onRenewed: (fresh) => {
-        keeper.update(fresh.hls)
-        engineRef.current?.tokenRenewed()
-      },
-      onFailed: () => emit({ type: 'error', code: 'token_renewal_failed', fatal: false }),
-    })
-    renewalRef.current = renewal
-    return () => {
-      renewal.stop()
-      renewalRef.current = null
-    }
-  }, [])
-
-  // Seek previews: the thumbnails track, once the viewer has started watching.
-  useEffect(() => {
-    if (!started || !playback.thumbnails) return
-    const controller = new AbortController()
-    const url = keeper.rewrite(playback.thumbnails)
-    fetch(url, { signal: controller.signal })
-      .then((response) => (response.ok ? response.text() : ''))
-      .then((text) => setThumbnails(parseThumbnailVtt(text, url)))
-      .catch(() => {
-        // No previews; the seek bar works without them.
-      })
-    return () => controller.abort()
-  }, [started, playback.thumbnails, keeper])
-
-  // Watched time, the first frame, and heartbeats (every 10 s of change, and on leaving).
-  useEffect(() => {
-    if (!video) return
-    const watched = createWatchedTime(() => video.played)
-    let lastSent = 0
-    let finalSent = false
-    const beat = (final: boolean) => {
-      const seconds = watched.seconds()
-      if (finalSent || (seconds === lastSent && !(final && seconds > 0))) return
-      lastSent = seconds
-      finalSent = final
-      emit({ type: 'heartbeat', watchedSeconds: seconds, final })
-    }
-    const handlePlaying = () => {
-      stallEnds()
-      const requestedAt = playRequestedAtRef.current
-      if (requestedAt === null || firstFrameSentRef.current) return
-      playRequestedAtRef.current = null
-      firstFrameSentRef.current = true
-      const report = () => emit({ type: 'first_frame', ms: Math.round(performance.now() - requestedAt) })
-      if (typeof video.requestVideoFrameCallback === 'function') video.requestVideoFrameCallback(report)
-      else report()
-    }
-    // Pause, play again, seek, stalls and the end: once the first frame has shown (the start is first_frame).
-    let stalledAt: number | null = null
-    let seekFrom = video.currentTime
-    let lastTime = video.currentTime
-    const handleTime = () => {
-      watched.note()
-      if (!video.seeking) lastTime = video.currentTime
-    }
-    const handlePlay = () => {
-      if (firstFrameSentRef.current) emit({ type: 'play' })
-    }
-    const handlePause = () => {
-      if (firstFrameSentRef.current && !video.ended) emit({ type: 'pause' })
-    }
-    const handleSeeking = () => {
-      seekFrom = lastTime
-    }
-    const handleSeeked = () => {
-      lastTime = video.currentTime
-      if (firstFrameSentRef.current)
-        emit({ type: 'seek', from: Math.round(seekFrom), to: Math.round(video.currentTime) })
-    }
-    const handleWaiting = () => {
-      if (!firstFrameSentRef.current || video.seeking || stalledAt !== null) return
-      stalledAt = performance.now()
-      emit({ type: 'stall_start' })
-    }
-    const stallEnds = () => {
-      if (stalledAt === null) return
-      emit({ type: 'stall_end', ms: Math.round(performance.now() - stalledAt) })
-      stalledAt = null
-    }
-    const handleEnded = () => {
-      stallEnds()
-      emit({ type: 'ended' })
-    }
-    const handleVisibility = () => {
-      if (document.visibilityState === 'hidden') beat(false)
-    }
-    const handlePageHide = () => beat(true)
-    const quality = {
-      timeupdate: handleTime,
-      play: handlePlay,
-      pause: handlePause,
-      seeking: handleSeeking,
-      seeked: handleSeeked,
-      waiting: handleWaiting,
-      ended: handleEnded,
-    }
-    video.addEventListener('playing', handlePlaying)
-    const handleEmptied = () => watched.carry()
-    video.addEventListener('emptied', handleEmptied)
-    for (const [name, handler] of Object.entries(quality)) video.addEventListener(name, handler)
-    document.addEventListener('visibilitychange', handleVisibility)
-    window.addEventListener('pagehide', handlePageHide)
-    const timer = setInterval(() => beat(false), HEARTBEAT_INTERVAL_MS)
-    return () => {
-      beat(true)
-      clearInterval(timer)
-      video.removeEventListener('playing', handlePlaying)
-      video.removeEventListener('emptied', handleEmptied)
-      for (const [name, handler] of Object.entries(quality)) video.removeEventListener(name, handler)
-      document.removeEventListener('visibilitychange', handleVisibility)
-      window.removeEventListener('pagehide', handlePageHide)
-    }
-  }, [video, emit])
-
-  // Fullscreen and picture-in-picture, whoever turned them on or off (Escape, the system's own buttons).
-  useEffect(() => {
-    if (!video) return
-    const handleFullscreen = () => setIsFullscreen(document.fullscreenElement === containerRef.current)
-    const handlePipIn = () => setIsPip(true)
-    const handlePipOut = () => setIsPip(false)
-    document.addEventListener('fullscreenchange', handleFullscreen)
-    video.addEventListener('enterpictureinpicture', handlePipIn)
-    video.addEventListener('leavepictureinpicture', handlePipOut)
-    return () => {
-      document.removeEventListener('fullscreenchange', handleFullscreen)
-      video.removeEventListener('enterpictureinpicture', handlePipIn)
-      video.removeEventListener('leavepictureinpicture', handlePipOut)
-    }
-  }, [video])
-
-  useEffect(() => () => clearTimeout(hideTimerRef.current), [])
+  }, [player])
 
   // The keys work on the player once it has started: focus moves from the start button (gone now) to
-  // the player. Here, after the press's render, not in the press itself: focusing asks the browser for
-  // the page's layout, which then would be worked out twice (before and after that render), and after
-  // the video's play() rather than before it.
+  // the player, after the press's render and the video's play().
   useEffect(() => {
-    if (started) containerRef.current?.focus({ preventScroll: true })
-  }, [started])
+    if (state.started) containerRef.current?.focus({ preventScroll: true })
+  }, [state.started])
 
-  const poke = () => {
-    setControlsActive(true)
-    clearTimeout(hideTimerRef.current)
-    hideTimerRef.current = setTimeout(() => setControlsActive(false), CONTROLS_HIDE_MS)
+  const keyActions: Record<PlayerKeyAction, () => void> = {
+    togglePlay: player.togglePlay,
+    seekBack: () => player.seek(media.currentTime - SEEK_STEP_S),
+    seekForward: () => player.seek(media.currentTime + SEEK_STEP_S),
+    volumeUp: () => player.setVolume(media.volume + VOLUME_STEP),
+    volumeDown: () => player.setVolume(media.volume - VOLUME_STEP),
+    toggleFullscreen: player.toggleFullscreen,
+    toggleMute: player.toggleMute,
   }
-
-  const startContent = () => {
-    setStarted(true)
-    const element = videoRef.current
-    const joinAt = element
-      ? liveJoinPosition({
-          live: playback.live,
-          currentTime: element.currentTime,
-          liveSyncPosition: engineRef.current?.liveSyncPosition() ?? null,
-        })
-      : null
-    if (element && joinAt !== null) element.currentTime = joinAt
-    playContent()
-  }
-
-  const handleStart = () => {
-    if (preroll === undefined) return
-    if (preroll) {
-      setActivePreroll(preroll)
-      setStarted(true)
-      // The content buffers while the pre-roll plays.
-      engineRef.current?.startLoading()
-      emit({ type: 'preroll_start', prerollId: preroll.id })
-    } else {
-      startContent()
-    }
-  }
-
-  const handlePrerollEnd = (played: Preroll, completed: boolean) => {
-    emit({ type: 'preroll_end', prerollId: played.id, completed })
-    if (completed) onPrerollPlayed(played)
-    setActivePreroll(null)
-    startContent()
-  }
-
-  const live = playback.live
-  const range = seekWindow({ live, duration: media.duration, seekable: media.seekable })
-  const behind = live
-    ? secondsBehindLive({
-        currentTime: media.currentTime,
-        seekableEnd: range.end,
-        liveSyncPosition: engine?.liveSyncPosition() ?? null,
-      })
-    : 0
-  const behindLive = live && isBehindLive(behind)
-
-  const seekTo = (time: number) => {
-    const element = videoRef.current
-    if (!element) return
-    element.currentTime = Math.min(range.end, Math.max(range.start, time))
-  }
-  if (controllerRef) {
-    controllerRef.current = { currentTime: () => videoRef.current?.currentTime ?? 0, seek: seekTo }
-  }
-
-  const togglePlay = () => {
-    const element = videoRef.current
-    if (!started) return handleStart()
-    if (!element || activePreroll) return
-    if (element.paused || element.ended) playContent()
-    else element.pause()
-  }
-
-  const setVolume = (value: number) => {
-    const element = videoRef.current
-    if (!element) return
-    element.volume = Math.min(1, Math.max(0, Math.round(value * 100) / 100))
-    if (element.volume > 0 && element.muted) element.muted = false
-  }
-
-  const toggleMute = () => {
-    const element = videoRef.current
-    if (!element) return
-    element.muted = !element.muted
-    if (!element.muted && element.volume === 0) element.volume = 0.5
-  }
-
-  const goLive = () => {
-    seekTo(engine?.liveSyncPosition() ?? range.end - NATIVE_LIVE_OFFSET_S / 2)
-    if (videoRef.current?.paused) playContent()
-  }
-
-  const chooseLevel = (level: number) => {
-    engineRef.current?.setLevel(level)
-    setSelectedLevel(level)
-  }
-
-  const fullscreenSupported =
-    typeof document !== 'undefined' &&
-    (document.fullscreenEnabled || (video as WebKitVideo | null)?.webkitSupportsFullscreen === true)
-  const toggleFullscreen = () => {
-    const container = containerRef.current
-    if (document.fullscreenElement) {
-      void document.exitFullscreen().catch(() => {})
-    } else if (container && document.fullscreenEnabled) {
-      void container.requestFullscreen().catch(() => {})
-    } else {
-      // iPhone: only the video itself goes fullscreen, with the system's controls.
-      ;(videoRef.current as WebKitVideo | null)?.webkitEnterFullscreen?.()
-    }
-  }
-
-  const pipSupported = typeof document !== 'undefined' && document.pictureInPictureEnabled === true
-  const togglePip = () => {
-    const element = videoRef.current
-    if (!element) return
-    if (document.pictureInPictureElement) void document.exitPictureInPicture().catch(() => {})
-    else void element.requestPictureInPicture().catch(() => {})
-  }
-
-  const handleRetry = () => {
-    setFailure(null)
-    const element = videoRef.current
-    resumeAtRef.current = element && element.currentTime > 0 ? element.currentTime : resumeAtRef.current
-    wantsPlayRef.current = started
-    void (renewalRef.current?.renewNow() ?? Promise.resolve()).finally(() => setGeneration((n) => n + 1))
-  }
-
   const handleKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const action = playerKeyAction(event, keyTargetOf(event.target as Element))
-    if (!action || activePreroll || failure) return
+    if (!action || state.preroll || failure) return
     event.preventDefault()
-    poke()
-    switch (action) {
-      case 'togglePlay':
-        return togglePlay()
-      case 'seekBack':
-        return seekTo(media.currentTime - SEEK_STEP_S)
-      case 'seekForward':
-        return seekTo(media.currentTime + SEEK_STEP_S)
-      case 'volumeUp':
-        return setVolume(media.volume + VOLUME_STEP)
-      case 'volumeDown':
-        return setVolume(media.volume - VOLUME_STEP)
-      case 'toggleFullscreen':
-        return toggleFullscreen()
-      case 'toggleMute':
-        return toggleMute()
-    }
+    controls.poke()
+    keyActions[action]()
   }
 
-  const handleBlur = (event: FocusEvent<HTMLElement>) => {
-    if (!controlsRef.current?.contains(event.relatedTarget)) setFocusInControls(false)
-  }
-
-  const playing = started && !activePreroll
-  const controlsShown = playing && !failure && (media.paused || controlsActive || menuOpen || focusInControls)
+  const playing = state.started && !state.preroll
+  const controlsShown = playing && !failure && controls.shown
   const showSpinner =
-    playing && !failure && !playBlocked && (!engine || media.waiting || (!media.started && !media.paused))
-  const showBigPlay = !failure && (!started || (playing && playBlocked && media.paused))
-  const playingLabel = playingLevel === null ? null : (labelsRef.current.get(playingLevel) ?? null)
-  const volumeShown = media.muted ? 0 : media.volume
+    playing &&
+    !failure &&
+    !state.playBlocked &&
+    (!state.engineReady || media.waiting || (!media.started && !media.paused))
+  const showBigPlay = !failure && (!state.started || (playing && state.playBlocked && media.paused))
 
   return (
     <section
@@ -552,31 +148,26 @@ export function VideoPlayer({
       aria-describedby={hintId}
       tabIndex={-1}
       data-testid="player"
-      data-state={
-        failure ? 'error' : activePreroll ? 'preroll' : playing ? (media.paused ? 'paused' : 'playing') : 'ready'
-      }
+      data-state={state.phase}
       onKeyDown={handleKeyDown}
-      onPointerMove={poke}
-      onPointerDown={poke}
-      onFocus={(event) => {
-        if (!controlsRef.current?.contains(event.target)) return
-        setFocusInControls(true)
-        poke()
-      }}
-      onBlur={handleBlur}
+      onPointerMove={controls.poke}
+      onPointerDown={controls.poke}
+      onFocus={controls.onFocus}
+      onBlur={controls.onBlur}
     >
       <p id={hintId} className="visually-hidden">
         {t('player.keyboardHint')}
       </p>
-      {/* biome-ignore lint/a11y/useMediaCaption: captions come with the stream when it has them (HLS subtitles) */}
-      <video
-        ref={attachVideo}
-        className="player__video"
-        poster={poster ?? undefined}
-        playsInline
-        preload="metadata"
-        data-testid="player-video"
-      />
+      <div ref={mediaRef} className="player__media" />
+      {state.overlays.length > 0 && overlays ? (
+        <div className="player__overlays">
+          {state.overlays.map(({ key, value }) => (
+            <div key={key} className="player__overlay" data-overlay={key}>
+              {overlays[key]?.(value)}
+            </div>
+          ))}
+        </div>
+      ) : null}
       {playing ? (
         // biome-ignore lint/a11y/useKeyWithClickEvents: a pointer shortcut; the keyboard has the play button and the k/space keys
         // biome-ignore lint/a11y/noStaticElementInteractions: see above
@@ -588,10 +179,9 @@ export function VideoPlayer({
           }}
           onClick={() => {
             containerRef.current?.focus({ preventScroll: true })
-            if (revealOnlyRef.current) return
-            togglePlay()
+            if (!revealOnlyRef.current) player.togglePlay()
           }}
-          onDoubleClick={toggleFullscreen}
+          onDoubleClick={player.toggleFullscreen}
         />
       ) : null}
       {showSpinner ? (
@@ -605,131 +195,33 @@ export function VideoPlayer({
           className="player-big-play"
           aria-label={t('player.playTitle', { title })}
           data-testid="player-start"
-          disabled={preroll === undefined}
-          onClick={started ? playContent : handleStart}
+          disabled={!state.prerollDecided}
+          onClick={state.started ? player.play : player.start}
         >
           <PlayerIcon name="play" />
         </button>
       ) : null}
-      {activePreroll ? (
-        <PrerollPlayer
-          key={activePreroll.id}
-          preroll={activePreroll}
-          onEnd={(completed) => handlePrerollEnd(activePreroll, completed)}
-        />
+      {state.preroll ? (
+        <PrerollPlayer key={state.preroll.id} preroll={state.preroll} onEnd={player.prerollEnded} />
       ) : null}
       {failure ? (
         <div className="player__error" role="alert" data-testid="player-error">
           <p className="player__error-title">{t('player.errorTitle')}</p>
           <p>{failure === 'unsupported' ? t('player.unsupported') : t('player.errorText')}</p>
           {failure === 'unsupported' ? null : (
-            <button type="button" className="button button--primary" data-testid="player-retry" onClick={handleRetry}>
+            <button type="button" className="button button--primary" data-testid="player-retry" onClick={player.retry}>
               {t('player.retry')}
             </button>
           )}
         </div>
       ) : null}
       {playing && !failure ? (
-        <div ref={controlsRef} className="player-controls">
-          <SeekBar
-            range={range}
-            currentTime={media.currentTime}
-            bufferedEnd={media.bufferedEnd}
-            live={live}
-            secondsBehind={behindLive ? behind : 0}
-            thumbnails={thumbnails}
-            rewriteUrl={keeper.rewrite}
-            onSeek={seekTo}
-            marks={clipMarks}
-          />
-          <div className="player-controls__row">
-            <button
-              type="button"
-              className="player-button"
-              aria-label={media.paused ? t('player.play') : t('player.pause')}
-              data-testid="player-play"
-              onClick={togglePlay}
-            >
-              <PlayerIcon name={media.paused ? 'play' : 'pause'} />
-            </button>
-            <div className="player-volume">
-              <button
-                type="button"
-                className="player-button"
-                aria-label={media.muted || media.volume === 0 ? t('player.unmute') : t('player.mute')}
-                data-testid="player-mute"
-                onClick={toggleMute}
-              >
-                <PlayerIcon name={media.muted || media.volume === 0 ? 'muted' : 'volume'} />
-              </button>
-              <input
-                type="range"
-                className="player-volume__input"
-                data-player-slider="volume"
-                aria-label={t('player.volume')}
-                aria-valuetext={`${Math.round(volumeShown * 100)}%`}
-                min={0}
-                max={1}
-                step={0.05}
-                value={volumeShown}
-                style={{ '--volume': `${volumeShown * 100}%` } as CSSProperties}
-                onChange={(event) => setVolume(Number(event.currentTarget.value))}
-              />
-            </div>
-            {live ? (
-              <div className="player-live-group">
-                {behindLive ? (
-                  <>
-                    <button type="button" className="player-live" data-testid="player-go-live" onClick={goLive}>
-                      {t('player.goLive')}
-                    </button>
-                    <span className="player-time">-{formatPlayerTime(behind)}</span>
-                  </>
-                ) : (
-                  <span className="player-live player-live--edge" data-testid="player-live">
-                    {t('player.live')}
-                  </span>
-                )}
-              </div>
-            ) : (
-              <span className="player-time" data-testid="player-time">
-                {formatPlayerTime(media.currentTime)} / {formatPlayerTime(range.end)}
-              </span>
-            )}
-            <span className="player-controls__spacer" />
-            {levels.length > 1 ? (
-              <QualityMenu
-                options={levels}
-                selected={selectedLevel}
-                playingLabel={playingLabel}
-                onSelect={chooseLevel}
-                onOpenChange={setMenuOpen}
-              />
-            ) : null}
-            {pipSupported ? (
-              <button
-                type="button"
-                className="player-button"
-                aria-label={isPip ? t('player.exitPip') : t('player.pip')}
-                aria-pressed={isPip}
-                onClick={togglePip}
-              >
-                <PlayerIcon name="pip" />
-              </button>
-            ) : null}
-            {fullscreenSupported ? (
-              <button
-                type="button"
-                className="player-button"
-                aria-label={isFullscreen ? t('player.exitFullscreen') : t('player.fullscreen')}
-                data-testid="player-fullscreen"
-                onClick={toggleFullscreen}
-              >
-                <PlayerIcon name={isFullscreen ? 'exitFullscreen' : 'fullscreen'} />
-              </button>
-            ) : null}
-          </div>
-        </div>
+        <PlayerControls
+          player={player}
+          state={state}
+          controlsRef={controlsRef}
+          onMenuOpenChange={controls.setMenuOpen}
+        />
       ) : null}
     </section>
   )

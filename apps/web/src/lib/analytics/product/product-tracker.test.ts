@@ -1,5 +1,5 @@
+import type { PlayerContext, PlayerEvent } from '@fieldhouse/player'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { PlayerContext, PlayerEvent } from '../../../features/watch/player/player-events'
 import { memoryBackend } from '../../storage/ttl-storage'
 import { createProductTracker, outerReferrer } from './product-tracker'
 import type { AnalyticsRecord, ErrorReport } from './records'

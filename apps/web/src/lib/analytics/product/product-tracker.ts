@@ -1,5 +1,5 @@
 import { analyticsLimits } from '@fieldhouse/contract'
-import type { PlayerContext, PlayerEvent } from '../../../features/watch/player/player-events'
+import type { PlayerContext, PlayerEvent } from '@fieldhouse/player'
 import type { KeyValueBackend } from '../../storage/ttl-storage'
 import { newId } from '../new-id'
 import { createAnalyticsSession, createTrackingValue } from './analytics-session'

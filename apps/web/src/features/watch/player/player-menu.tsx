@@ -1,38 +1,42 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { PlayerIcon } from './player-icons'
-import type { QualityOption } from './quality'
+import { PlayerIcon, type PlayerIconName } from './player-icons'
 
 const menuItems = (menu: HTMLElement | null) =>
   Array.from(menu?.querySelectorAll<HTMLButtonElement>('[role="menuitemradio"]') ?? [])
 
+export interface MenuOption {
+  value: number
+  label: string
+}
+
 /**
- * The quality menu (a menu button, WAI-ARIA pattern): Auto and each rendition, the chosen one checked.
- * Arrows, Home and End move through it, Escape closes it and gives focus back to the button.
+ * A menu of the player (a menu button, WAI-ARIA pattern): quality, captions. The chosen option is
+ * checked. Arrows, Home and End move through it, Escape closes it and gives focus back to the button.
  */
-export function QualityMenu({
+export function PlayerMenu({
+  icon,
+  buttonLabel,
+  menuLabel,
+  testId,
   options,
   selected,
-  playingLabel,
   onSelect,
   onOpenChange,
 }: {
-  options: readonly QualityOption[]
-  /** -1 for Auto. */
+  icon: PlayerIconName
+  /** The button's name, saying the current choice ("Quality: 720p"). */
+  buttonLabel: string
+  menuLabel: string
+  testId: string
+  options: readonly MenuOption[]
   selected: number
-  /** What Auto is playing now, e.g. "720p". */
-  playingLabel: string | null
-  onSelect: (level: number) => void
-  onOpenChange?: (open: boolean) => void
+  onSelect: (value: number) => void
+  onOpenChange?: ((open: boolean) => void) | undefined
 }) {
-  const { t } = useTranslation()
   const menuId = useId()
   const [open, setOpen] = useState(false)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const menuRef = useRef<HTMLDivElement>(null)
-  const autoLabel = playingLabel ? t('player.autoWith', { label: playingLabel }) : t('player.auto')
-  const current =
-    selected === -1 ? autoLabel : (options.find((option) => option.index === selected)?.label ?? autoLabel)
 
   const setMenuOpen = (next: boolean) => {
     setOpen(next)
@@ -90,13 +94,13 @@ export function QualityMenu({
     event.stopPropagation()
   }
 
-  const choose = (level: number) => {
-    onSelect(level)
+  const choose = (value: number) => {
+    onSelect(value)
     close(true)
   }
 
   return (
-    <div className="player-quality">
+    <div className="player-menu-button">
       <button
         ref={buttonRef}
         type="button"
@@ -104,30 +108,30 @@ export function QualityMenu({
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={t('player.qualityCurrent', { label: current })}
-        data-testid="player-quality"
+        aria-label={buttonLabel}
+        data-testid={testId}
         onClick={() => setMenuOpen(!open)}
       >
-        <PlayerIcon name="settings" />
+        <PlayerIcon name={icon} />
       </button>
       {open ? (
         <div
           id={menuId}
           ref={menuRef}
           role="menu"
-          aria-label={t('player.quality')}
+          aria-label={menuLabel}
           className="player-menu"
           onKeyDown={handleMenuKeyDown}
         >
-          {[{ index: -1, label: autoLabel }, ...options].map((option) => (
+          {options.map((option) => (
             <button
-              key={option.index}
+              key={option.value}
               type="button"
               role="menuitemradio"
-              aria-checked={selected === option.index}
+              aria-checked={selected === option.value}
               className="player-menu__item"
               tabIndex={-1}
-              onClick={() => choose(option.index)}
+              onClick={() => choose(option.value)}
             >
               {option.label}
             </button>

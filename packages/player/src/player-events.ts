@@ -1,7 +1,6 @@
 /**
  * What the player reports about a viewing. The product analytics client records them (the watch pages
- * pass `productPlayerEvents`); elsewhere the default sink writes them to the console in development and
- * drops them in production.
+ * pass `productPlayerEvents`); a player given no sink drops them.
  */
 export type PlayerEvent =
   /** The first picture after the viewer pressed play, `ms` after the press. */
@@ -52,11 +51,6 @@ export interface PlayerEvents {
 export const HEARTBEAT_INTERVAL_MS = 10_000
 
 export const noopPlayerEvents: PlayerEvents = { emit: () => {} }
-
-/** Development: every event in the console. Production: nothing yet. */
-export const defaultPlayerEvents: PlayerEvents = import.meta.env.DEV
-  ? { emit: (event, context) => console.debug('[player]', context.subject, event) }
-  : noopPlayerEvents
 
 /** What watched time reads of a `<video>`: the parts of the stream it has played (`HTMLMediaElement.played`). */
 export interface PlayedRanges {

@@ -1,4 +1,11 @@
-import type { ErrorData, default as HlsType, LevelSwitchedData, ManifestParsedData } from 'hls.js'
+import type {
+  ErrorData,
+  default as HlsType,
+  LevelSwitchedData,
+  ManifestParsedData,
+  MediaPlaylist,
+  SubtitleTrackSwitchData,
+} from 'hls.js'
 import { chooseEngine, detectPlaybackSupport, type EngineKind } from './engine-choice'
 import { hlsConfig, holdCloserWithBlockingReloads, PRELOAD_BUFFER_S } from './hls-config'
 import { loadHls, willUseHlsJs } from './hls-loader'
@@ -16,6 +23,15 @@ export interface EngineCallbacks {
   onRecoverableError(code: string): void
   /** Playback stopped and cannot go on without starting over. */
   onFatalError(code: string): void
+  /** The stream's subtitle and caption tracks, as they become known (none is an empty list). */
+  onTextTracks?(tracks: TextTrackInfo[], selected: number): void
+}
+
+/** A subtitle or caption track of the stream. */
+export interface TextTrackInfo {
+  label: string
+  /** BCP 47, when the playlist says. */
+  language: string | null
 }
 
 export interface PlaybackEngine {
@@ -31,6 +47,13 @@ export interface PlaybackEngine {
   liveSyncPosition(): number | null
   /** The keeper holds a fresh token: hls.js reads it on every request, native playback reloads the source. */
   tokenRenewed(): void
+  /** Shows text track `index` of the list given to `onTextTracks`; -1 for none. */
+  setTextTrack(index: number): void
+  /**
+   * The programme date-time at the playhead (ms since the epoch), from `EXT-X-PROGRAM-DATE-TIME`: what
+   * the stream's clock says of the picture on screen; null when the stream carries none.
+   */
+  programmeDate(): number | null
   destroy(): void
 }
 
@@ -40,6 +63,8 @@ const inertEngine: PlaybackEngine = {
   setLevel: () => {},
   liveSyncPosition: () => null,
   tokenRenewed: () => {},
+  setTextTrack: () => {},
+  programmeDate: () => null,
   destroy: () => {},
 }
 
@@ -50,7 +75,7 @@ export interface EngineHandle {
   destroy(): void
 }
 
-type EngineOptions = {
+export type EngineOptions = {
   src: string
   keeper: TokenKeeper
   startPosition: number | null
@@ -234,6 +259,17 @@ function startHlsJs(
     }
     callbacks.onFatalError(data.details)
   })
+  const reportTextTracks = (tracks: readonly MediaPlaylist[]) =>
+    callbacks.onTextTracks?.(
+      tracks.map((track) => ({ label: track.name || track.lang || '', language: track.lang ?? null })),
+      hls.subtitleTrack,
+    )
+  hls.on(Hls.Events.SUBTITLE_TRACKS_UPDATED, (_event, data: { subtitleTracks: MediaPlaylist[] }) =>
+    reportTextTracks(data.subtitleTracks),
+  )
+  hls.on(Hls.Events.SUBTITLE_TRACK_SWITCH, (_event, _data: SubtitleTrackSwitchData) =>
+    reportTextTracks(hls.subtitleTracks),
+  )
   hls.attachMedia(video)
   if (preload) session.preload()
   return {
@@ -244,6 +280,11 @@ function startHlsJs(
     },
     liveSyncPosition: () => hls.liveSyncPosition,
     tokenRenewed: () => {},
+    setTextTrack: (index) => {
+      hls.subtitleDisplay = index >= 0
+      hls.subtitleTrack = index
+    },
+    programmeDate: () => hls.playingDate?.getTime() ?? null,
     destroy: () => hls.destroy(),
   }
 }
@@ -269,8 +310,20 @@ function startNative(
   const handleError = () => {
     callbacks.onFatalError(`media_error_${video.error?.code ?? 0}`)
   }
+  // Safari lists the stream's subtitles as the <video>'s own text tracks.
+  const textTracks = () =>
+    Array.from(video.textTracks ?? []).filter((track) => track.kind === 'subtitles' || track.kind === 'captions')
+  const reportTextTracks = () => {
+    const tracks = textTracks()
+    callbacks.onTextTracks?.(
+      tracks.map((track) => ({ label: track.label || track.language, language: track.language || null })),
+      tracks.findIndex((track) => track.mode === 'showing'),
+    )
+  }
   video.addEventListener('loadedmetadata', handleMetadata)
   video.addEventListener('error', handleError)
+  video.textTracks?.addEventListener('addtrack', reportTextTracks)
+  video.textTracks?.addEventListener('removetrack', reportTextTracks)
   video.src = keeper.rewrite(src)
   callbacks.onLevels([])
   return {
@@ -285,9 +338,22 @@ function startNative(
       resumePlaying = !video.paused
       video.src = keeper.rewrite(src)
     },
+    setTextTrack: (index) => {
+      textTracks().forEach((track, i) => {
+        track.mode = i === index ? 'showing' : 'disabled'
+      })
+      reportTextTracks()
+    },
+    programmeDate: () => {
+      // Safari: the date of the stream's start (its first EXT-X-PROGRAM-DATE-TIME), NaN without one.
+      const start = (video as HTMLVideoElement & { getStartDate?: () => Date }).getStartDate?.().getTime()
+      return start !== undefined && Number.isFinite(start) ? start + video.currentTime * 1000 : null
+    },
     destroy: () => {
       video.removeEventListener('loadedmetadata', handleMetadata)
       video.removeEventListener('error', handleError)
+      video.textTracks?.removeEventListener('addtrack', reportTextTracks)
+      video.textTracks?.removeEventListener('removetrack', reportTextTracks)
       video.removeAttribute('src')
       video.load()
     },
