@@ -86,12 +86,18 @@ async function audit(port, url) {
     lcpMs: numeric('largest-contentful-paint'),
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
-    // What Lighthouse names as the largest paint (its markup, cut short).
-    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+    // What Lighthouse names as the largest paint (its markup, cut short), and where its time goes
+    // (TTFB, load delay, load time, render delay: a late request is load delay, a late render the last).
+    lcpElement: lcpDetails(lhr)?.[0]?.items?.[0]?.node?.snippet ?? null,
+    lcpPhases: Object.fromEntries(
+      (lcpDetails(lhr)?.[1]?.items ?? []).map((phase) => [phase.phase, Math.round(phase.timing)]),
+    ),
     jsBytes: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
     scripts: scripts.map((r) => r.url),
   }
 }
+
+const lcpDetails = (lhr) => lhr.audits['largest-contentful-paint-element']?.details?.items
 
 const gzipSize = (file) => (fs.existsSync(file) ? zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length : 0)
 
