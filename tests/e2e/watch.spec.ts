@@ -157,6 +157,49 @@ describe('watching', () => {
     await context.close()
   })
 
+  it('a replay asks for its master playlist once, whichever side made the player, and offers AirPlay only while a screen is there', {
+    timeout: 180_000,
+  }, async () => {
+    const replay = await replayWithRenditions(1)
+    const { context, page } = await newPage(browser)
+    // Safari's AirPlay, as far as the page can tell: the picker, and the availability event fired below.
+    await context.addInitScript(() => {
+      const picks = { count: 0 }
+      Object.assign(window, { airplayPicks: picks })
+      Object.defineProperty(HTMLVideoElement.prototype, 'webkitShowPlaybackTargetPicker', {
+        configurable: true,
+        value() {
+          picks.count += 1
+        },
+      })
+    })
+    const masters: string[] = []
+    page.on('request', (request) => {
+      if (/\/master\.m3u8(\?|$)/.test(new URL(request.url()).pathname)) masters.push(request.url())
+    })
+    await page.goto(`${baseUrl}/watch/${replay.id}`)
+    await appReady(page)
+    await playUntilMoving(page)
+    expect(masters).toHaveLength(1)
+    await page.getByTestId('player').hover()
+    // Chromium's Remote Playback cannot take a MediaSource: no cast button until AirPlay says so.
+    expect(await page.getByTestId('player-cast').count()).toBe(0)
+    const airplay = (availability: string) =>
+      page.evaluate((value) => {
+        const video = document.querySelector('[data-testid="player-video"]')!
+        const event = Object.assign(new Event('webkitplaybacktargetavailabilitychanged'), { availability: value })
+        video.dispatchEvent(event)
+      }, availability)
+    await airplay('available')
+    await page.getByRole('button', { name: 'Play on another screen' }).click()
+    expect(
+      await page.evaluate(() => (window as unknown as { airplayPicks: { count: number } }).airplayPicks.count),
+    ).toBe(1)
+    await airplay('not-available')
+    await page.getByTestId('player-cast').waitFor({ state: 'detached' })
+    await context.close()
+  })
+
   it('a paid replay asks an anonymous viewer to sign in, and a signed-in viewer without a pass for one', async () => {
     const paid = (await events('vod')).find((e) => e.type === 'paid') as EventRow
     await videoReady(baseUrl, paid.id)

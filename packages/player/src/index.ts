@@ -1,5 +1,14 @@
 export { AIRPLAY_AVAILABILITY_EVENT, promptCast, watchCastAvailability } from './cast'
 export { chooseEngine, detectPlaybackSupport, type EngineKind, type PlaybackSupport } from './engine-choice'
+export {
+  adoptPlayer,
+  dropHeldPlayer,
+  HOLD_MS,
+  holdPlayer,
+  holdsPlayer,
+  offerPlayer,
+  takeHeldPlayer,
+} from './held-player'
 export { preloadPlaybackEngine, willUseHlsJs } from './hls-loader'
 export { initialMediaState, type MediaState, watchMediaState } from './media-state'
 export {
@@ -9,7 +18,6 @@ export {
   type PlaybackEngine,
   startPlaybackEngine,
   type TextTrackInfo,
-  warmUpPlayback,
 } from './playback-engine'
 export { createTokenKeeper, playbackAssetKey, startTokenRenewal, type TokenKeeper } from './playback-token'
 export {
@@ -17,6 +25,7 @@ export {
   createPlayer,
   createPlayerVideo,
   type Player,
+  type PlayerBindings,
   type PlayerOptions,
   type PlayerPhase,
   type PlayerState,

@@ -8,7 +8,7 @@ import type {
 } from 'hls.js'
 import { chooseEngine, detectPlaybackSupport, type EngineKind } from './engine-choice'
 import { hlsConfig, holdCloserWithBlockingReloads, PRELOAD_BUFFER_S } from './hls-config'
-import { loadHls, willUseHlsJs } from './hls-loader'
+import { loadHls } from './hls-loader'
 import type { TokenKeeper } from './playback-token'
 import type { LevelInfo } from './quality'
 
@@ -119,12 +119,9 @@ export function startPlaybackEngine(video: HTMLVideoElement, options: EngineOpti
   }
 }
 
-/** hls.js on one source: made by a player, or ahead of it (`warmUpPlayback`) and handed over. */
+/** hls.js on one source, for one player. */
 interface HlsSession {
-  readonly src: string
   readonly hls: HlsType
-  /** Every request goes through this: as hls.js resolved it until a player hands over its token keeper. */
-  rewrite: (url: string) => string
   /** Buffers the first seconds (a replay before the press). */
   preload(): void
   /** Loads without a cap, from the start position (or on from the preloaded seconds). */
@@ -136,82 +133,29 @@ function openHlsSession(
   workerPath: string,
   src: string,
   startPosition: number | null,
-  // Without a <video> yet, hls.js loads the first segment only with this.
-  beforeMedia: boolean,
+  rewrite: (url: string) => string,
 ): HlsSession {
   let loading: 'no' | 'preload' | 'full' = 'no'
-  const session: HlsSession = {
-    src,
-    hls: new Hls({
-      ...hlsConfig({ workerPath, startPosition, rewriteUrl: (url) => session.rewrite(url) }),
-      ...(beforeMedia ? { startFragPrefetch: true } : {}),
-    }),
-    rewrite: (url) => url,
+  const hls = new Hls(hlsConfig({ workerPath, startPosition, rewriteUrl: rewrite }))
+  const fullBuffer = hls.config.maxMaxBufferLength
+  holdCloserWithBlockingReloads(Hls, hls)
+  hls.loadSource(src)
+  return {
+    hls,
     preload: () => {
       if (loading !== 'no') return
       // hls.js reads its buffer settings on every tick: the cap holds until `loadAll` lifts it.
-      session.hls.config.maxMaxBufferLength = PRELOAD_BUFFER_S
-      session.hls.startLoad(startPosition ?? -1)
+      hls.config.maxMaxBufferLength = PRELOAD_BUFFER_S
+      hls.startLoad(startPosition ?? -1)
       loading = 'preload'
     },
     loadAll: () => {
       if (loading === 'full') return
-      session.hls.config.maxMaxBufferLength = fullBuffer
-      if (loading === 'no') session.hls.startLoad(startPosition ?? -1)
+      hls.config.maxMaxBufferLength = fullBuffer
+      if (loading === 'no') hls.startLoad(startPosition ?? -1)
       loading = 'full'
     },
   }
-  const fullBuffer = session.hls.config.maxMaxBufferLength
-  holdCloserWithBlockingReloads(Hls, session.hls)
-  session.hls.loadSource(src)
-  return session
-}
-
-/** How long hls.js warmed up for a watch page waits for its player (the page may show no player at all). */
-const WARM_UP_TTL_MS = 15_000
-let warm: { session: HlsSession; timer: ReturnType<typeof setTimeout> } | null = null
-
-function dropWarmUp() {
-  if (!warm) return
-  clearTimeout(warm.timer)
-  warm.session.hls.destroy()
-  warm = null
-}
-
-/**
- * Starts hls.js on a watch page's video while the page is still being drawn: the master playlist, and for
- * a replay its first segment, load beside the app's start; the player takes this hls.js over when it
- * mounts on the same source. Only where this browser plays with hls.js.
- */
-export function warmUpPlayback(playback: { hls: string; live: boolean }) {
-  if (!willUseHlsJs()) return
-  loadHls().then(
-    ([Hls, workerPath]) => {
-      if (!Hls.isSupported() || warm?.session.src === playback.hls) return
-      dropWarmUp()
-      const session = openHlsSession(Hls, workerPath, playback.hls, null, true)
-      // A warm-up that failed is not handed over: the player starts afresh and hears the error itself.
-      session.hls.on(Hls.Events.ERROR, (_event, data: ErrorData) => {
-        if (data.fatal && warm?.session === session) dropWarmUp()
-      })
-      // A live stream's edge moves on while the page waits: it loads at the press (see `startLoading`).
-      if (!playback.live) session.preload()
-      warm = { session, timer: setTimeout(dropWarmUp, WARM_UP_TTL_MS) }
-    },
-    () => {},
-  )
-}
-
-/** The warmed-up hls.js for `src`, when there is one and a player starting from the beginning may have it. */
-function takeWarmUp(src: string, startPosition: number | null): HlsSession | null {
-  const taken = warm?.session ?? null
-  if (!taken || taken.src !== src || startPosition !== null) {
-    dropWarmUp()
-    return null
-  }
-  if (warm) clearTimeout(warm.timer)
-  warm = null
-  return taken
 }
 
 function startHlsJs(
@@ -220,9 +164,8 @@ function startHlsJs(
   video: HTMLVideoElement,
   { src, keeper, startPosition, preload, callbacks }: EngineOptions,
 ): PlaybackEngine {
-  const session = takeWarmUp(src, startPosition) ?? openHlsSession(Hls, workerPath, src, startPosition, false)
-  // Every playlist, segment and key request from now on carries the latest token.
-  session.rewrite = keeper.rewrite
+  // Every playlist, segment and key request carries the latest token.
+  const session = openHlsSession(Hls, workerPath, src, startPosition, keeper.rewrite)
   const { hls } = session
   let mediaRecoveries = 0
   const reportLevels = (levels: ManifestParsedData['levels']) =>
@@ -235,8 +178,6 @@ function startHlsJs(
       })),
     )
   hls.on(Hls.Events.MANIFEST_PARSED, (_event, data: ManifestParsedData) => reportLevels(data.levels))
-  // A warmed-up hls.js may have parsed the master playlist already.
-  if (hls.levels.length > 0) reportLevels(hls.levels)
   hls.on(Hls.Events.LEVEL_SWITCHED, (_event, data: LevelSwitchedData) => {
     callbacks.onLevelSwitched(data.level, hls.autoLevelEnabled)
   })

@@ -96,6 +96,14 @@ export interface PlayerOptions {
   fetchText?: (url: string, signal: AbortSignal) => Promise<string>
 }
 
+/** What a page hands the core that a later page (the view adopting it) may replace. */
+export interface PlayerBindings {
+  events: PlayerEvents
+  context: PlayerContext & { viewId: string }
+  fetchPlayback: () => Promise<Playback>
+  onPrerollPlayed: ((preroll: Preroll) => void) | undefined
+}
+
 type WebKitVideo = HTMLVideoElement & { webkitEnterFullscreen?: () => void; webkitSupportsFullscreen?: boolean }
 
 const fetchTextOk = async (url: string, signal: AbortSignal) => {
@@ -127,7 +135,13 @@ export function createPlayer(options: PlayerOptions) {
   const win = options.window ?? (typeof window === 'undefined' ? undefined : window)
   const { playback } = options
   const video = options.video ?? createPlayerVideo(doc as Document, options.poster)
-  const events = options.events ?? noopPlayerEvents
+  // What the page supplies may change hands: a core made while the app starts is adopted by its view (`bind`).
+  let bound: PlayerBindings = {
+    events: options.events ?? noopPlayerEvents,
+    context: options.context,
+    fetchPlayback: options.fetchPlayback,
+    onPrerollPlayed: options.onPrerollPlayed,
+  }
   const startEngine = options.startEngine ?? startPlaybackEngine
   const keeper: TokenKeeper = createTokenKeeper(playback.hls)
   const listeners = new Set<() => void>()
@@ -145,7 +159,7 @@ export function createPlayer(options: PlayerOptions) {
   let thumbnailsAbort: AbortController | null = null
   let destroyed = false
 
-  const emit = (event: PlayerEvent) => events.emit(event, { ...options.context, position: video.currentTime })
+  const emit = (event: PlayerEvent) => bound.events.emit(event, { ...bound.context, position: video.currentTime })
 
   const canFullscreen = () =>
     doc?.fullscreenEnabled === true || (video as WebKitVideo).webkitSupportsFullscreen === true
@@ -319,7 +333,7 @@ export function createPlayer(options: PlayerOptions) {
   const renewal = startTokenRenewal({
     receivedAt: options.receivedAt,
     renewInMs: playback.renew_in_ms,
-    fetchPlayback: () => options.fetchPlayback(),
+    fetchPlayback: () => bound.fetchPlayback(),
     onRenewed: (fresh) => {
       keeper.update(fresh.hls)
       engine?.tokenRenewed()
@@ -391,6 +405,10 @@ export function createPlayer(options: PlayerOptions) {
     /** Signed media URLs (the seek bar's sprites) with the latest token. */
     rewriteUrl: (url: string) => keeper.rewrite(url),
     getState: (): PlayerState => state,
+    /** What the page supplies from now on: its event sink, context, renewal and pre-roll callback. */
+    bind(next: Partial<PlayerBindings>) {
+      bound = { ...bound, ...next }
+    },
     /** Hears every change of state; returns the unsubscribe. */
     subscribe(listener: () => void): () => void {
       listeners.add(listener)
@@ -413,7 +431,7 @@ export function createPlayer(options: PlayerOptions) {
       const played = state.preroll
       if (!played) return
       emit({ type: 'preroll_end', prerollId: played.id, completed })
-      if (completed) options.onPrerollPlayed?.(played)
+      if (completed) bound.onPrerollPlayed?.(played)
       startProgramme()
     },
     play: playContent,

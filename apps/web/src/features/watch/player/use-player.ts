@@ -1,4 +1,11 @@
-import { createPlayer, type Player, type PlayerOptions, type PlayerState } from '@fieldhouse/player'
+import {
+  adoptPlayer,
+  createPlayer,
+  type Player,
+  type PlayerOptions,
+  type PlayerState,
+  playbackAssetKey,
+} from '@fieldhouse/player'
 import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
 
 /** The player's state as React state: a view re-renders when the core says it changed. */
@@ -7,16 +14,24 @@ export function usePlayerState(player: Player): PlayerState {
 }
 
 /**
- * The core for one playback, made when the view mounts and stopped when it leaves. Made in a layout
- * effect (not during render): React may render a component more than once before keeping it, and a core
- * starts loading the moment it is made. `options` are read once; callbacks in them read the latest
- * value through `latest`.
+ * The core for one playback: the one the start made for this video while the app loaded, when there is
+ * one (it is then given this view's callbacks), else one made now; stopped when the view leaves. Taken
+ * or made in a layout effect (not during render): React may render a component more than once before
+ * keeping it, and a core starts loading the moment it is made. `options` are read once; callbacks in
+ * them read the latest value through `latest`.
  */
 export function useCreatedPlayer(options: () => PlayerOptions): Player | null {
   const [player, setPlayer] = useState<Player | null>(null)
   const make = useRef(options)
   useLayoutEffect(() => {
-    const made = createPlayer(make.current())
+    const wanted = make.current()
+    const held = adoptPlayer(playbackAssetKey(wanted.playback.hls))
+    if (held) {
+      const { events, context, fetchPlayback, onPrerollPlayed } = wanted
+      held.bind({ context, fetchPlayback, onPrerollPlayed, ...(events ? { events } : {}) })
+      held.setPreroll(wanted.preroll)
+    }
+    const made = held ?? createPlayer(wanted)
     setPlayer(made)
     return () => {
       made.destroy()
