@@ -69,7 +69,7 @@ for (const r of results) {
     row('  pressable / playing / frame', at(r.ours.milestones), at(r.reference.milestones), '', '')
     row('  master / segment asked / loaded', asked(r.ours.milestones), asked(r.reference.milestones), '', '')
     row(
-      'after purchase, click → first frame',
+      `after purchase, click → first frame${p.prerolls ? ' (pre-roll)' : ''}`,
       `${p.medianMs} ms`,
       `bare ${r.reference.medianMs} ms`,
       p.ratio.toFixed(2),
