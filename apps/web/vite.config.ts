@@ -4,12 +4,17 @@ import react from '@vitejs/plugin-react'
 import { visualizer } from 'rollup-plugin-visualizer'
 import { defaultClientConditions, defineConfig } from 'vite'
 import { compression } from 'vite-plugin-compression2'
+import { noJsonSchema } from './src/vite/no-json-schema'
 import { pureSchemas } from './src/vite/pure-schemas'
+import { createStartTest } from './src/vite/start-modules'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 
 /** Where `npm run dev -w @fieldhouse/web` sends API, keys, media and runtime-config requests. */
 const devApiOrigin = process.env.FIELDHOUSE_DEV_API ?? 'http://localhost:3000'
+
+/** Whether the start loads a module (src/vite/start-modules.ts): made once the build's module graph is known. */
+let inStart: ((id: string) => boolean) | undefined
 
 export default defineConfig({
   base: '/',
@@ -17,6 +22,15 @@ export default defineConfig({
     react(),
     // Unused contract schemas are left out of the chunks (src/vite/pure-schemas.ts).
     pureSchemas(/\/packages\/contract\/src\/[^/]+\.ts$/),
+    // zod's JSON Schema output, which no page uses, is left out (src/vite/no-json-schema.ts).
+    noJsonSchema(),
+    // Each build (a watch build makes several) asks its own module graph what the start loads.
+    {
+      name: 'fieldhouse-start-modules',
+      buildStart() {
+        inStart = undefined
+      },
+    },
     // Every text asset of 1 KiB or more is also written as .br (quality 11) and .gz (level 9) at build;
     // the server picks one by Accept-Encoding (docs/decisions/0013-performance.md), at no CPU per request.
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
@@ -26,6 +40,13 @@ export default defineConfig({
       template: 'treemap',
       gzipSize: true,
       brotliSize: true,
+    }),
+    // The same figures as data, per module and chunk, beside the build's manifest: bench/home-js.mjs
+    // reads it for the home page's first view, by package.
+    visualizer({
+      filename: path.join(here, 'dist/.vite/modules.json'),
+      template: 'raw-data',
+      gzipSize: true,
     }),
   ],
   // The contract ships TypeScript source under the `source` condition, so no build step is needed for it.
@@ -49,7 +70,7 @@ export default defineConfig({
         // Libraries change less often than our code: separate chunks stay cached across our releases.
         // hls.js (the player) and Stripe.js (checkout with Stripe) are dynamic imports: their own chunks,
         // never part of the start.
-        manualChunks(id) {
+        manualChunks(id, graph) {
           if (!id.includes('/node_modules/')) return undefined
           if (id.includes('/node_modules/hls.js/')) return 'hls'
           if (id.includes('/node_modules/@stripe/')) return 'stripe'
@@ -65,7 +86,9 @@ export default defineConfig({
           if (id.includes('/node_modules/zod/')) return 'zod'
           // Forms only (sign-in, checkout, profile, console): in `vendor` they would be in every page's start.
           if (/\/node_modules\/(react-hook-form|@hookform)\//.test(id)) return 'forms'
-          return 'vendor'
+          // `vendor` is what the start loads; a library only views import goes with them (issue 32).
+          inStart ??= createStartTest(graph)
+          return inStart(id) ? 'vendor' : undefined
         },
       },
     },
