@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { Suspense, useMemo } from 'react'
-import { RouterProvider } from 'react-router/dom'
+import { Suspense, useEffect, useMemo } from 'react'
+import { BrowserRouter, type RouteObject, useLocation, useRoutes } from 'react-router'
 import { PopupHost } from '../components/ui/popup-host'
 import { PageLoader } from '../components/ui/spinner'
 import { ToastViewport } from '../components/ui/toast-viewport'
@@ -25,6 +25,19 @@ function keysForViews(keys: ApiKeySource): ApiKeySource {
   }
 }
 
+/** The routes of spec §2, matched against the location (React Router's declarative core, issue 32). */
+function Routes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes)
+}
+
+/** Tells the start each committed location (page views, product analytics). */
+function LocationChanges({ onChange }: { onChange: () => void }) {
+  const location = useLocation()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per location
+  useEffect(() => onChange(), [location, onChange])
+  return null
+}
+
 export function App({ services, router }: { services: AppServices; router: AppRouter }) {
   const isApiKeyErrorShown = useAppStatusStore((state) => state.isApiKeyErrorShown)
   const keys = useMemo(() => keysForViews(services.keys), [services.keys])
@@ -37,7 +50,10 @@ export function App({ services, router }: { services: AppServices; router: AppRo
         <ApiClientProvider client={services.api} keys={keys}>
           <ThemeSync />
           <Suspense fallback={<PageLoader />}>
-            <RouterProvider router={router} />
+            <BrowserRouter basename={router.basename}>
+              <LocationChanges onChange={router.locationChanged} />
+              <Routes routes={router.routes} />
+            </BrowserRouter>
           </Suspense>
           <ToastViewport />
           <PopupHost />

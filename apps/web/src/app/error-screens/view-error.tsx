@@ -1,13 +1,11 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useRouteError } from 'react-router'
 import { Button } from '../../components/ui/button'
 import './error-screen.css'
 
 /** A view that failed to load (its code chunk did not arrive in time, or it crashed). */
-export function ViewError() {
+export function ViewError({ error }: { error: unknown }) {
   const { t } = useTranslation()
-  const error = useRouteError()
   // The details help whoever opens the console; the viewer gets plain words.
   useEffect(() => {
     console.error(error)

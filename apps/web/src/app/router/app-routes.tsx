@@ -1,14 +1,14 @@
 import { useEffect } from 'react'
-import { Navigate, type RouteObject, useParams } from 'react-router'
+import { Navigate, Outlet, type RouteObject, useParams } from 'react-router'
 import { PageLoader } from '../../components/ui/spinner'
 import { NotFoundPage } from '../../features/not-found/not-found-page'
 import { withWords } from '../../lib/i18n/i18n'
 import { paths } from '../../lib/navigation/paths'
-import { ViewError } from '../error-screens/view-error'
 import { AppLayout, PlainLayout } from '../layout/app-layout'
 import { lazyView, viewChunk } from './lazy-view'
 import { RootRoute } from './root-route'
 import type { RuntimeRoute } from './runtime-routes'
+import { ViewBoundary } from './view-boundary'
 import { viewWords } from './view-words'
 
 // Spec §2: the views load on demand, one chunk per view name (the file names below name the chunks),
@@ -87,15 +87,22 @@ function runtimeRouteObject(route: RuntimeRoute): RouteObject {
 export function appRoutes(runtimeRoutes: readonly RuntimeRoute[]): RouteObject[] {
   return [
     {
-      element: <RootRoute />,
-      errorElement: <ViewError />,
+      element: (
+        <ViewBoundary>
+          <RootRoute />
+        </ViewBoundary>
+      ),
       children: [
         {
           element: <AppLayout />,
           children: [
             {
               // Errors of a view (a chunk that did not load) show inside the layout, header and footer intact.
-              errorElement: <ViewError />,
+              element: (
+                <ViewBoundary>
+                  <Outlet />
+                </ViewBoundary>
+              ),
               children: [
                 { index: true, element: <HomePage /> },
                 { path: 'packages', element: <PackagesPage /> },
@@ -141,11 +148,21 @@ export function appRoutes(runtimeRoutes: readonly RuntimeRoute[]): RouteObject[]
           ],
         },
         // The console has its own layout and sign-in; the viewer's navigation rules do not apply in it.
-        { path: 'admin/*', element: <ConsoleApp />, errorElement: <ViewError /> },
+        {
+          path: 'admin/*',
+          element: (
+            <ViewBoundary>
+              <ConsoleApp />
+            </ViewBoundary>
+          ),
+        },
         {
           path: 'watch_embed/:id',
-          element: <PlainLayout />,
-          errorElement: <ViewError />,
+          element: (
+            <ViewBoundary>
+              <PlainLayout />
+            </ViewBoundary>
+          ),
           children: [{ index: true, element: <WatchEmbedPage /> }],
         },
         { path: '*', element: <Navigate to={paths.notFound} replace /> },

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useLocation, useMatches } from 'react-router'
+import { useLocation, useParams } from 'react-router'
 import { pageToRemember } from '../../lib/navigation/remember-page'
 import { useAppStore } from '../../lib/store/app-store'
 
@@ -9,12 +9,12 @@ import { useAppStore } from '../../lib/store/app-store'
  */
 export function useRememberPages() {
   const location = useLocation()
-  const matches = useMatches()
+  // The whole match's parameters: React Router gives every route of a match the same ones.
+  const params = useParams()
   const rememberPage = useAppStore((state) => state.rememberPage)
   // On the first page of a visit the previous URL is the referring page, when it is one of ours.
   const previousUrl = useRef<string | null>(sameOriginReferrer())
   const handledHref = useRef<string | null>(null)
-  const params = matches.at(-1)?.params ?? {}
 
   // Runs once per navigation (the location object changes) and writes to the persisted store.
   // biome-ignore lint/correctness/useExhaustiveDependencies: params belong to this location

@@ -1,6 +1,6 @@
 import { constants } from '@fieldhouse/contract'
 import { preloadPlaybackEngine } from '@fieldhouse/player'
-import { createBrowserRouter } from 'react-router'
+import type { RouteObject } from 'react-router'
 import { dataLayerEnabled, enableDataLayer, pageViews } from '../../lib/analytics/data-layer'
 import { analyticsTarget, productAnalytics, startProductAnalytics } from '../../lib/analytics/product-analytics'
 import { seedChannelQueries } from '../../lib/entities/channel/seed-channel-queries'
@@ -16,7 +16,16 @@ import { type AppServices, createAppServices, loadRuntimeConfig } from './app-se
 import { domainCategoryRedirect } from './domain-category'
 import { isHomePath, routerBasename } from './router-basename'
 
-export type AppRouter = ReturnType<typeof createBrowserRouter>
+/**
+ * What the app's router is made of: the routes, known once the bootstrap is (the channel's CMS pages and
+ * redirects), the base path, and what to tell of each location the viewer reaches.
+ */
+export interface AppRouter {
+  routes: RouteObject[]
+  basename: string
+  /** Called once a location is on the page; a location already told is not told again. */
+  locationChanged(): void
+}
 
 export type StartupResult =
   | { kind: 'ready'; services: AppServices; bootstrap: ChannelBootstrap; router: AppRouter }
@@ -73,10 +82,6 @@ export async function startApp(): Promise<StartupResult> {
     enableDataLayer(bootstrap.settings['google-analytics']['google-tag'])
     applyColorVariables(bootstrap['color-settings'])
     await initI18n(pickLanguage(bootstrap.settings.language))
-    // Built after the bootstrap so the channel's CMS pages and routes are part of it from the first render.
-    const router = createBrowserRouter(appRoutes(runtimeRoutes(bootstrap.pages, bootstrap.settings.routes)), {
-      basename: routerBasename(config.basePath),
-    })
     const analytics = bootstrap.settings['yare-analytics']
     startProductAnalytics(
       analyticsTarget({
@@ -87,18 +92,23 @@ export async function startApp(): Promise<StartupResult> {
     )
     // page_view (when the channel has a Google tag, once the page has set its title) and visit_page
     // (product analytics) per route change: a new path or query.
-    const where = (l: { pathname: string; search: string }) => `${l.pathname}${l.search}`
-    let last = where(router.state.location)
+    const where = () => `${window.location.pathname}${window.location.search}`
+    let last = where()
     const routeChanged = (path: string) => {
       if (dataLayerEnabled()) pageViews.routeChanged(path)
       productAnalytics.visit(path)
     }
     routeChanged(last)
-    router.subscribe((state) => {
-      if (state.navigation.state !== 'idle' || where(state.location) === last) return
-      last = where(state.location)
-      routeChanged(last)
-    })
+    // Built after the bootstrap so the channel's CMS pages and routes are part of it from the first render.
+    const router: AppRouter = {
+      routes: appRoutes(runtimeRoutes(bootstrap.pages, bootstrap.settings.routes)),
+      basename: routerBasename(config.basePath),
+      locationChanged: () => {
+        if (where() === last) return
+        last = where()
+        routeChanged(last)
+      },
+    }
     // Rendered only once here, the view shows at once instead of behind a fallback (see `lazyView`).
     if (watchView) await withTimeout(watchView, constants.chunkLoadTimeoutMs).catch(() => {})
     if (homeView) await withTimeout(homeView, constants.chunkLoadTimeoutMs).catch(() => {})
