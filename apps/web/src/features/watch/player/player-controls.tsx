@@ -1,9 +1,37 @@
 import { formatPlayerTime, type Player, type PlayerState } from '@fieldhouse/player'
 import type { CSSProperties, RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PlayerIcon } from './player-icons'
+import { PlayerIcon, type PlayerIconName } from './player-icons'
 import { PlayerMenu } from './player-menu'
 import { SeekBar } from './seek-bar'
+
+/** One of the bar's buttons: its picture, its name for assistive technology, and what it does. */
+function ControlButton({
+  icon,
+  label,
+  onClick,
+  testId,
+  pressed,
+}: {
+  icon: PlayerIconName
+  label: string
+  onClick: () => void
+  testId?: string
+  pressed?: boolean
+}) {
+  return (
+    <button
+      type="button"
+      className="player-button"
+      aria-label={label}
+      aria-pressed={pressed}
+      data-testid={testId}
+      onClick={() => onClick()}
+    >
+      <PlayerIcon name={icon} />
+    </button>
+  )
+}
 
 /**
  * The control bar over the video: the seek bar, then play, volume, the live badge or the time, and the
@@ -46,25 +74,19 @@ export function PlayerControls({
         timeline={state.marks}
       />
       <div className="player-controls__row">
-        <button
-          type="button"
-          className="player-button"
-          aria-label={media.paused ? t('player.play') : t('player.pause')}
-          data-testid="player-play"
+        <ControlButton
+          icon={media.paused ? 'play' : 'pause'}
+          label={media.paused ? t('player.play') : t('player.pause')}
+          testId="player-play"
           onClick={player.togglePlay}
-        >
-          <PlayerIcon name={media.paused ? 'play' : 'pause'} />
-        </button>
+        />
         <div className="player-volume">
-          <button
-            type="button"
-            className="player-button"
-            aria-label={silent ? t('player.unmute') : t('player.mute')}
-            data-testid="player-mute"
+          <ControlButton
+            icon={silent ? 'muted' : 'volume'}
+            label={silent ? t('player.unmute') : t('player.mute')}
+            testId="player-mute"
             onClick={player.toggleMute}
-          >
-            <PlayerIcon name={silent ? 'muted' : 'volume'} />
-          </button>
+          />
           <input
             type="range"
             className="player-volume__input"
@@ -131,37 +153,23 @@ export function PlayerControls({
           />
         ) : null}
         {state.canPip ? (
-          <button
-            type="button"
-            className="player-button"
-            aria-label={state.pip ? t('player.exitPip') : t('player.pip')}
-            aria-pressed={state.pip}
+          <ControlButton
+            icon="pip"
+            label={state.pip ? t('player.exitPip') : t('player.pip')}
+            pressed={state.pip}
             onClick={player.togglePip}
-          >
-            <PlayerIcon name="pip" />
-          </button>
+          />
         ) : null}
         {state.castAvailable ? (
-          <button
-            type="button"
-            className="player-button"
-            aria-label={t('player.cast')}
-            data-testid="player-cast"
-            onClick={player.cast}
-          >
-            <PlayerIcon name="cast" />
-          </button>
+          <ControlButton icon="cast" label={t('player.cast')} testId="player-cast" onClick={player.cast} />
         ) : null}
         {state.canFullscreen ? (
-          <button
-            type="button"
-            className="player-button"
-            aria-label={state.fullscreen ? t('player.exitFullscreen') : t('player.fullscreen')}
-            data-testid="player-fullscreen"
+          <ControlButton
+            icon={state.fullscreen ? 'exitFullscreen' : 'fullscreen'}
+            label={state.fullscreen ? t('player.exitFullscreen') : t('player.fullscreen')}
+            testId="player-fullscreen"
             onClick={player.toggleFullscreen}
-          >
-            <PlayerIcon name={state.fullscreen ? 'exitFullscreen' : 'fullscreen'} />
-          </button>
+          />
         ) : null}
       </div>
     </div>
