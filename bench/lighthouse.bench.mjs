@@ -1,9 +1,7 @@
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
-import zlib from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { bareReactShellGzip, gzipSize } from './home-js.mjs'
 import { median, onEveryCore, root, startProduct, waitForDemoVideos, writeResult } from './lib.mjs'
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
@@ -98,39 +96,3 @@ async function audit(port, url) {
 }
 
 const lcpDetails = (lhr) => lhr.audits['largest-contentful-paint-element']?.details?.items
-
-const gzipSize = (file) => (fs.existsSync(file) ? zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length : 0)
-
-/** A React 19 app with nothing in it, built with the web app's vite and react plugin: its JS, gzipped. */
-async function bareReactShellGzip() {
-  const { build } = await import(path.join(root, 'node_modules/vite/dist/node/index.js'))
-  const react = (await import(path.join(root, 'node_modules/@vitejs/plugin-react/dist/index.js'))).default
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-bare-react-'))
-  try {
-    fs.writeFileSync(
-      path.join(dir, 'index.html'),
-      '<!doctype html><html><body><div id="root"></div><script type="module" src="./main.jsx"></script></body></html>',
-    )
-    fs.writeFileSync(
-      path.join(dir, 'main.jsx'),
-      "import { createRoot } from 'react-dom/client'\ncreateRoot(document.getElementById('root')).render(<h1>Hello</h1>)\n",
-    )
-    await build({
-      root: dir,
-      logLevel: 'silent',
-      configFile: false,
-      plugins: [react()],
-      resolve: {
-        alias: { react: path.join(root, 'node_modules/react'), 'react-dom': path.join(root, 'node_modules/react-dom') },
-      },
-      build: { outDir: path.join(dir, 'dist'), target: 'es2022' },
-    })
-    const assets = path.join(dir, 'dist/assets')
-    return fs
-      .readdirSync(assets)
-      .filter((f) => f.endsWith('.js'))
-      .reduce((sum, f) => sum + gzipSize(path.join(assets, f)), 0)
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true })
-  }
-}
