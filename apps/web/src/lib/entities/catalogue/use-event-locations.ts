@@ -1,19 +1,13 @@
 import { type EventLocation, EventLocationSchema } from '@fieldhouse/contract'
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
-import { z } from 'zod'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/api-client'
 import { useApiClient } from '../../api/api-context'
-import { channelStaleTime } from '../channel/query-defaults'
+import { channelListQueryOptions } from '../channel/channel-list-query'
 
 export const eventLocationsQueryKey = ['events-locations'] as const
 
 export const eventLocationsQueryOptions = (api: ApiClient) =>
-  queryOptions({
-    queryKey: eventLocationsQueryKey,
-    queryFn: async ({ signal }) =>
-      z.array(EventLocationSchema).parse((await api.get('events-locations', { signal })).data),
-    staleTime: channelStaleTime,
-  })
+  channelListQueryOptions(api, eventLocationsQueryKey, 'events-locations', EventLocationSchema)
 
 /** `GET /api/events-locations`: the venues (seeded from the bootstrap data). */
 export function useEventLocations(): EventLocation[] {

@@ -1,19 +1,18 @@
 import { type ParticipantGroupProperty, ParticipantGroupPropertySchema } from '@fieldhouse/contract'
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
-import { z } from 'zod'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/api-client'
 import { useApiClient } from '../../api/api-context'
-import { channelStaleTime } from '../channel/query-defaults'
+import { channelListQueryOptions } from '../channel/channel-list-query'
 
 export const participantGroupPropertiesQueryKey = ['participant-group-properties'] as const
 
 export const participantGroupPropertiesQueryOptions = (api: ApiClient) =>
-  queryOptions({
-    queryKey: participantGroupPropertiesQueryKey,
-    queryFn: async ({ signal }) =>
-      z.array(ParticipantGroupPropertySchema).parse((await api.get('participant-group-properties', { signal })).data),
-    staleTime: channelStaleTime,
-  })
+  channelListQueryOptions(
+    api,
+    participantGroupPropertiesQueryKey,
+    'participant-group-properties',
+    ParticipantGroupPropertySchema,
+  )
 
 /**
  * `GET /api/participant-group-properties`: each property the schools have (city, state, conference…)

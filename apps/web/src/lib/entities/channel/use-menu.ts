@@ -1,18 +1,12 @@
 import { type MenuItem, MenuItemSchema } from '@fieldhouse/contract'
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
-import { z } from 'zod'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/api-client'
 import { useApiClient } from '../../api/api-context'
-import { channelStaleTime } from './query-defaults'
+import { channelListQueryOptions } from './channel-list-query'
 
 export const menuQueryKey = ['menu'] as const
 
-export const menuQueryOptions = (api: ApiClient) =>
-  queryOptions({
-    queryKey: menuQueryKey,
-    queryFn: async ({ signal }) => z.array(MenuItemSchema).parse((await api.get('menu', { signal })).data),
-    staleTime: channelStaleTime,
-  })
+export const menuQueryOptions = (api: ApiClient) => channelListQueryOptions(api, menuQueryKey, 'menu', MenuItemSchema)
 
 export function useMenu(): MenuItem[] {
   return useSuspenseQuery(menuQueryOptions(useApiClient())).data

@@ -1,8 +1,5 @@
 import { type Clip, ClipSchema, constants } from '@fieldhouse/contract'
-import { useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
-import { useApiClient } from '../../api/api-context'
-import { useAppStore } from '../../store/app-store'
+import { useViewerList } from '../account/use-viewer-list'
 import { myClipsQueryKey } from './query-keys'
 
 /** The most the server gives at once: a viewer's own clips are rarely more (the storage limit). */
@@ -14,14 +11,9 @@ const pollWhilePending = (clips: Clip[] | undefined) =>
 
 /** `GET /api/clips/user`: the viewer's clips, newest first, asked again while one is being made. */
 export function useMyClips() {
-  const api = useApiClient()
-  const userId = useAppStore((state) => state.user?.id ?? null)
-  return useQuery({
-    queryKey: myClipsQueryKey(userId ?? 0),
-    queryFn: async ({ signal }): Promise<Clip[]> =>
-      z.array(ClipSchema).parse((await api.get('clips/user', { query: { limit: MY_CLIPS_LIMIT }, signal })).data),
-    enabled: userId !== null,
-    refetchInterval: (query) => pollWhilePending(query.state.data),
+  return useViewerList(myClipsQueryKey, 'clips/user', ClipSchema, {
+    query: { limit: MY_CLIPS_LIMIT },
+    refetchInterval: pollWhilePending,
   })
 }
 

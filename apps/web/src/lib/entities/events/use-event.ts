@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { ApiClient, ApiEnvelope } from '../../api/api-client'
 import { useApiClient } from '../../api/api-context'
 import { useAppStore } from '../../store/app-store'
+import { detailPolling } from '../playback/detail-polling'
 import { watchDetailPath } from '../playback/watch-source'
 import { eventQueryKey } from './query-keys'
 
@@ -31,9 +32,6 @@ export function useEvent(
   const viewerId = useAppStore((state) => state.user?.id ?? null)
   return useQuery({
     ...eventQueryOptions(api, viewerId, id ?? 0),
-    enabled: id !== null,
-    refetchInterval: refetchInterval
-      ? (query) => (query.state.data ? refetchInterval(query.state.data) : false)
-      : undefined,
+    ...detailPolling(id, refetchInterval),
   })
 }

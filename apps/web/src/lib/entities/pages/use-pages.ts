@@ -1,19 +1,14 @@
 import { type PageSummary, PageSummarySchema } from '@fieldhouse/contract'
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
-import { z } from 'zod'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/api-client'
 import { useApiClient } from '../../api/api-context'
 import { normalizePath } from '../../navigation/paths'
-import { channelStaleTime } from '../channel/query-defaults'
+import { channelListQueryOptions } from '../channel/channel-list-query'
 
 export const pagesQueryKey = ['pages'] as const
 
 export const pagesQueryOptions = (api: ApiClient) =>
-  queryOptions({
-    queryKey: pagesQueryKey,
-    queryFn: async ({ signal }) => z.array(PageSummarySchema).parse((await api.get('pages', { signal })).data),
-    staleTime: channelStaleTime,
-  })
+  channelListQueryOptions(api, pagesQueryKey, 'pages', PageSummarySchema)
 
 export function usePages(): PageSummary[] {
   return useSuspenseQuery(pagesQueryOptions(useApiClient())).data

@@ -1,21 +1,14 @@
-import { MINUTE } from '@fieldhouse/contract'
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/api-client'
 import { useApiClient } from '../../api/api-context'
-import { fetchVodPage, nextVodOffset } from './vod-schemas'
+import { vodPagesQueryOptions } from './vod-schemas'
 
 export interface VodItemsQuery {
   category_id?: number
 }
 
 export const vodItemsQueryOptions = (api: ApiClient, query: VodItemsQuery) =>
-  infiniteQueryOptions({
-    queryKey: ['vod-media-items', query] as const,
-    queryFn: ({ pageParam, signal }) => fetchVodPage(api, 'vod-media-items', query, pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: nextVodOffset,
-    staleTime: MINUTE,
-  })
+  vodPagesQueryOptions(api, ['vod-media-items', query] as const, 'vod-media-items', query, 0)
 
 /** `GET /api/vod-media-items`: the library, newest first, optionally of one category, page after page. */
 export function useVodItems(query: VodItemsQuery, { enabled = true } = {}) {

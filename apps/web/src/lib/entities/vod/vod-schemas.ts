@@ -1,4 +1,5 @@
-import { constants, ListMetaSchema, VodMediaSchema } from '@fieldhouse/contract'
+import { constants, ListMetaSchema, MINUTE, VodMediaSchema } from '@fieldhouse/contract'
+import { infiniteQueryOptions } from '@tanstack/react-query'
 import { z } from 'zod'
 import type { ApiClient } from '../../api/api-client'
 
@@ -26,3 +27,19 @@ export async function fetchVodPage(
     }),
   )
 }
+
+/** The library's or a search's videos (`GET /api/<path>`) under `queryKey`, page after page from `initialOffset`. */
+export const vodPagesQueryOptions = <K extends readonly unknown[]>(
+  api: ApiClient,
+  queryKey: K,
+  path: string,
+  query: { title?: string; category_id?: number },
+  initialOffset: number,
+) =>
+  infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => fetchVodPage(api, path, query, pageParam, signal),
+    initialPageParam: initialOffset,
+    getNextPageParam: nextVodOffset,
+    staleTime: MINUTE,
+  })
