@@ -8,7 +8,9 @@ import { allowed } from '../access'
 import { type Row, useAdminOptions } from '../api/admin-api'
 import { useChannelReport, useRetention, useSaveRetention, useStreamReport } from '../api/use-analytics'
 import { useChannelZone } from '../channel-time'
+import { DataTable } from '../components/data-table'
 import { useOperator } from '../operator-context'
+import { DateField, SelectField } from '../sales/sales-fields'
 import { useConsoleText } from '../words'
 import {
   countText,
@@ -29,12 +31,17 @@ const MINUTES_COLOR = '#b35c00'
 
 const isLive = (row: Row | undefined) => row?.stream_status === 'live'
 
-function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
+/** Figures of a report: each its label, its value and (for the journeys) its test id. */
+function Stats({ stats }: { stats: readonly (readonly [label: string, value: string, testId?: string])[] }) {
   return (
-    <div>
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{value}</dd>
-    </div>
+    <dl className="console-analytics-stats">
+      {stats.map(([label, value, testId]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd data-testid={testId}>{value}</dd>
+        </div>
+      ))}
+    </dl>
   )
 }
 
@@ -55,29 +62,18 @@ function CountsTable({ caption, first, rows }: { caption: string; first: string;
   const t = useConsoleText()
   return (
     <ScrollBox label={caption}>
-      <table className="console-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{first}</th>
-            <th scope="col">{t('analytics.viewers')}</th>
+      <DataTable
+        caption={caption}
+        headers={[first, t('analytics.viewers')]}
+        empty={rows.length === 0 && t('analytics.noViewers')}
+      >
+        {rows.map((r) => (
+          <tr key={r.name}>
+            <th scope="row">{r.name === 'unknown' ? t('analytics.notKnown') : r.name}</th>
+            <td>{r.viewers}</td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={2}>{t('analytics.noViewers')}</td>
-            </tr>
-          ) : (
-            rows.map((r) => (
-              <tr key={r.name}>
-                <th scope="row">{r.name === 'unknown' ? t('analytics.notKnown') : r.name}</th>
-                <td>{r.viewers}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+        ))}
+      </DataTable>
     </ScrollBox>
   )
 }
@@ -128,31 +124,19 @@ function ViewingPlot({ report, timeZone, name }: { report: StreamReport; timeZon
           <details className="console-analytics-details">
             <summary>{t('analytics.everyMinute', { count: rows.length })}</summary>
             <ScrollBox label={t('analytics.perMinute')}>
-              <table className="console-table">
-                <caption>{t('analytics.perMinuteIn', { zone: timeZone })}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('analytics.minute')}</th>
-                    <th scope="col">{t('analytics.viewers')}</th>
-                    <th scope="col">{t('analytics.viewingMinutes')}</th>
+              <DataTable
+                caption={t('analytics.perMinuteIn', { zone: timeZone })}
+                headers={[t('analytics.minute'), t('analytics.viewers'), t('analytics.viewingMinutes')]}
+                empty={rows.length === 0 && t('analytics.noViewing')}
+              >
+                {rows.map((m) => (
+                  <tr key={m.minute}>
+                    <th scope="row">{minuteText(m.minute, timeZone)}</th>
+                    <td>{m.viewers}</td>
+                    <td>{countText(m.viewing_minutes)}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {rows.length === 0 ? (
-                    <tr>
-                      <td colSpan={3}>{t('analytics.noViewing')}</td>
-                    </tr>
-                  ) : (
-                    rows.map((m) => (
-                      <tr key={m.minute}>
-                        <th scope="row">{minuteText(m.minute, timeZone)}</th>
-                        <td>{m.viewers}</td>
-                        <td>{countText(m.viewing_minutes)}</td>
-                      </tr>
-                    ))
-                  )}
-                </tbody>
-              </table>
+                ))}
+              </DataTable>
             </ScrollBox>
           </details>
           <Button variant="secondary" onClick={download} disabled={report.minutes.length === 0}>
@@ -248,7 +232,7 @@ export default function AnalyticsPage() {
   const [subject, setSubject] = useState<string | null>(null)
   const [choice, setChoice] = useState<RangeChoice>('live')
   const [dates, setDates] = useState({ from: '', to: '' })
-  const ids = { subject: useId(), range: useId(), from: useId(), to: useId(), channel: useId(), viewing: useId() }
+  const ids = { channel: useId(), viewing: useId() }
 
   // A live game is the first thing shown; else all of the channel's viewing.
   const eventRows = events.data ?? []
@@ -289,70 +273,35 @@ export default function AnalyticsPage() {
       <h1>{t('analytics.title')}</h1>
       <p className="console-lead">{t('analytics.lead', { zone: timeZone })}</p>
       <div className="console-list__filters">
-        <div className="field">
-          <label className="field__label" htmlFor={ids.subject}>
-            {t('analytics.event')}
-          </label>
-          <select
-            id={ids.subject}
-            className="field__input"
-            value={selected ?? ''}
-            onChange={(e) => setSubject(e.target.value)}
-          >
-            <option value="">{t('analytics.allViewing')}</option>
-            {eventRows.map((row) => (
-              <option key={row.id} value={String(row.id)}>
-                {String(row.name ?? row.id)}
-                {isLive(row) ? t('analytics.liveSuffix') : ''}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.range}>
-            {t('analytics.range')}
-          </label>
-          <select
-            id={ids.range}
-            className="field__input"
-            value={choice}
-            onChange={(e) => setChoice(e.target.value as RangeChoice)}
-          >
-            {rangeChoices.map((r) => (
-              <option key={r.value} value={r.value}>
-                {t(`analytics.ranges.${r.value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        {choice === 'dates' ? (
-          <>
-            <div className="field">
-              <label className="field__label" htmlFor={ids.from}>
-                {t('analytics.from')}
-              </label>
-              <input
-                id={ids.from}
+        <SelectField
+          label={t('analytics.event')}
+          value={selected ?? ''}
+          onChange={setSubject}
+          options={[
+            { value: '', label: t('analytics.allViewing') },
+            ...eventRows.map((row) => ({
+              value: String(row.id),
+              label: `${String(row.name ?? row.id)}${isLive(row) ? t('analytics.liveSuffix') : ''}`,
+            })),
+          ]}
+        />
+        <SelectField
+          label={t('analytics.range')}
+          value={choice}
+          onChange={(value) => setChoice(value as RangeChoice)}
+          options={rangeChoices.map((r) => ({ value: r.value, label: t(`analytics.ranges.${r.value}`) }))}
+        />
+        {choice === 'dates'
+          ? (['from', 'to'] as const).map((end) => (
+              <DateField
+                key={end}
                 type="datetime-local"
-                className="field__input"
-                value={dates.from}
-                onChange={(e) => setDates({ ...dates, from: e.target.value })}
+                label={t(`analytics.${end}`)}
+                value={dates[end]}
+                onChange={(value) => setDates({ ...dates, [end]: value })}
               />
-            </div>
-            <div className="field">
-              <label className="field__label" htmlFor={ids.to}>
-                {t('analytics.to')}
-              </label>
-              <input
-                id={ids.to}
-                type="datetime-local"
-                className="field__input"
-                value={dates.to}
-                onChange={(e) => setDates({ ...dates, to: e.target.value })}
-              />
-            </div>
-          </>
-        ) : null}
+            ))
+          : null}
       </div>
       {choice === 'dates' && range === null ? <p className="console-note">{t('analytics.badDates')}</p> : null}
       {live ? (
@@ -371,24 +320,18 @@ export default function AnalyticsPage() {
         <h2 id={ids.viewing}>{t('analytics.viewing', { name })}</h2>
         {s ? (
           <>
-            <dl className="console-analytics-stats">
-              <Stat label={t('analytics.viewersNow')} value={String(s.viewers_now)} testId="analytics-viewers-now" />
-              <Stat
-                label={t('analytics.uniqueViewers')}
-                value={String(s.unique_viewers)}
-                testId="analytics-unique-viewers"
-              />
-              <Stat
-                label={t('analytics.viewingMinutes')}
-                value={countText(s.viewing_minutes)}
-                testId="analytics-viewing-minutes"
-              />
-              <Stat label={t('analytics.views')} value={String(s.views)} />
-              <Stat label={t('analytics.startupMedian')} value={durationText(s.startup_ms.p50)} />
-              <Stat label={t('analytics.startup95')} value={durationText(s.startup_ms.p95)} />
-              <Stat label={t('analytics.rebuffering')} value={percentText(s.rebuffer_percent)} />
-              <Stat label={t('analytics.failures')} value={percentText(s.failure_percent)} />
-            </dl>
+            <Stats
+              stats={[
+                [t('analytics.viewersNow'), String(s.viewers_now), 'analytics-viewers-now'],
+                [t('analytics.uniqueViewers'), String(s.unique_viewers), 'analytics-unique-viewers'],
+                [t('analytics.viewingMinutes'), countText(s.viewing_minutes), 'analytics-viewing-minutes'],
+                [t('analytics.views'), String(s.views)],
+                [t('analytics.startupMedian'), durationText(s.startup_ms.p50)],
+                [t('analytics.startup95'), durationText(s.startup_ms.p95)],
+                [t('analytics.rebuffering'), percentText(s.rebuffer_percent)],
+                [t('analytics.failures'), percentText(s.failure_percent)],
+              ]}
+            />
             <ViewingPlot report={s} timeZone={timeZone} name={name} />
             <div className="console-analytics-pair">
               <CountsTable caption={t('analytics.byCountry')} first={t('analytics.country')} rows={s.countries} />
@@ -404,65 +347,50 @@ export default function AnalyticsPage() {
         <h2 id={ids.channel}>{t('analytics.channel')}</h2>
         {c ? (
           <>
-            <dl className="console-analytics-stats">
-              <Stat label={t('analytics.visits')} value={String(c.visits)} testId="analytics-visits" />
-              <Stat label={t('analytics.sessions')} value={String(c.sessions)} />
-            </dl>
+            <Stats
+              stats={[
+                [t('analytics.visits'), String(c.visits), 'analytics-visits'],
+                [t('analytics.sessions'), String(c.sessions)],
+              ]}
+            />
             <div className="console-analytics-stack">
               <ScrollBox label={t('analytics.funnel')}>
-                <table className="console-table">
-                  <caption>{t('analytics.funnelCaption')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('analytics.step')}</th>
-                      <th scope="col">{t('analytics.sessions')}</th>
-                      <th scope="col">{t('analytics.ofBefore')}</th>
-                      <th scope="col">{t('analytics.ofVisits')}</th>
+                <DataTable
+                  caption={t('analytics.funnelCaption')}
+                  headers={[
+                    t('analytics.step'),
+                    t('analytics.sessions'),
+                    t('analytics.ofBefore'),
+                    t('analytics.ofVisits'),
+                  ]}
+                >
+                  {funnelSteps(c.funnel).map((step) => (
+                    <tr key={step.key}>
+                      <th scope="row">{t(`analytics.steps.${step.key as keyof typeof consoleEn.analytics.steps}`)}</th>
+                      <td>{step.sessions}</td>
+                      <td>{percentText(step.ofPrevious)}</td>
+                      <td>{percentText(step.ofFirst)}</td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {funnelSteps(c.funnel).map((step) => (
-                      <tr key={step.key}>
-                        <th scope="row">
-                          {t(`analytics.steps.${step.key as keyof typeof consoleEn.analytics.steps}`)}
-                        </th>
-                        <td>{step.sessions}</td>
-                        <td>{percentText(step.ofPrevious)}</td>
-                        <td>{percentText(step.ofFirst)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                  ))}
+                </DataTable>
               </ScrollBox>
               <ScrollBox label={t('analytics.mostWatched')}>
-                <table className="console-table">
-                  <caption>{t('analytics.mostWatched')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('analytics.eventOrVideo')}</th>
-                      <th scope="col">{t('analytics.viewers')}</th>
-                      <th scope="col">{t('analytics.viewingMinutes')}</th>
+                <DataTable
+                  caption={t('analytics.mostWatched')}
+                  headers={[t('analytics.eventOrVideo'), t('analytics.viewers'), t('analytics.viewingMinutes')]}
+                  empty={c.top_streams.length === 0 && t('analytics.nothingWatched')}
+                >
+                  {c.top_streams.map((top) => (
+                    <tr key={`${top.stream_type}:${top.stream_id}`}>
+                      <th scope="row">
+                        {nameOf(top.stream_type, top.stream_id)}
+                        {top.stream_type === 'vod' ? '' : ` (${top.stream_type})`}
+                      </th>
+                      <td>{top.viewers}</td>
+                      <td>{countText(top.viewing_minutes)}</td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {c.top_streams.length === 0 ? (
-                      <tr>
-                        <td colSpan={3}>{t('analytics.nothingWatched')}</td>
-                      </tr>
-                    ) : (
-                      c.top_streams.map((top) => (
-                        <tr key={`${top.stream_type}:${top.stream_id}`}>
-                          <th scope="row">
-                            {nameOf(top.stream_type, top.stream_id)}
-                            {top.stream_type === 'vod' ? '' : ` (${top.stream_type})`}
-                          </th>
-                          <td>{top.viewers}</td>
-                          <td>{countText(top.viewing_minutes)}</td>
-                        </tr>
-                      ))
-                    )}
-                  </tbody>
-                </table>
+                  ))}
+                </DataTable>
               </ScrollBox>
             </div>
           </>

@@ -8,7 +8,7 @@ import { allowed } from '../access'
 import { useAddDomain, useDomains, useRemoveDomain, useVerifyDomain } from '../api/use-domains'
 import { useOperator } from '../operator-context'
 import { useConsoleText } from '../words'
-import { TableHead } from './table-head'
+import { TableBox } from './data-table'
 
 type Notice = { tone: 'error' | 'success'; text: string } | null
 
@@ -62,18 +62,19 @@ function ChallengeRecord({ record }: { record: NonNullable<AdminDomain['record']
   const t = useConsoleText()
   return (
     <dl className="console-dl console-domains__record">
-      <div>
-        <dt>{t('domains.txtRecord')}</dt>
-        <dd>
-          <code>{record.name}</code>
-        </dd>
-      </div>
-      <div>
-        <dt>{t('domains.value')}</dt>
-        <dd>
-          <code>{record.value}</code>
-        </dd>
-      </div>
+      {(
+        [
+          [t('domains.txtRecord'), record.name],
+          [t('domains.value'), record.value],
+        ] as const
+      ).map(([term, code]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>
+            <code>{code}</code>
+          </dd>
+        </div>
+      ))}
     </dl>
   )
 }
@@ -152,40 +153,39 @@ export function ChannelDomains() {
       {list.isPending ? <PageLoader /> : null}
       {list.isError ? <FormMessage tone="error">{errorText(list.error) ?? t('common.didNotLoad')}</FormMessage> : null}
       {list.data ? (
-        <div className="console-table-wrap">
-          <table className="console-table" aria-busy={list.isFetching}>
-            <caption>{t('domains.caption')}</caption>
-            <TableHead headers={[t('domains.domain'), t('domains.state')]} actions={canChange} />
-            <tbody>
-              {list.data.map((domain) => (
-                <tr key={domain.id}>
-                  <th scope="row" className="console-table__name">
-                    {domain.host}
-                    {domain.primary ? <span className="console-domains__primary">{t('domains.primary')}</span> : null}
-                  </th>
-                  <td>
-                    <span className={`console-live-badge${domain.state === 'verified' ? ' is-verified' : ''}`}>
-                      {t(domain.state === 'verified' ? 'domains.stateVerified' : 'domains.statePending')}
-                    </span>
-                    {domain.record ? <ChallengeRecord record={domain.record} /> : null}
-                    {notice && notice.id === domain.id ? (
-                      <FormMessage tone={notice.notice.tone}>{notice.notice.text}</FormMessage>
-                    ) : null}
-                  </td>
-                  {canChange ? (
-                    <td>
-                      <DomainActions
-                        domain={domain}
-                        removable={domain.state === 'pending' || verifiedCount > 1}
-                        onNotice={noticeFor(domain.id)}
-                      />
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <TableBox
+          caption={t('domains.caption')}
+          busy={list.isFetching}
+          headers={[t('domains.domain'), t('domains.state')]}
+          actions={canChange}
+        >
+          {list.data.map((domain) => (
+            <tr key={domain.id}>
+              <th scope="row" className="console-table__name">
+                {domain.host}
+                {domain.primary ? <span className="console-domains__primary">{t('domains.primary')}</span> : null}
+              </th>
+              <td>
+                <span className={`console-live-badge${domain.state === 'verified' ? ' is-verified' : ''}`}>
+                  {t(domain.state === 'verified' ? 'domains.stateVerified' : 'domains.statePending')}
+                </span>
+                {domain.record ? <ChallengeRecord record={domain.record} /> : null}
+                {notice && notice.id === domain.id ? (
+                  <FormMessage tone={notice.notice.tone}>{notice.notice.text}</FormMessage>
+                ) : null}
+              </td>
+              {canChange ? (
+                <td>
+                  <DomainActions
+                    domain={domain}
+                    removable={domain.state === 'pending' || verifiedCount > 1}
+                    onNotice={noticeFor(domain.id)}
+                  />
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </TableBox>
       ) : null}
       {canChange ? <AddDomainForm /> : null}
     </section>

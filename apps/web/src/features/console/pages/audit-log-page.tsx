@@ -1,6 +1,7 @@
 import { useCallback } from 'react'
 import type { Row } from '../api/admin-api'
 import { ResourceList } from '../components/resource-list'
+import { newestFirst } from '../sales/sales-fields'
 import { useConsoleText } from '../words'
 
 /** What changed: the fields whose value differs between before and after. */
@@ -48,8 +49,7 @@ export default function AuditLogPage() {
           { key: 'resource', header: t('auditLog.resource') },
           { key: 'resource_id', header: t('auditLog.id') },
         ]}
-        defaultSort="created_at"
-        defaultDirection="desc"
+        {...newestFirst}
         rowActions={changes}
         actionsHeader={t('auditLog.changes')}
         searchLabel={t('auditLog.search')}

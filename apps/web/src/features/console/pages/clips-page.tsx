@@ -7,9 +7,10 @@ import { paths } from '../../../lib/navigation/paths'
 import { allowed } from '../access'
 import { type Row, rowChoices, useAdminDelete, useAdminOptions } from '../api/admin-api'
 import { useChannelTime } from '../channel-time'
+import { useListFilters } from '../components/list-filters'
 import { ResourceList } from '../components/resource-list'
 import { useOperator } from '../operator-context'
-import { SelectField } from '../sales/sales-fields'
+import { newestFirst } from '../sales/sales-fields'
 import { type ConsoleText, useConsoleText } from '../words'
 
 const statusText = (t: ConsoleText, status: string) =>
@@ -125,10 +126,16 @@ export default function ClipsPage() {
   const me = useOperator()
   const canDelete = allowed(me, 'delete', 'clips')
   const events = useAdminOptions('events')
-  const [eventId, setEventId] = useState('')
-  const [status, setStatus] = useState('')
   const [done, setDone] = useState<string | null>(null)
-  const filters = useMemo(() => ({ event_id: eventId, status }), [eventId, status])
+  const listFilters = useListFilters([
+    { key: 'event_id', label: t('clipList.game'), any: t('clipList.allGames'), options: rowChoices(events.data) },
+    {
+      key: 'status',
+      label: t('clipList.status'),
+      any: t('clipList.anyStatus'),
+      options: ClipStatusSchema.options.map((value) => ({ value, label: t(`clipList.statuses.${value}`) })),
+    },
+  ])
 
   const actions = useCallback(
     (row: Row) => <ClipActions row={row} canDelete={canDelete} onDone={setDone} />,
@@ -184,32 +191,12 @@ export default function ClipsPage() {
         resource="clips"
         caption={t('clipList.caption')}
         columns={columns}
-        defaultSort="created_at"
-        defaultDirection="desc"
+        {...newestFirst}
         rowActions={actions}
         actionsHeader={t('clipList.actions')}
         searchLabel={t('clipList.search')}
         emptyText={t('clipList.empty')}
-        filters={filters}
-        toolbar={
-          <div className="console-list__filters">
-            <SelectField
-              label={t('clipList.game')}
-              value={eventId}
-              onChange={setEventId}
-              options={[{ value: '', label: t('clipList.allGames') }, ...rowChoices(events.data)]}
-            />
-            <SelectField
-              label={t('clipList.status')}
-              value={status}
-              onChange={setStatus}
-              options={[
-                { value: '', label: t('clipList.anyStatus') },
-                ...ClipStatusSchema.options.map((value) => ({ value, label: t(`clipList.statuses.${value}`) })),
-              ]}
-            />
-          </div>
-        }
+        {...listFilters}
       />
     </>
   )

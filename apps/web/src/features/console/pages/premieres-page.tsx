@@ -1,6 +1,6 @@
 import { type Premiere, toLocalInput } from '@fieldhouse/contract'
 import { type FormEvent, useId, useState } from 'react'
-import { Link, Route, Routes, useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { FormMessage, TextField } from '../../../components/ui/form-field'
 import { PageLoader } from '../../../components/ui/spinner'
@@ -10,7 +10,8 @@ import { allowed } from '../access'
 import { rowChoices, useAdminOptions } from '../api/admin-api'
 import { useCallOffPremiere, usePremiereSources, usePremieres, useSchedulePremiere } from '../api/use-premieres'
 import { useChannelTime, useChannelZone } from '../channel-time'
-import { TableHead } from '../components/table-head'
+import { TableBox } from '../components/data-table'
+import { PageRoutes } from '../components/page-routes'
 import { zonedToIso } from '../fields'
 import { useOperator } from '../operator-context'
 import { SelectField, saveProblem } from '../sales/sales-fields'
@@ -24,12 +25,7 @@ const base = '/admin/premieres'
  * calling one off. Managers and owners only: the navigation shows the page to no other role.
  */
 export default function PremieresPage() {
-  return (
-    <Routes>
-      <Route index element={<PremiereList />} />
-      <Route path="new" element={<ScheduleForm />} />
-    </Routes>
-  )
+  return <PageRoutes index={<PremiereList />} pages={{ new: <ScheduleForm /> }} />
 }
 
 /** The repeat as words: whole minutes, or seconds for the demo's short repeat. */
@@ -92,58 +88,54 @@ function PremiereList() {
       {list.isError ? <FormMessage tone="error">{errorText(list.error) ?? ''}</FormMessage> : null}
       {list.data && list.data.length === 0 ? <p className="console-note">{t('premieres.none')}</p> : null}
       {list.data && list.data.length > 0 ? (
-        <div className="console-table-wrap">
-          <table className="console-table" aria-busy={list.isFetching}>
-            <caption>{t('premieres.caption')}</caption>
-            <TableHead
-              headers={[
-                t('premieres.event'),
-                t('premieres.state'),
-                t('premieres.start'),
-                t('premieres.end'),
-                t('premieres.shows'),
-                t('premieres.repeat'),
-              ]}
-              actions={canDelete}
-            />
-            <tbody>
-              {list.data.map((p) => (
-                <tr key={p.id}>
-                  <th scope="row" className="console-table__name">
-                    {p.event_name}
-                  </th>
-                  <td>
-                    <span className={`console-live-badge${p.status === 'live' ? ' is-live' : ''}`}>
-                      {t(`premieres.states.${p.status}`)}
-                    </span>
-                  </td>
-                  <td>
-                    <time dateTime={p.starts_at}>{dateTime(p.starts_at, { seconds: true })}</time>
-                  </td>
-                  <td>
-                    <time dateTime={p.ends_at}>{dateTime(p.ends_at, { seconds: true })}</time>
-                  </td>
-                  <td>{sourceText(t, p)}</td>
-                  <td>{repeatText(t, p.repeat_every_minutes)}</td>
-                  {canDelete ? (
-                    <td>
-                      <Button
-                        variant="secondary"
-                        aria-label={t('premieres.callOffNamed', { name: p.event_name })}
-                        onClick={() => {
-                          setMessage(null)
-                          setConfirming(p)
-                        }}
-                      >
-                        {t('premieres.callOff')}
-                      </Button>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <TableBox
+          caption={t('premieres.caption')}
+          busy={list.isFetching}
+          headers={[
+            t('premieres.event'),
+            t('premieres.state'),
+            t('premieres.start'),
+            t('premieres.end'),
+            t('premieres.shows'),
+            t('premieres.repeat'),
+          ]}
+          actions={canDelete}
+        >
+          {list.data.map((p) => (
+            <tr key={p.id}>
+              <th scope="row" className="console-table__name">
+                {p.event_name}
+              </th>
+              <td>
+                <span className={`console-live-badge${p.status === 'live' ? ' is-live' : ''}`}>
+                  {t(`premieres.states.${p.status}`)}
+                </span>
+              </td>
+              <td>
+                <time dateTime={p.starts_at}>{dateTime(p.starts_at, { seconds: true })}</time>
+              </td>
+              <td>
+                <time dateTime={p.ends_at}>{dateTime(p.ends_at, { seconds: true })}</time>
+              </td>
+              <td>{sourceText(t, p)}</td>
+              <td>{repeatText(t, p.repeat_every_minutes)}</td>
+              {canDelete ? (
+                <td>
+                  <Button
+                    variant="secondary"
+                    aria-label={t('premieres.callOffNamed', { name: p.event_name })}
+                    onClick={() => {
+                      setMessage(null)
+                      setConfirming(p)
+                    }}
+                  >
+                    {t('premieres.callOff')}
+                  </Button>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </TableBox>
       ) : null}
     </>
   )

@@ -1,24 +1,19 @@
 import type { AdminCustomer, AdminCustomerDetail } from '@fieldhouse/contract'
 import { type ReactNode, useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, Route, Routes, useParams } from 'react-router'
+import { Link, useParams } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { errorText } from '../../../lib/api/error-text'
 import { allowed } from '../access'
 import type { Row } from '../api/admin-api'
 import { useChannelTime } from '../channel-time'
+import { TableBox } from '../components/data-table'
+import { useListFilters } from '../components/list-filters'
+import { PageRoutes } from '../components/page-routes'
 import { ResourceList } from '../components/resource-list'
 import { useOperator } from '../operator-context'
 import { type CustomerAction, useCustomer, useCustomerAction } from './sales-api'
-import {
-  ActionMessage,
-  ErrorLine,
-  newestFirst,
-  type Outcome,
-  orderStateText,
-  SalesTable,
-  SelectField,
-} from './sales-fields'
+import { ActionMessage, ErrorLine, newestFirst, type Outcome, orderStateText } from './sales-fields'
 import { useMoney } from './sales-format'
 
 /** A list row: the list's rows are the contract's `AdminCustomer`. */
@@ -44,8 +39,17 @@ function CustomersList() {
   const { t } = useTranslation()
   const { dateTime } = useChannelTime()
   const accountState = useAccountState()
-  const [blocked, setBlocked] = useState('')
-  const filters = useMemo(() => ({ blocked }), [blocked])
+  const listFilters = useListFilters([
+    {
+      key: 'blocked',
+      label: t('consoleSales.customers.account'),
+      any: t('consoleSales.customers.any'),
+      options: [
+        { value: 'no', label: t('consoleSales.customers.notBlocked') },
+        { value: 'yes', label: t('consoleSales.customers.blocked') },
+      ],
+    },
+  ])
   const columns = useMemo(
     () => [
       {
@@ -89,21 +93,7 @@ function CustomersList() {
         {...newestFirst}
         searchLabel={t('consoleSales.customers.search')}
         emptyText={t('consoleSales.customers.none')}
-        filters={filters}
-        toolbar={
-          <div className="console-list__filters">
-            <SelectField
-              label={t('consoleSales.customers.account')}
-              value={blocked}
-              onChange={setBlocked}
-              options={[
-                { value: '', label: t('consoleSales.customers.any') },
-                { value: 'no', label: t('consoleSales.customers.notBlocked') },
-                { value: 'yes', label: t('consoleSales.customers.blocked') },
-              ]}
-            />
-          </div>
-        }
+        {...listFilters}
       />
     </>
   )
@@ -217,9 +207,9 @@ function FactTable({
 }) {
   if (empty !== null) return <p className="console-note">{empty}</p>
   return (
-    <SalesTable caption={caption} headers={headers}>
+    <TableBox caption={caption} headers={headers}>
       {children}
-    </SalesTable>
+    </TableBox>
   )
 }
 
@@ -355,10 +345,5 @@ function CustomerDetail() {
 
 /** Customers (decision 0038): the channel's viewers, and each one's passes, orders and actions. */
 export default function CustomersPage() {
-  return (
-    <Routes>
-      <Route index element={<CustomersList />} />
-      <Route path=":id" element={<CustomerDetail />} />
-    </Routes>
-  )
+  return <PageRoutes index={<CustomersList />} pages={{ ':id': <CustomerDetail /> }} />
 }

@@ -2,13 +2,16 @@ import { type AdminOrder, type AdminOrderDetail, OrderStatusSchema } from '@fiel
 import type { TFunction } from 'i18next'
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, Route, Routes, useParams } from 'react-router'
+import { Link, useParams } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { TextField } from '../../../components/ui/form-field'
 import { errorText } from '../../../lib/api/error-text'
 import { allowed } from '../access'
 import type { Row } from '../api/admin-api'
 import { useChannelTime } from '../channel-time'
+import { TableBox } from '../components/data-table'
+import { useListFilters } from '../components/list-filters'
+import { PageRoutes } from '../components/page-routes'
 import { ResourceList } from '../components/resource-list'
 import { useOperator } from '../operator-context'
 import {
@@ -22,7 +25,6 @@ import {
 import {
   ActionMessage,
   amountOf,
-  DateField,
   ErrorLine,
   newestFirst,
   type Outcome,
@@ -39,10 +41,8 @@ const orderOf = (row: Row) => row as unknown as AdminOrder
 const passText = (o: { pass: { name: string }; event: { name: string } | null }) =>
   o.event && !o.pass.name.includes(o.event.name) ? `${o.pass.name} · ${o.event.name}` : o.pass.name
 
-const passOptions = (passes: { id: number; name: string }[], none: string) => [
-  { value: '', label: none },
-  ...passes.map((p) => ({ value: String(p.id), label: p.name })),
-]
+const passChoices = (passes: { id: number; name: string }[]) =>
+  passes.map((p) => ({ value: String(p.id), label: p.name }))
 
 /** A complimentary pass for a viewer named by their email: an order of nothing, open at once. */
 function GrantComplimentary({ passes }: { passes: { id: number; name: string }[] }) {
@@ -85,7 +85,7 @@ function GrantComplimentary({ passes }: { passes: { id: number; name: string }[]
           required
           value={passId}
           onChange={setPassId}
-          options={passOptions(passes, t('consoleSales.orders.choosePass'))}
+          options={[{ value: '', label: t('consoleSales.orders.choosePass') }, ...passChoices(passes)]}
         />
         <TextField
           label={t('consoleSales.orders.note')}
@@ -118,16 +118,27 @@ function OrdersList() {
   const me = useOperator()
   const passes = usePassChoices()
   const exportCsv = useOrdersExport()
-  const [status, setStatus] = useState('')
-  const [passId, setPassId] = useState('')
-  const [from, setFrom] = useState('')
-  const [to, setTo] = useState('')
   const [exportError, setExportError] = useState<string | null>(null)
-  const filters = useMemo(() => ({ status, pass_id: passId, from, to }), [status, passId, from, to])
+  const listFilters = useListFilters([
+    {
+      key: 'status',
+      label: t('consoleSales.orders.state'),
+      any: t('consoleSales.orders.anyState'),
+      options: OrderStatusSchema.options.map((s) => ({ value: s, label: t(`consoleSales.orderStatus.${s}`) })),
+    },
+    {
+      key: 'pass_id',
+      label: t('consoleSales.orders.pass'),
+      any: t('consoleSales.orders.anyPass'),
+      options: passChoices(passes.data ?? []),
+    },
+    { key: 'from', label: t('consoleSales.from'), day: true },
+    { key: 'to', label: t('consoleSales.to'), day: true },
+  ])
 
   const download = async () => {
     setExportError(null)
-    if (!(await exportCsv(filters))) setExportError(t('consoleSales.orders.exportFailed'))
+    if (!(await exportCsv(listFilters.filters))) setExportError(t('consoleSales.orders.exportFailed'))
   }
 
   const columns = useMemo(
@@ -186,28 +197,7 @@ function OrdersList() {
         {...newestFirst}
         searchLabel={t('consoleSales.orders.search')}
         emptyText={t('consoleSales.orders.none')}
-        filters={filters}
-        toolbar={
-          <div className="console-list__filters">
-            <SelectField
-              label={t('consoleSales.orders.state')}
-              value={status}
-              onChange={setStatus}
-              options={[
-                { value: '', label: t('consoleSales.orders.anyState') },
-                ...OrderStatusSchema.options.map((s) => ({ value: s, label: t(`consoleSales.orderStatus.${s}`) })),
-              ]}
-            />
-            <SelectField
-              label={t('consoleSales.orders.pass')}
-              value={passId}
-              onChange={setPassId}
-              options={passOptions(passes.data ?? [], t('consoleSales.orders.anyPass'))}
-            />
-            <DateField label={t('consoleSales.from')} value={from} onChange={setFrom} />
-            <DateField label={t('consoleSales.to')} value={to} onChange={setTo} />
-          </div>
-        }
+        {...listFilters}
       />
     </>
   )
@@ -427,37 +417,23 @@ function OrderDetail() {
       {canUpdate && o.complimentary && o.activity_status === 'active' ? <RevokeComplimentary order={o} /> : null}
 
       <h2>{t('consoleSales.orders.story')}</h2>
-      <div className="console-table-wrap">
-        <table className="console-table">
-          <caption>{t('consoleSales.orders.storyCaption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('consoleSales.orders.when')}</th>
-              <th scope="col">{t('consoleSales.orders.what')}</th>
-              <th scope="col">{t('consoleSales.orders.amount')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {storyOf(o, t, money).map((line) => (
-              <tr key={line.k}>
-                <td className="console-nowrap">{dateTime(line.at)}</td>
-                <td>{line.what}</td>
-                <td>{line.amount}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <TableBox
+        caption={t('consoleSales.orders.storyCaption')}
+        headers={[t('consoleSales.orders.when'), t('consoleSales.orders.what'), t('consoleSales.orders.amount')]}
+      >
+        {storyOf(o, t, money).map((line) => (
+          <tr key={line.k}>
+            <td className="console-nowrap">{dateTime(line.at)}</td>
+            <td>{line.what}</td>
+            <td>{line.amount}</td>
+          </tr>
+        ))}
+      </TableBox>
     </>
   )
 }
 
 /** Orders (decision 0036): the list with its filters and export, and each order's story and actions. */
 export default function OrdersPage() {
-  return (
-    <Routes>
-      <Route index element={<OrdersList />} />
-      <Route path=":id" element={<OrderDetail />} />
-    </Routes>
-  )
+  return <PageRoutes index={<OrdersList />} pages={{ ':id': <OrderDetail /> }} />
 }

@@ -1,12 +1,14 @@
 import type { AdminPass } from '@fieldhouse/contract'
-import { useMemo, useState } from 'react'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { CheckboxField, TextField } from '../../../components/ui/form-field'
 import { type Row, useAdminOptions } from '../api/admin-api'
+import { useListFilters } from '../components/list-filters'
 import { PriceFields, priceColumn, type SalesForm, SalesPage, type SalesPageSpec, soldColumn } from './sales-editor'
 import { CheckGroup, priceBodyOf, priceDraftOf, SelectField } from './sales-fields'
 
 const kinds = ['subscription', 'package', 'event', 'addon'] as const
+const kindChoices = (t: TFunction) => kinds.map((k) => ({ value: k, label: t(`consoleSales.kinds.${k}`) }))
 const capabilityNames = ['watch', 'download', 'clipping', 'download_clip', 'no_ads', 'vod_media'] as const
 
 interface Draft {
@@ -31,24 +33,9 @@ interface Draft {
 /** The list's filter by kind. */
 function useKindFilter() {
   const { t } = useTranslation()
-  const [kind, setKind] = useState('')
-  const filters = useMemo(() => ({ kind }), [kind])
-  return {
-    filters,
-    toolbar: (
-      <div className="console-list__filters">
-        <SelectField
-          label={t('consoleSales.kind')}
-          value={kind}
-          onChange={setKind}
-          options={[
-            { value: '', label: t('consoleSales.anyKind') },
-            ...kinds.map((k) => ({ value: k, label: t(`consoleSales.kinds.${k}`) })),
-          ]}
-        />
-      </div>
-    ),
-  }
+  return useListFilters([
+    { key: 'kind', label: t('consoleSales.kind'), any: t('consoleSales.anyKind'), options: kindChoices(t) },
+  ])
 }
 
 function PassNotes({ item: pass }: { item: AdminPass }) {
@@ -83,7 +70,7 @@ function PassFields({ form, item: pass }: { form: SalesForm<Draft>; item: AdminP
         value={draft.kind}
         disabled={!isNew}
         onChange={(v) => set('kind', v as Draft['kind'])}
-        options={kinds.map((k) => ({ value: k, label: t(`consoleSales.kinds.${k}`) }))}
+        options={kindChoices(t)}
       />
       <TextField label={t('consoleSales.name')} {...bind('name')} />
       <TextField label={t('consoleSales.description')} {...bind('description')} />

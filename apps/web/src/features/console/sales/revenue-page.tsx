@@ -3,11 +3,17 @@ import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { errorText } from '../../../lib/api/error-text'
+import { TableBox } from '../components/data-table'
 import { useRevenue } from './sales-api'
-import { DateField, ErrorLine, SalesTable } from './sales-fields'
+import { DateField, ErrorLine } from './sales-fields'
 import { useMoney } from './sales-format'
 
 type Sums = { gross: number; refunds: number; net: number; orders: number }
+type SumsRow = Sums & { label: string; href?: string }
+
+/** A pass's or event's sums, named and linked to its editor. */
+const linked = <S extends Sums & { name: string }>(rows: S[], resource: string, idOf: (row: S) => number): SumsRow[] =>
+  rows.map((row) => ({ ...row, label: row.name, href: `/admin/${resource}/${idOf(row)}` }))
 const sumWords = ['gross', 'refunds', 'net', 'revenue.orders'] as const
 
 /**
@@ -65,30 +71,28 @@ function SumsTable({
 }: {
   caption: string
   first: string
-  rows: (Sums & { label: string; key: string; href?: string })[]
+  rows: readonly SumsRow[]
   currency: string
 }) {
   const { t } = useTranslation()
   const formatMoney = useMoney()
   const money = (n: number) => formatMoney(n, currency)
   return (
-    <SalesTable caption={caption} headers={[first, ...sumWords.map((w) => t(`consoleSales.${w}`))]}>
-      {rows.length === 0 ? (
-        <tr>
-          <td colSpan={5}>{t('consoleSales.revenue.noSales')}</td>
+    <TableBox
+      caption={caption}
+      headers={[first, ...sumWords.map((w) => t(`consoleSales.${w}`))]}
+      empty={rows.length === 0 && t('consoleSales.revenue.noSales')}
+    >
+      {rows.map((r) => (
+        <tr key={r.href ?? r.label}>
+          <th scope="row">{r.href ? <Link to={r.href}>{r.label}</Link> : r.label}</th>
+          <td>{money(r.gross)}</td>
+          <td>{money(r.refunds)}</td>
+          <td>{money(r.net)}</td>
+          <td>{r.orders}</td>
         </tr>
-      ) : (
-        rows.map((r) => (
-          <tr key={r.key}>
-            <th scope="row">{r.href ? <Link to={r.href}>{r.label}</Link> : r.label}</th>
-            <td>{money(r.gross)}</td>
-            <td>{money(r.refunds)}</td>
-            <td>{money(r.net)}</td>
-            <td>{r.orders}</td>
-          </tr>
-        ))
-      )}
-    </SalesTable>
+      ))}
+    </TableBox>
   )
 }
 
@@ -126,34 +130,25 @@ export default function RevenuePage() {
             </div>
           </dl>
           <RevenuePlot days={r.days} currency={r.currency} />
-          <SumsTable
-            caption={t('consoleSales.revenue.perDay')}
-            first={t('consoleSales.revenue.day')}
-            currency={r.currency}
-            rows={r.days.filter((d) => d.gross > 0 || d.refunds > 0).map((d) => ({ ...d, label: d.day, key: d.day }))}
-          />
-          <SumsTable
-            caption={t('consoleSales.revenue.perPass')}
-            first={t('consoleSales.revenue.pass')}
-            currency={r.currency}
-            rows={r.passes.map((p) => ({
-              ...p,
-              label: p.name,
-              key: String(p.pass_id),
-              href: `/admin/passes/${p.pass_id}`,
-            }))}
-          />
-          <SumsTable
-            caption={t('consoleSales.revenue.perEvent')}
-            first={t('consoleSales.revenue.event')}
-            currency={r.currency}
-            rows={r.events.map((e) => ({
-              ...e,
-              label: e.name,
-              key: String(e.event_id),
-              href: `/admin/events/${e.event_id}`,
-            }))}
-          />
+          {(
+            [
+              [
+                'perDay',
+                'day',
+                r.days.filter((d) => d.gross > 0 || d.refunds > 0).map((d) => ({ ...d, label: d.day })),
+              ],
+              ['perPass', 'pass', linked(r.passes, 'passes', (p) => p.pass_id)],
+              ['perEvent', 'event', linked(r.events, 'events', (e) => e.event_id)],
+            ] as const
+          ).map(([caption, first, rows]) => (
+            <SumsTable
+              key={caption}
+              caption={t(`consoleSales.revenue.${caption}`)}
+              first={t(`consoleSales.revenue.${first}`)}
+              currency={r.currency}
+              rows={rows}
+            />
+          ))}
         </>
       ) : revenue.isPending ? (
         <p role="status">{t('consoleSales.loading')}</p>

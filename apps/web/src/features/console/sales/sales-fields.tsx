@@ -175,15 +175,25 @@ export function ErrorLine({ error }: { error: string | null }) {
   ) : null
 }
 
-/** A date field of a filter (`YYYY-MM-DD`, a day of the channel's calendar). */
-export function DateField({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+/** A date field of a filter (`YYYY-MM-DD`, a day of the channel's calendar), or a `datetime-local` one. */
+export function DateField({
+  label,
+  value,
+  onChange,
+  type = 'date',
+}: {
+  label: string
+  value: string
+  onChange: (v: string) => void
+  type?: 'date' | 'datetime-local'
+}) {
   const id = useId()
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <input id={id} type="date" className="field__input" value={value} onChange={(e) => onChange(e.target.value)} />
+      <input id={id} type={type} className="field__input" value={value} onChange={(e) => onChange(e.target.value)} />
     </div>
   )
 }
@@ -200,35 +210,6 @@ export function ReasonField({ value, onChange }: { value: string; onChange: (v: 
       value={value}
       onChange={(e) => onChange(e.target.value)}
     />
-  )
-}
-
-/** A table of the sales pages: its caption, its column headers, its rows. */
-export function SalesTable({
-  caption,
-  headers,
-  children,
-}: {
-  caption: string
-  headers: string[]
-  children: ReactNode
-}) {
-  return (
-    <div className="console-table-wrap">
-      <table className="console-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {headers.map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
   )
 }
 
