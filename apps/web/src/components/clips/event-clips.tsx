@@ -2,9 +2,9 @@ import { type Clip, formatClipTime } from '@fieldhouse/contract'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useEventClips } from '../../lib/entities/clips/use-event-clips'
-import { Button } from '../ui/button'
 import { LoadError } from '../ui/load-states'
 import { ClipShareButton } from './clip-share-button'
+import { MoreClips } from './more-clips'
 import { PublicClipCard } from './public-clip-card'
 import './event-clips.css'
 
@@ -36,18 +36,7 @@ export function EventClips({ eventId }: { eventId: number }) {
           ))}
         </ul>
       ) : null}
-      {clips.hasNextPage ? (
-        <div className="moments-more">
-          <Button
-            variant="secondary"
-            disabled={clips.isFetchingNextPage}
-            aria-busy={clips.isFetchingNextPage || undefined}
-            onClick={() => void clips.fetchNextPage()}
-          >
-            {clips.isFetchingNextPage ? t('common.loading') : t('eventClips.more')}
-          </Button>
-        </div>
-      ) : null}
+      <MoreClips query={clips} label={t('eventClips.more')} />
     </section>
   )
 }

@@ -60,3 +60,13 @@ export function ItemLoadFailure({
   if (missing || httpStatus(error) === 404) return <EmptyState action={action}>{missingText}</EmptyState>
   return <LoadError onRetry={onRetry}>{failedText}</LoadError>
 }
+
+/** A list query's waiting (said to screen readers) and its failure (with a way to ask again). */
+export function QueryStates({ query }: { query: { isPending: boolean; isError: boolean; refetch: () => unknown } }) {
+  return (
+    <>
+      {query.isPending ? <LoadingStatus /> : null}
+      {query.isError ? <LoadError onRetry={() => void query.refetch()} /> : null}
+    </>
+  )
+}

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next'
 import { ButtonLink } from '../../components/ui/button'
-import { EmptyState, LoadError, LoadingStatus } from '../../components/ui/load-states'
+import { EmptyState, QueryStates } from '../../components/ui/load-states'
 import { useOrders } from '../../lib/entities/account/use-orders'
 import { paths } from '../../lib/navigation/paths'
 import { splitOrders } from './order-display'
 import { OrderItem } from './order-item'
+import { ProfileSection } from './profile-section'
 import '../../components/ui/labels.css'
 import './orders.css'
 
@@ -14,13 +15,13 @@ export function ActiveOrdersPage() {
   const orders = useOrders()
   const { active } = splitOrders(orders.data ?? [])
   return (
-    <section className="profile-section" aria-labelledby="active-orders-title">
-      <h3 id="active-orders-title" className="profile-section__title">
-        {t('profile.activeOrders')}
-      </h3>
-      <p className="profile-section__lead">{t('profile.activeOrdersLead')}</p>
-      {orders.isPending ? <LoadingStatus /> : null}
-      {orders.isError ? <LoadError onRetry={() => void orders.refetch()} /> : null}
+    <ProfileSection
+      titleId="active-orders-title"
+      title={t('profile.activeOrders')}
+      lead={t('profile.activeOrdersLead')}
+      heading="h3"
+    >
+      <QueryStates query={orders} />
       {orders.data && active.length === 0 ? (
         <EmptyState action={<ButtonLink to={paths.packages}>{t('checkout.seePasses')}</ButtonLink>}>
           {t('checkout.activeNone')}
@@ -33,6 +34,6 @@ export function ActiveOrdersPage() {
           ))}
         </ul>
       ) : null}
-    </section>
+    </ProfileSection>
   )
 }

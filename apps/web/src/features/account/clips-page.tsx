@@ -5,7 +5,7 @@ import { clipOfName } from '../../components/clips/clip-share'
 import { ClipShareButton } from '../../components/clips/clip-share-button'
 import { ClipTags } from '../../components/clips/public-clip-card'
 import { Button, ButtonLink } from '../../components/ui/button'
-import { EmptyState, LoadError, LoadingStatus } from '../../components/ui/load-states'
+import { EmptyState, QueryStates } from '../../components/ui/load-states'
 import { errorText } from '../../lib/api/error-text'
 import { useUserAccess } from '../../lib/entities/account/use-user-access'
 import { useDeleteClip, useDownloadClip, useRetryClip } from '../../lib/entities/clips/use-clip-actions'
@@ -15,6 +15,7 @@ import { paths } from '../../lib/navigation/paths'
 import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import { usePopupStore } from '../../lib/notify/popup-store'
 import { useToastStore } from '../../lib/notify/toast-store'
+import { ProfileSection } from './profile-section'
 import '../../components/clips/clips.css'
 
 /**
@@ -29,13 +30,8 @@ export function ClipsPage() {
   const access = useUserAccess()
   const canDownload = access.data?.capabilities.download_clip === true
   return (
-    <section className="profile-section" aria-labelledby="clips-title">
-      <h2 id="clips-title" className="profile-section__title">
-        {t('profile.clips')}
-      </h2>
-      <p className="profile-section__lead">{t('profile.clipsLead')}</p>
-      {clips.isPending ? <LoadingStatus /> : null}
-      {clips.isError ? <LoadError onRetry={() => void clips.refetch()} /> : null}
+    <ProfileSection titleId="clips-title" title={t('profile.clips')} lead={t('profile.clipsLead')}>
+      <QueryStates query={clips} />
       {clips.data && clips.data.length === 0 ? (
         <EmptyState
           action={
@@ -54,7 +50,7 @@ export function ClipsPage() {
           ))}
         </ul>
       ) : null}
-    </section>
+    </ProfileSection>
   )
 }
 

@@ -6,6 +6,7 @@ import { usePaymentConfig } from '../../lib/entities/commerce/use-payment-config
 import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import { splitOrders } from './order-display'
 import { OrderItem } from './order-item'
+import { ProfileSection } from './profile-section'
 import '../../components/ui/labels.css'
 import './orders.css'
 
@@ -19,26 +20,19 @@ export function OrdersPage() {
   const orders = useOrders()
   const { past } = splitOrders(orders.data ?? [])
   return (
-    <section className="profile-section" aria-labelledby="orders-title">
-      <h2 id="orders-title" className="profile-section__title">
-        {t('profile.orders')}
-      </h2>
-      <p className="profile-section__lead">{t('profile.ordersLead')}</p>
+    <ProfileSection titleId="orders-title" title={t('profile.orders')} lead={t('profile.ordersLead')}>
       <Outlet />
       {past.length > 0 ? (
-        <section className="profile-section" aria-labelledby="past-orders-title">
-          <h3 id="past-orders-title" className="profile-section__title">
-            {t('checkout.pastOrders')}
-          </h3>
+        <ProfileSection titleId="past-orders-title" title={t('checkout.pastOrders')} heading="h3">
           <ul className="orders-list" data-testid="past-orders">
             {past.map((o) => (
               <OrderItem key={o.id} order={o} />
             ))}
           </ul>
-        </section>
+        </ProfileSection>
       ) : null}
       <PaymentCards />
-    </section>
+    </ProfileSection>
   )
 }
 

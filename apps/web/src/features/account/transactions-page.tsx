@@ -1,9 +1,10 @@
 import { formatPrice } from '@fieldhouse/contract'
 import { useTranslation } from 'react-i18next'
-import { EmptyState, LoadError, LoadingStatus } from '../../components/ui/load-states'
+import { EmptyState, QueryStates } from '../../components/ui/load-states'
 import { useTransactions } from '../../lib/entities/account/use-transactions'
 import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import { transactionTypeKey } from './order-display'
+import { ProfileSection } from './profile-section'
 import '../../components/ui/labels.css'
 import './orders.css'
 
@@ -13,13 +14,8 @@ export function TransactionsPage() {
   useDocumentTitle(t('profile.transactions'))
   const transactions = useTransactions()
   return (
-    <section className="profile-section" aria-labelledby="transactions-title">
-      <h2 id="transactions-title" className="profile-section__title">
-        {t('profile.transactions')}
-      </h2>
-      <p className="profile-section__lead">{t('profile.transactionsLead')}</p>
-      {transactions.isPending ? <LoadingStatus /> : null}
-      {transactions.isError ? <LoadError onRetry={() => void transactions.refetch()} /> : null}
+    <ProfileSection titleId="transactions-title" title={t('profile.transactions')} lead={t('profile.transactionsLead')}>
+      <QueryStates query={transactions} />
       {transactions.data && transactions.data.length === 0 ? (
         <EmptyState>{t('checkout.transactionsNone')}</EmptyState>
       ) : null}
@@ -56,6 +52,6 @@ export function TransactionsPage() {
           </table>
         </div>
       ) : null}
-    </section>
+    </ProfileSection>
   )
 }

@@ -2,10 +2,11 @@ import type { Clip } from '@fieldhouse/contract'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { clipOfName } from '../../components/clips/clip-share'
+import { MoreClips } from '../../components/clips/more-clips'
 import { PublicClipCard } from '../../components/clips/public-clip-card'
 import { FilterSelect } from '../../components/events/filter-select'
 import { Button } from '../../components/ui/button'
-import { EmptyState, LoadError, LoadingStatus } from '../../components/ui/load-states'
+import { EmptyState, QueryStates } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
 import { flattenCategories } from '../../lib/entities/catalogue/catalogue-lookups'
 import { useEventCategories } from '../../lib/entities/catalogue/use-event-categories'
@@ -84,8 +85,7 @@ export function MomentsPage() {
           ) : null}
         </div>
       </div>
-      {moments.isPending ? <LoadingStatus /> : null}
-      {moments.isError ? <LoadError onRetry={() => void moments.refetch()} /> : null}
+      <QueryStates query={moments} />
       {moments.isSuccess && clips.length === 0 ? (
         <EmptyState>{filtered ? t('moments.noneFiltered') : t('moments.none')}</EmptyState>
       ) : null}
@@ -96,19 +96,7 @@ export function MomentsPage() {
           ))}
         </ul>
       ) : null}
-      {moments.hasNextPage ? (
-        <div className="moments-more">
-          <Button
-            variant="secondary"
-            disabled={moments.isFetchingNextPage}
-            aria-busy={moments.isFetchingNextPage || undefined}
-            data-testid="moments-more"
-            onClick={() => void moments.fetchNextPage()}
-          >
-            {moments.isFetchingNextPage ? t('common.loading') : t('moments.more')}
-          </Button>
-        </div>
-      ) : null}
+      <MoreClips query={moments} label={t('moments.more')} testId="moments-more" />
     </PageFrame>
   )
 }
