@@ -38,6 +38,17 @@ const money = (what: string) =>
 const idempotencyKey = z.string().trim().min(8).max(100).optional()
 /** A field without its default, optional: an update sets only what it names. */
 const bare = (t: z.ZodTypeAny) => (t instanceof z.ZodDefault ? (t.unwrap() as z.ZodTypeAny) : t).optional()
+/** A `PATCH` of what the console writes: any of `fields` (each bare), and `retired` to take it off sale (or back on). */
+const updateOf = <T extends z.ZodRawShape>(fields: z.ZodObject<T>) =>
+  z
+    .object(
+      Object.fromEntries(Object.entries(fields.shape).map(([k, v]) => [k, bare(v as z.ZodTypeAny)])) as unknown as {
+        [K in keyof T]: z.ZodOptional<T[K]>
+      },
+    )
+    .extend({ retired: z.boolean().optional() })
+/** An update names at least one field. */
+const changesSomething = (v: object) => Object.values(v).some((x) => x !== undefined)
 
 /** The fields of a pass the console writes (spec §3 "Package and subscription"). */
 const passFields = z.object({
@@ -76,24 +87,23 @@ export function passProblems(p: AdminPassFields): Record<string, string> {
   return out
 }
 
-const withProblems = <T extends AdminPassFields>(p: T, ctx: z.RefinementCtx) => {
-  for (const [path, message] of Object.entries(passProblems(p))) ctx.addIssue({ code: 'custom', path: [path], message })
-}
+/** Each problem `problemsOf` finds, as an issue at its field. */
+const reportProblems =
+  <T>(problemsOf: (v: T) => Record<string, string>) =>
+  (v: T, ctx: z.RefinementCtx) => {
+    for (const [path, message] of Object.entries(problemsOf(v))) ctx.addIssue({ code: 'custom', path: [path], message })
+  }
 
 /** `POST /api/admin/passes`. */
-export const AdminPassCreateSchema = passFields.extend({ idempotency_key: idempotencyKey }).superRefine(withProblems)
+export const AdminPassCreateSchema = passFields
+  .extend({ idempotency_key: idempotencyKey })
+  .superRefine(reportProblems(passProblems))
 export type AdminPassCreate = z.output<typeof AdminPassCreateSchema>
 
 /** `PATCH /api/admin/passes/:id`: any fields, and `retired` to take it off sale (or back on). */
-export const AdminPassUpdateSchema = z
-  .object(
-    Object.fromEntries(Object.entries(passFields.shape).map(([k, v]) => [k, bare(v as z.ZodTypeAny)])) as {
-      [K in keyof typeof passFields.shape]: z.ZodOptional<(typeof passFields.shape)[K]>
-    },
-  )
-  .extend({ retired: z.boolean().optional() })
+export const AdminPassUpdateSchema = updateOf(passFields)
   .omit({ kind: true })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Change at least one field')
+  .refine(changesSomething, 'Change at least one field')
 export type AdminPassUpdate = z.output<typeof AdminPassUpdateSchema>
 
 /** A pass as the console shows it (minor units), with what has been sold of it. */
@@ -157,20 +167,10 @@ export function couponProblems(c: AdminCouponFields): Record<string, string> {
 
 export const AdminCouponCreateSchema = couponFields
   .extend({ idempotency_key: idempotencyKey })
-  .superRefine((c, ctx) => {
-    for (const [path, message] of Object.entries(couponProblems(c)))
-      ctx.addIssue({ code: 'custom', path: [path], message })
-  })
+  .superRefine(reportProblems(couponProblems))
 export type AdminCouponCreate = z.output<typeof AdminCouponCreateSchema>
 
-export const AdminCouponUpdateSchema = z
-  .object(
-    Object.fromEntries(Object.entries(couponFields.shape).map(([k, v]) => [k, bare(v as z.ZodTypeAny)])) as {
-      [K in keyof typeof couponFields.shape]: z.ZodOptional<(typeof couponFields.shape)[K]>
-    },
-  )
-  .extend({ retired: z.boolean().optional() })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Change at least one field')
+export const AdminCouponUpdateSchema = updateOf(couponFields).refine(changesSomething, 'Change at least one field')
 export type AdminCouponUpdate = z.output<typeof AdminCouponUpdateSchema>
 
 export const AdminCouponSchema = couponFields.extend({
@@ -220,14 +220,7 @@ export const AdminBundleCreateSchema = bundleFields.extend({ idempotency_key: id
 export type AdminBundleCreate = z.output<typeof AdminBundleCreateSchema>
 
 /** `PATCH /api/admin/bundles/:id`: any fields, and `retired` to take it off sale (or back on). */
-export const AdminBundleUpdateSchema = z
-  .object(
-    Object.fromEntries(Object.entries(bundleFields.shape).map(([k, v]) => [k, bare(v as z.ZodTypeAny)])) as {
-      [K in keyof typeof bundleFields.shape]: z.ZodOptional<(typeof bundleFields.shape)[K]>
-    },
-  )
-  .extend({ retired: z.boolean().optional() })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Change at least one field')
+export const AdminBundleUpdateSchema = updateOf(bundleFields).refine(changesSomething, 'Change at least one field')
 export type AdminBundleUpdate = z.output<typeof AdminBundleUpdateSchema>
 
 /** A bundle as the console shows it (minor units), with what has been sold of it. */

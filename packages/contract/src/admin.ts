@@ -14,6 +14,7 @@ import { UploadSettingsSchema } from './console-media.js'
 import { MenuPlacement, SlidableType } from './enums.js'
 import { LinkSchema } from './links.js'
 import { messages } from './messages.js'
+import { named } from './named.js'
 import { normalizePath, reservedPageUrl } from './site-routes.js'
 import { StreamSettingsSchema } from './streams.js'
 
@@ -33,8 +34,8 @@ export const OperatorRoles = ['owner', 'manager', 'producer', 'support'] as cons
 export const OperatorRoleSchema = z.enum(OperatorRoles, { error: 'Choose owner, manager, producer or support' })
 export type OperatorRole = (typeof OperatorRoles)[number]
 
-/** This issue's resources (the spec's entity names), plus the go-live panel and media uploads. */
-export const AdminResources = [
+/** The channel's site and catalogue: its content, its events and teams, and the library's videos. */
+const siteResources = [
   'channel',
   'settings',
   'color-settings',
@@ -50,6 +51,11 @@ export const AdminResources = [
   'events-categories',
   'events-locations',
   'vod-media-items',
+] as const
+
+/** This issue's resources (the spec's entity names), plus the go-live panel and media uploads. */
+export const AdminResources = [
+  ...siteResources,
   'operators',
   'audit-log',
   'live',
@@ -111,21 +117,7 @@ const readOnly: readonly AdminAction[] = ['read']
 
 /** Channel content and catalogue: what a manager runs. */
 const contentResources = [
-  'channel',
-  'settings',
-  'color-settings',
-  'menu',
-  'slides',
-  'pages',
-  'faq',
-  'static-blocks',
-  'prerolls',
-  'events',
-  'participants',
-  'participant-groups',
-  'events-categories',
-  'events-locations',
-  'vod-media-items',
+  ...siteResources,
   'vod-categories',
   'vod-rails',
   'passes',
@@ -386,7 +378,7 @@ export const AdminChannelUpdateSchema = partialOf(
  * holds the TXT record `record` names (decision 0041); the primary (the first verified) is where the
  * channel's mails link to.
  */
-export const DomainStates = { verified: 'verified', pending: 'pending' } as const
+export const DomainStates = named('verified', 'pending')
 export type DomainState = (typeof DomainStates)[keyof typeof DomainStates]
 export const AdminDomainSchema = z.object({
   id: z.number().int(),

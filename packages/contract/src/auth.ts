@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { named } from './named.js'
 
 /**
  * Accounts (spec §3 User, §7): the profile, the session, capabilities and custom forms. The forms that
@@ -57,7 +58,7 @@ export const UserAccessSchema = z.object({
 })
 export type UserAccess = z.infer<typeof UserAccessSchema>
 
-export const SocialProvider = { google: 'google', facebook: 'facebook' } as const
+export const SocialProvider = named('google', 'facebook')
 export type SocialProvider = (typeof SocialProvider)[keyof typeof SocialProvider]
 
 /** Custom forms (spec §3): a list of name/value fields. The passes form holds the basic-pass flag. */

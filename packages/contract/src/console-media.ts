@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { named } from './named.js'
 
 /**
  * The operator console's "Go live" and "Media" parts (issue 16, decision 20): where an event's
@@ -46,18 +47,14 @@ export type GoLive = z.infer<typeof GoLiveSchema>
 export const GoLiveQuerySchema = z.object({ reveal: z.enum(['0', '1']).optional() })
 
 /** What an upload becomes when it is complete. */
-export const UploadTarget = { event: 'event', vod: 'vod', preroll: 'preroll' } as const
+export const UploadTarget = named('event', 'vod', 'preroll')
 export type UploadTarget = (typeof UploadTarget)[keyof typeof UploadTarget]
 
-export const UploadStatus = {
-  /** Bytes are still coming (tus). */
-  uploading: 'uploading',
-  /** Complete; the file is being checked and encoded. */
-  processing: 'processing',
-  /** Encoded: it plays. */
-  ready: 'ready',
-  failed: 'failed',
-} as const
+/**
+ * Where an upload stands: `uploading` while bytes are still coming (tus); `processing` once complete,
+ * while the file is checked and encoded; `ready` when encoded (it plays); or `failed`.
+ */
+export const UploadStatus = named('uploading', 'processing', 'ready', 'failed')
 export type UploadStatus = (typeof UploadStatus)[keyof typeof UploadStatus]
 
 /**

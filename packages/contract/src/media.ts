@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { named } from './named.js'
 
 /**
  * Video (spec §1 watch and download, §3 media type ids and Preroll, §4 Preroll, §7 download-event).
@@ -10,30 +11,21 @@ import { z } from 'zod'
  * (`renewPlaybackUrl`).
  */
 
-/** Where an event's or VOD item's video stands. */
-export const MediaStatus = {
-  /** Nothing to play yet (an upcoming event, or no video uploaded). */
-  none: 'none',
-  /** Being encoded; `progress` says how far. */
-  processing: 'processing',
-  /** A live stream is coming in right now. */
-  live: 'live',
-  ready: 'ready',
-  failed: 'failed',
-} as const
+/**
+ * Where an event's or VOD item's video stands: `none`, nothing to play yet (an upcoming event, or no
+ * video uploaded); `processing`, being encoded (`progress` says how far); `live`, a live stream is
+ * coming in right now; `ready`; or `failed`.
+ */
+export const MediaStatus = named('none', 'processing', 'live', 'ready', 'failed')
 export type MediaStatus = (typeof MediaStatus)[keyof typeof MediaStatus]
 
-/** Why a viewer gets no playback URLs. */
-export const PlaybackDenial = {
-  /** The event needs an account (register) and nobody is signed in. */
-  sign_in: 'sign_in',
-  /** The event needs a pass (paid, ppv) or a capability the viewer lacks. */
-  no_access: 'no_access',
-  /** Spec §6: "We're sorry, but this content is not available in your region". */
-  geo_blocked: 'geo_blocked',
-  /** The account already watches on as many devices as the channel allows (decision 0031). */
-  too_many_streams: 'too_many_streams',
-} as const
+/**
+ * Why a viewer gets no playback URLs: `sign_in`, the event needs an account (register) and nobody is
+ * signed in; `no_access`, the event needs a pass (paid, ppv) or a capability the viewer lacks;
+ * `geo_blocked`, spec §6 "We're sorry, but this content is not available in your region";
+ * `too_many_streams`, the account already watches on as many devices as the channel allows (decision 0031).
+ */
+export const PlaybackDenial = named('sign_in', 'no_access', 'geo_blocked', 'too_many_streams')
 export type PlaybackDenial = (typeof PlaybackDenial)[keyof typeof PlaybackDenial]
 
 export const PlaybackSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { named } from './named.js'
 
 /**
  * Simultaneous streams per account (decision 0031). Each playback a signed-in viewer starts holds a
@@ -12,13 +13,12 @@ export const STREAM_HEARTBEAT_MS = 30_000
 /** A lease lapses this long after its last renewal: two heartbeats and a half, so one lost is no harm. */
 export const STREAM_LEASE_MS = 75_000
 
-/** What happens when an account starts one stream more than the channel allows. */
-export const OverLimitMode = {
-  /** The new stream is refused; the viewer may stop another to watch here. */
-  refuse: 'refuse',
-  /** The new stream plays and the account's oldest stream stops. */
-  stop_oldest: 'stop_oldest',
-} as const
+/**
+ * What happens when an account starts one stream more than the channel allows: `refuse`, the new stream
+ * is refused (the viewer may stop another to watch here); `stop_oldest`, the new stream plays and the
+ * account's oldest stream stops.
+ */
+export const OverLimitMode = named('refuse', 'stop_oldest')
 export type OverLimitMode = (typeof OverLimitMode)[keyof typeof OverLimitMode]
 
 /** The channel's defaults when its settings say nothing. */
