@@ -1,5 +1,5 @@
 import { fromLocalInput, minuteText, type StreamReport } from '@fieldhouse/contract'
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { ApiRequestError } from '../../../lib/api/api-error'
 import { errorText } from '../../../lib/api/error-text'
@@ -8,7 +8,7 @@ import { allowed } from '../access'
 import { type Row, useAdminOptions } from '../api/admin-api'
 import { useChannelReport, useRetention, useSaveRetention, useStreamReport } from '../api/use-analytics'
 import { useChannelZone } from '../channel-time'
-import { DataTable } from '../components/data-table'
+import { DataTable, type DataTableProps } from '../components/data-table'
 import { useOperator } from '../operator-context'
 import { DateField, SelectField } from '../sales/sales-fields'
 import { useConsoleText } from '../words'
@@ -49,7 +49,7 @@ function Stats({ stats }: { stats: readonly (readonly [label: string, value: str
  * A table's box, scrolled sideways on a narrow screen: focusable, so a keyboard can scroll it, and
  * named as its table.
  */
-function ScrollBox({ label, children }: { label: string; children: React.ReactNode }) {
+function ScrollBox({ label, children }: { label: string; children: ReactNode }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard (WCAG 2.1.1).
     <section className="console-table-wrap" tabIndex={0} aria-label={label}>
@@ -58,23 +58,41 @@ function ScrollBox({ label, children }: { label: string; children: React.ReactNo
   )
 }
 
+/** A report's table in its scrolling box, named as its table unless it says otherwise. */
+function ScrollTable({ label, ...table }: DataTableProps & { label?: string }) {
+  return (
+    <ScrollBox label={label ?? table.caption}>
+      <DataTable {...table} />
+    </ScrollBox>
+  )
+}
+
+/** A row of viewers and viewing minutes: a minute's, or a stream's. */
+function ViewingRow({ head, viewers, minutes }: { head: ReactNode; viewers: number; minutes: number }) {
+  return (
+    <tr>
+      <th scope="row">{head}</th>
+      <td>{viewers}</td>
+      <td>{countText(minutes)}</td>
+    </tr>
+  )
+}
+
 function CountsTable({ caption, first, rows }: { caption: string; first: string; rows: StreamReport['countries'] }) {
   const t = useConsoleText()
   return (
-    <ScrollBox label={caption}>
-      <DataTable
-        caption={caption}
-        headers={[first, t('analytics.viewers')]}
-        empty={rows.length === 0 && t('analytics.noViewers')}
-      >
-        {rows.map((r) => (
-          <tr key={r.name}>
-            <th scope="row">{r.name === 'unknown' ? t('analytics.notKnown') : r.name}</th>
-            <td>{r.viewers}</td>
-          </tr>
-        ))}
-      </DataTable>
-    </ScrollBox>
+    <ScrollTable
+      caption={caption}
+      headers={[first, t('analytics.viewers')]}
+      empty={rows.length === 0 && t('analytics.noViewers')}
+    >
+      {rows.map((r) => (
+        <tr key={r.name}>
+          <th scope="row">{r.name === 'unknown' ? t('analytics.notKnown') : r.name}</th>
+          <td>{r.viewers}</td>
+        </tr>
+      ))}
+    </ScrollTable>
   )
 }
 
@@ -123,21 +141,21 @@ function ViewingPlot({ report, timeZone, name }: { report: StreamReport; timeZon
         <>
           <details className="console-analytics-details">
             <summary>{t('analytics.everyMinute', { count: rows.length })}</summary>
-            <ScrollBox label={t('analytics.perMinute')}>
-              <DataTable
-                caption={t('analytics.perMinuteIn', { zone: timeZone })}
-                headers={[t('analytics.minute'), t('analytics.viewers'), t('analytics.viewingMinutes')]}
-                empty={rows.length === 0 && t('analytics.noViewing')}
-              >
-                {rows.map((m) => (
-                  <tr key={m.minute}>
-                    <th scope="row">{minuteText(m.minute, timeZone)}</th>
-                    <td>{m.viewers}</td>
-                    <td>{countText(m.viewing_minutes)}</td>
-                  </tr>
-                ))}
-              </DataTable>
-            </ScrollBox>
+            <ScrollTable
+              label={t('analytics.perMinute')}
+              caption={t('analytics.perMinuteIn', { zone: timeZone })}
+              headers={[t('analytics.minute'), t('analytics.viewers'), t('analytics.viewingMinutes')]}
+              empty={rows.length === 0 && t('analytics.noViewing')}
+            >
+              {rows.map((m) => (
+                <ViewingRow
+                  key={m.minute}
+                  head={minuteText(m.minute, timeZone)}
+                  viewers={m.viewers}
+                  minutes={m.viewing_minutes}
+                />
+              ))}
+            </ScrollTable>
           </details>
           <Button variant="secondary" onClick={download} disabled={report.minutes.length === 0}>
             {t('analytics.downloadCsv')}
@@ -354,44 +372,39 @@ export default function AnalyticsPage() {
               ]}
             />
             <div className="console-analytics-stack">
-              <ScrollBox label={t('analytics.funnel')}>
-                <DataTable
-                  caption={t('analytics.funnelCaption')}
-                  headers={[
-                    t('analytics.step'),
-                    t('analytics.sessions'),
-                    t('analytics.ofBefore'),
-                    t('analytics.ofVisits'),
-                  ]}
-                >
-                  {funnelSteps(c.funnel).map((step) => (
-                    <tr key={step.key}>
-                      <th scope="row">{t(`analytics.steps.${step.key as keyof typeof consoleEn.analytics.steps}`)}</th>
-                      <td>{step.sessions}</td>
-                      <td>{percentText(step.ofPrevious)}</td>
-                      <td>{percentText(step.ofFirst)}</td>
-                    </tr>
-                  ))}
-                </DataTable>
-              </ScrollBox>
-              <ScrollBox label={t('analytics.mostWatched')}>
-                <DataTable
-                  caption={t('analytics.mostWatched')}
-                  headers={[t('analytics.eventOrVideo'), t('analytics.viewers'), t('analytics.viewingMinutes')]}
-                  empty={c.top_streams.length === 0 && t('analytics.nothingWatched')}
-                >
-                  {c.top_streams.map((top) => (
-                    <tr key={`${top.stream_type}:${top.stream_id}`}>
-                      <th scope="row">
-                        {nameOf(top.stream_type, top.stream_id)}
-                        {top.stream_type === 'vod' ? '' : ` (${top.stream_type})`}
-                      </th>
-                      <td>{top.viewers}</td>
-                      <td>{countText(top.viewing_minutes)}</td>
-                    </tr>
-                  ))}
-                </DataTable>
-              </ScrollBox>
+              <ScrollTable
+                label={t('analytics.funnel')}
+                caption={t('analytics.funnelCaption')}
+                headers={[
+                  t('analytics.step'),
+                  t('analytics.sessions'),
+                  t('analytics.ofBefore'),
+                  t('analytics.ofVisits'),
+                ]}
+              >
+                {funnelSteps(c.funnel).map((step) => (
+                  <tr key={step.key}>
+                    <th scope="row">{t(`analytics.steps.${step.key as keyof typeof consoleEn.analytics.steps}`)}</th>
+                    <td>{step.sessions}</td>
+                    <td>{percentText(step.ofPrevious)}</td>
+                    <td>{percentText(step.ofFirst)}</td>
+                  </tr>
+                ))}
+              </ScrollTable>
+              <ScrollTable
+                caption={t('analytics.mostWatched')}
+                headers={[t('analytics.eventOrVideo'), t('analytics.viewers'), t('analytics.viewingMinutes')]}
+                empty={c.top_streams.length === 0 && t('analytics.nothingWatched')}
+              >
+                {c.top_streams.map((top) => (
+                  <ViewingRow
+                    key={`${top.stream_type}:${top.stream_id}`}
+                    head={`${nameOf(top.stream_type, top.stream_id)}${top.stream_type === 'vod' ? '' : ` (${top.stream_type})`}`}
+                    viewers={top.viewers}
+                    minutes={top.viewing_minutes}
+                  />
+                ))}
+              </ScrollTable>
             </div>
           </>
         ) : report.isPending && range !== null ? (

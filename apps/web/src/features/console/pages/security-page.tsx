@@ -1,13 +1,11 @@
-import { TotpCodeSchema, type TotpSetupSchema } from '@fieldhouse/contract'
-import { zodResolver } from '@hookform/resolvers/zod'
+import type { TotpSetupSchema } from '@fieldhouse/contract'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { Button } from '../../../components/ui/button'
-import { FormMessage, TextField } from '../../../components/ui/form-field'
+import { FormMessage } from '../../../components/ui/form-field'
 import { errorText } from '../../../lib/api/error-text'
-import { applyServerErrors } from '../../../lib/forms/server-errors'
 import { useTotpConfirm, useTotpDisable, useTotpSetup } from '../api/use-me'
+import { CodeForm } from '../components/code-form'
 import { TotpQrCode } from '../components/totp-qr-code'
 import { useOperator } from '../operator-context'
 import { ConsoleTrans, useConsoleText } from '../words'
@@ -15,42 +13,19 @@ import { ConsoleTrans, useConsoleText } from '../words'
 type Setup = z.infer<typeof TotpSetupSchema>
 
 /** A 6-digit code form: the confirmation of a new secret, or the code that turns the factor off. */
-function CodeForm({
-  submitLabel,
-  onCode,
-  variant = 'primary',
-}: {
+function SecurityCodeForm(props: {
   submitLabel: string
   onCode: (code: string) => Promise<unknown>
   variant?: 'primary' | 'secondary'
 }) {
   const t = useConsoleText()
-  const [formError, setFormError] = useState<string | null>(null)
-  const form = useForm({ resolver: zodResolver(TotpCodeSchema), defaultValues: { code: '' } })
-  const submit = form.handleSubmit(async ({ code }) => {
-    setFormError(null)
-    try {
-      await onCode(code)
-    } catch (error) {
-      setFormError(applyServerErrors(error, ['code'], form.setError))
-    }
-  })
   return (
-    <form className="console-form console-form--inline" noValidate onSubmit={submit}>
-      <TextField
-        label={t('security.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        error={form.formState.errors.code?.message}
-        {...form.register('code')}
-      />
-      {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
-      <div className="console-form__actions">
-        <Button type="submit" variant={variant} disabled={form.formState.isSubmitting}>
-          {submitLabel}
-        </Button>
-      </div>
-    </form>
+    <CodeForm
+      className="console-form console-form--inline"
+      label={t('security.code')}
+      actionsClassName="console-form__actions"
+      {...props}
+    />
   )
 }
 
@@ -98,7 +73,7 @@ function TurnOn({ onDone }: { onDone: () => void }) {
         </li>
         <li>{t('security.typeCode')}</li>
       </ol>
-      <CodeForm
+      <SecurityCodeForm
         submitLabel={t('security.turnOn')}
         onCode={async (code) => {
           await confirm.mutateAsync(code)
@@ -126,7 +101,7 @@ export default function SecurityPage() {
             <ConsoleTrans k="security.onText" components={{ strong: <strong /> }} />
           </p>
           <h2>{t('security.turnItOff')}</h2>
-          <CodeForm
+          <SecurityCodeForm
             submitLabel={t('security.turnOff')}
             variant="secondary"
             onCode={async (code) => {

@@ -125,37 +125,37 @@ function Actions({ customer }: { customer: AdminCustomerDetail }) {
     })
   }
   const mailNotSent = t('consoleSales.customers.mailNotSent')
+  const buttons = [
+    {
+      shown: mayResend && !customer.verified,
+      variant: 'secondary',
+      label: t('consoleSales.customers.resendVerification'),
+      press: () => run('verification', t('consoleSales.customers.verificationSent', { email }), mailNotSent),
+    },
+    {
+      shown: mayResend,
+      variant: 'secondary',
+      label: t('consoleSales.customers.sendReset'),
+      press: () => run('password-reset', t('consoleSales.customers.resetSent', { email }), mailNotSent),
+    },
+    {
+      shown: mayBlock,
+      variant: blocked ? 'secondary' : 'danger',
+      label: blocked ? t('consoleSales.customers.unblockAsk') : t('consoleSales.customers.blockAsk'),
+      press: () => setConfirm(blocked ? 'unblock' : 'block'),
+    },
+  ] as const
   return (
     <section className="console-form" aria-labelledby="customer-actions">
       <h2 id="customer-actions">{t('consoleSales.customers.actions')}</h2>
       <div className="console-form__actions">
-        {mayResend && !customer.verified ? (
-          <Button
-            variant="secondary"
-            disabled={action.isPending}
-            onClick={() => run('verification', t('consoleSales.customers.verificationSent', { email }), mailNotSent)}
-          >
-            {t('consoleSales.customers.resendVerification')}
-          </Button>
-        ) : null}
-        {mayResend ? (
-          <Button
-            variant="secondary"
-            disabled={action.isPending}
-            onClick={() => run('password-reset', t('consoleSales.customers.resetSent', { email }), mailNotSent)}
-          >
-            {t('consoleSales.customers.sendReset')}
-          </Button>
-        ) : null}
-        {mayBlock ? (
-          <Button
-            variant={blocked ? 'secondary' : 'danger'}
-            disabled={action.isPending}
-            onClick={() => setConfirm(blocked ? 'unblock' : 'block')}
-          >
-            {blocked ? t('consoleSales.customers.unblockAsk') : t('consoleSales.customers.blockAsk')}
-          </Button>
-        ) : null}
+        {buttons
+          .filter((button) => button.shown)
+          .map((button) => (
+            <Button key={button.label} variant={button.variant} disabled={action.isPending} onClick={button.press}>
+              {button.label}
+            </Button>
+          ))}
       </div>
       {confirm ? (
         <div role="alertdialog" aria-labelledby="customer-confirm" className="console-confirm">
