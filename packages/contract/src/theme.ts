@@ -333,25 +333,21 @@ export function deriveTheme(settings: Readonly<Record<string, string>>): Theme {
   derive('--header-focus-ring-color', 'focus ring in the header', primary, [headerBg], 'header-background', nonText)
   derive('--footer-focus-ring-color', 'focus ring in the footer', primary, [footerBg], 'footer-background', nonText)
 
-  // Muted text: the body text faded toward the page as far as it still reads on every surface.
-  let alpha = 1
-  for (let a = MUTED_MIN_ALPHA; a < 1; a += 0.02) {
-    if (worst(round(mix(body, bodyBg, a)), surfaces) >= text) {
-      alpha = a
-      break
+  // Muted text: a text colour faded toward its background as far as it still reads on every surface
+  // behind it (the body text on the page's surfaces, the header text on the header).
+  const muted = (variable: string, color: Rgb, background: Rgb, backgrounds: Rgb[]) => {
+    let alpha = 1
+    for (let a = MUTED_MIN_ALPHA; a < 1; a += 0.02) {
+      if (worst(round(mix(color, background, a)), backgrounds) >= text) {
+        alpha = a
+        break
+      }
     }
+    derived[variable] = toHex(round(mix(color, background, alpha)))
+    pairs.push({ variable, backgrounds, minimum: text })
   }
-  derived['--muted-text-color'] = toHex(round(mix(body, bodyBg, alpha)))
-  pairs.push({ variable: '--muted-text-color', backgrounds: surfaces, minimum: text })
-  let headerAlpha = 1
-  for (let a = MUTED_MIN_ALPHA; a < 1; a += 0.02) {
-    if (contrastRatio(round(mix(header, headerBg, a)), headerBg) >= text) {
-      headerAlpha = a
-      break
-    }
-  }
-  derived['--header-muted-color'] = toHex(round(mix(header, headerBg, headerAlpha)))
-  pairs.push({ variable: '--header-muted-color', backgrounds: [headerBg], minimum: text })
+  muted('--muted-text-color', body, bodyBg, surfaces)
+  muted('--header-muted-color', header, headerBg, [headerBg])
 
   return { colors, derived, adjustments, pairs }
 }

@@ -233,6 +233,18 @@ export function planClip(
 
   // The last frame: the segment holding its time, then how many of its frames the count leaves.
   let last = clipEndSegment(segments, firstFrameSec, frames, fps)
+  /** The plan from the first frame as it then stands, to `lastSegment`. */
+  const plan = (lastSegment: number, head: ClipPlan['head'], copy: number[], tail: ClipPlan['tail']): ClipPlan => ({
+    fps,
+    frames,
+    durationSec: frames / fps,
+    firstFrameSec,
+    firstSegment: first,
+    lastSegment,
+    head,
+    copy,
+    tail,
+  })
   const inFirst = firstFrames.frames.length - from
   const opensOnKey = (f: SegmentFrames) => f.keyframes.some((k) => Math.abs(k - f.frames[0]!) < step / 2)
 
@@ -244,17 +256,12 @@ export function planClip(
       from = Math.max(0, firstFrames.frames.length - frames)
       firstFrameSec = starts[first]! + firstFrames.frames[from]!
     }
-    return {
-      fps,
-      frames,
-      durationSec: frames / fps,
-      firstFrameSec,
-      firstSegment: first,
-      lastSegment: first,
-      head: whole ? null : { segment: first, fromFrame: from, frames: Math.min(frames, firstFrames.frames.length) },
-      copy: whole ? [first] : [],
-      tail: null,
-    }
+    return plan(
+      first,
+      whole ? null : { segment: first, fromFrame: from, frames: Math.min(frames, firstFrames.frames.length) },
+      whole ? [first] : [],
+      null,
+    )
   }
 
   // Frames of the whole segments between, from their EXTINF durations (constant frame rate).
@@ -281,17 +288,12 @@ export function planClip(
   const headWhole = from === 0 && opensOnKey(firstFrames)
   const tailWhole = inLast >= lastFrames.frames.length && opensOnKey(lastFrames)
   const copy = [...(headWhole ? [first] : []), ...middle.filter((i) => i !== last), ...(tailWhole ? [last] : [])]
-  return {
-    fps,
-    frames,
-    durationSec: frames / fps,
-    firstFrameSec,
-    firstSegment: first,
-    lastSegment: last,
-    head: headWhole ? null : { segment: first, fromFrame: from, frames: firstFrames.frames.length - from },
+  return plan(
+    last,
+    headWhole ? null : { segment: first, fromFrame: from, frames: firstFrames.frames.length - from },
     copy,
-    tail: tailWhole || inLast <= 0 ? null : { segment: last, frames: inLast },
-  }
+    tailWhole || inLast <= 0 ? null : { segment: last, frames: inLast },
+  )
 }
 
 /**

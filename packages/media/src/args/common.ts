@@ -9,12 +9,19 @@ import type { Rendition } from '../ladder.js'
 export const COMMON = ['-hide_banner', '-nostdin', '-y'] as const
 export const PROGRESS = ['-progress', 'pipe:1', '-nostats'] as const
 export const FILE_INPUT = ['-protocol_whitelist', 'file'] as const
+/** The MP4 muxer with the index first (faststart), so that the file plays while it downloads. */
+export const MP4_FASTSTART = ['-movflags', '+faststart', '-f', 'mp4'] as const
 /** H.264 for live pictures: the fastest preset, tuned for low delay (no frame look-ahead). */
 export const X264_LIVE = ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency'] as const
 
 /** The start of a run that reads one local file and takes its first video stream. */
 export function fileVideoInput(input: string): string[] {
   return [...COMMON, ...FILE_INPUT, '-i', input, '-map', '0:v:0']
+}
+
+/** The start of a run that reads one local file from `atSec` on (a fast seek, before the input). */
+export function fileInputFrom(input: string, atSec: number): string[] {
+  return [...COMMON, '-ss', seconds(atSec), ...FILE_INPUT, '-i', input]
 }
 
 /** Seconds as ffmpeg reads them, without exponent notation or float noise. */

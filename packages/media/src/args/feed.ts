@@ -1,5 +1,5 @@
 /** A generated sport-like test feed (demo videos, live tests, benchmarks). */
-import { assertPositive, COMMON, PROGRESS, seconds, X264_LIVE } from './common.js'
+import { assertPositive, COMMON, MP4_FASTSTART, PROGRESS, seconds, X264_LIVE } from './common.js'
 import { escapeDrawtext, escapeFilterValue } from './filters.js'
 
 export interface ScoreChange {
@@ -80,7 +80,7 @@ export function testFeedArgs(options: TestFeedArgsOptions): string[] {
   }
   const video = overlays.length > 0 ? ['-vf', overlays.join(',')] : []
   const gop = String(Math.max(1, Math.round(fps * keyframeSeconds)))
-  const container = format === 'flv' ? ['-f', 'flv'] : ['-movflags', '+faststart', '-f', 'mp4']
+  const container = format === 'flv' ? ['-f', 'flv'] : MP4_FASTSTART
   return [
     ...COMMON,
     ...re,

@@ -1,22 +1,29 @@
 /** Images and the preview beside a video: a poster, a sprite of seek thumbnails with its WebVTT, a short preview MP4. */
-import { assertPositive, COMMON, evenUp, FILE_INPUT, fileVideoInput, jpegOutput, PROGRESS, seconds } from './common.js'
+import {
+  assertPositive,
+  evenUp,
+  fileInputFrom,
+  fileVideoInput,
+  jpegOutput,
+  MP4_FASTSTART,
+  PROGRESS,
+  seconds,
+} from './common.js'
+
+/** Scaled to `width` (even), the height by the aspect ratio, square pixels. */
+const scaledTo = (width: number) => `scale=${evenUp(width)}:-2,setsar=1`
 
 /** A JPEG poster: one frame at `atSec`, `width` wide (height by aspect ratio, even). */
 export function posterArgs(options: { input: string; output: string; atSec: number; width: number }): string[] {
   assertPositive('width', options.width)
   return [
-    ...COMMON,
-    '-ss',
-    seconds(options.atSec),
-    ...FILE_INPUT,
-    '-i',
-    options.input,
+    ...fileInputFrom(options.input, options.atSec),
     '-map',
     '0:v:0',
     '-frames:v',
     '1',
     '-vf',
-    `scale=${evenUp(options.width)}:-2,setsar=1`,
+    scaledTo(options.width),
     ...jpegOutput(options.output),
   ]
 }
@@ -125,12 +132,7 @@ export function previewArgs(options: {
   assertPositive('durationSec', options.durationSec, false)
   assertPositive('width', options.width)
   return [
-    ...COMMON,
-    '-ss',
-    seconds(options.startSec),
-    ...FILE_INPUT,
-    '-i',
-    options.input,
+    ...fileInputFrom(options.input, options.startSec),
     '-t',
     seconds(options.durationSec),
     '-map',
@@ -138,7 +140,7 @@ export function previewArgs(options: {
     '-an',
     '-sn',
     '-vf',
-    `scale=${evenUp(options.width)}:-2,setsar=1`,
+    scaledTo(options.width),
     '-c:v',
     'libx264',
     '-preset',
@@ -151,10 +153,7 @@ export function previewArgs(options: {
     'yuv420p',
     '-map_metadata',
     '-1',
-    '-movflags',
-    '+faststart',
-    '-f',
-    'mp4',
+    ...MP4_FASTSTART,
     ...PROGRESS,
     options.output,
   ]
