@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { findInChannel } from '../../db/channel-rows.js'
 import type { Database } from '../../db/schema.js'
 
 /** What entitlements read: a viewer's paid, active passes, their own capabilities, a category's parent. */
@@ -27,12 +28,7 @@ export class AccessRepository {
 
   /** The capabilities an operator granted the user themself (JSON text). */
   async userCapabilities(channelId: number, userId: number) {
-    const row = await this.db
-      .selectFrom('users')
-      .select('capabilities')
-      .where('id', '=', userId)
-      .where('channel_id', '=', channelId)
-      .executeTakeFirst()
+    const row = await findInChannel(this.db, 'users', channelId, { id: userId }, ['capabilities'])
     return row?.capabilities ?? null
   }
 

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from 'kysely'
+import { findInChannel } from '../../db/channel-rows.js'
 import { type Dialect, writeTransaction } from '../../db/dialect.js'
 import type { Database, TokenPurpose, UserRow } from '../../db/schema.js'
 
@@ -22,21 +23,11 @@ export class AccountsRepository {
   ) {}
 
   findUser(channelId: number, userId: number) {
-    return this.db
-      .selectFrom('users')
-      .selectAll()
-      .where('channel_id', '=', channelId)
-      .where('id', '=', userId)
-      .executeTakeFirst()
+    return findInChannel(this.db, 'users', channelId, { id: userId })
   }
 
   findUserByEmail(channelId: number, email: string) {
-    return this.db
-      .selectFrom('users')
-      .selectAll()
-      .where('channel_id', '=', channelId)
-      .where('email', '=', email)
-      .executeTakeFirst()
+    return findInChannel(this.db, 'users', channelId, { email })
   }
 
   async createUser(u: NewUser): Promise<UserRow> {

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely'
+import { findInChannel } from '../../db/channel-rows.js'
 import { type Dialect, writeTransaction } from '../../db/dialect.js'
 import type { ChannelDomainTable, Database } from '../../db/schema.js'
 import { type AuditRecord, insertAudit } from './audit.repository.js'
@@ -23,12 +24,7 @@ export class DomainsRepository {
   }
 
   find(channelId: number, id: number) {
-    return this.db
-      .selectFrom('channel_domains')
-      .selectAll()
-      .where('channel_id', '=', channelId)
-      .where('id', '=', id)
-      .executeTakeFirst()
+    return findInChannel(this.db, 'channel_domains', channelId, { id })
   }
 
   /** Whether another channel has `host` verified (it serves that channel). */
@@ -89,12 +85,7 @@ export class DomainsRepository {
   /** The domain serves the channel from now on; 'taken' when another channel verified the host first. */
   markVerified(channelId: number, id: number, now: number, audit: AuditRecord) {
     return writeTransaction(this.db, this.dialect, async (trx) => {
-      const before = await trx
-        .selectFrom('channel_domains')
-        .selectAll()
-        .where('channel_id', '=', channelId)
-        .where('id', '=', id)
-        .executeTakeFirst()
+      const before = await findInChannel(trx, 'channel_domains', channelId, { id })
       if (!before) return 'gone' as const
       if (before.verified_at !== null) return before
       const updated = await trx
@@ -120,12 +111,7 @@ export class DomainsRepository {
   remove(channelId: number, id: number, audit: AuditRecord) {
     return writeTransaction(this.db, this.dialect, async (trx) => {
       await this.lockChannel(trx, channelId)
-      const row = await trx
-        .selectFrom('channel_domains')
-        .selectAll()
-        .where('channel_id', '=', channelId)
-        .where('id', '=', id)
-        .executeTakeFirst()
+      const row = await findInChannel(trx, 'channel_domains', channelId, { id })
       if (!row) return 'gone' as const
       if (row.verified_at !== null) {
         const { n } = await trx

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from 'kysely'
+import { findInChannel } from '../../db/channel-rows.js'
 import { type Dialect, writeTransaction } from '../../db/dialect.js'
 import type { Database, OperatorInvitationTable, OperatorRoleColumn } from '../../db/schema.js'
 import { type AuditRecord, insertAudit } from './audit.repository.js'
@@ -11,12 +12,7 @@ async function upsertRole(
   role: OperatorRoleColumn,
   now: number,
 ) {
-  const before = await trx
-    .selectFrom('channel_operators')
-    .select(['id', 'role'])
-    .where('channel_id', '=', channelId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
+  const before = await findInChannel(trx, 'channel_operators', channelId, { user_id: userId }, ['id', 'role'])
   if (before) {
     await trx.updateTable('channel_operators').set({ role, updated_at: now }).where('id', '=', before.id).execute()
     return { id: before.id, before }
@@ -107,12 +103,7 @@ export class OperatorsRepository {
    */
   changeOperator(channelId: number, id: number, role: OperatorRoleColumn | null, now: number, audit: AuditRecord) {
     return writeTransaction(this.db, this.dialect, async (trx) => {
-      const row = await trx
-        .selectFrom('channel_operators')
-        .select(['id', 'role', 'user_id'])
-        .where('channel_id', '=', channelId)
-        .where('id', '=', id)
-        .executeTakeFirst()
+      const row = await findInChannel(trx, 'channel_operators', channelId, { id }, ['id', 'role', 'user_id'])
       if (!row) return 'gone' as const
       if (row.role === 'owner' && role !== 'owner' && (await ownersOf(trx, this.dialect, channelId)) <= 1)
         return 'last-owner' as const
@@ -207,12 +198,7 @@ export class OperatorsRepository {
    */
   acceptInvitation(id: number, channelId: number, userId: number, role: OperatorRoleColumn, now: number) {
     return writeTransaction(this.db, this.dialect, async (trx) => {
-      const current = await trx
-        .selectFrom('channel_operators')
-        .select('role')
-        .where('channel_id', '=', channelId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst()
+      const current = await findInChannel(trx, 'channel_operators', channelId, { user_id: userId }, ['role'])
       if (current?.role === 'owner' && role !== 'owner' && (await ownersOf(trx, this.dialect, channelId)) <= 1)
         return 'last-owner' as const
       const used = await trx

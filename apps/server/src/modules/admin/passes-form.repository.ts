@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { findInChannel } from '../../db/channel-rows.js'
 import { type Dialect, writeTransaction } from '../../db/dialect.js'
 import type { Database } from '../../db/schema.js'
 import { type AuditRecord, insertAudit } from './audit.repository.js'
@@ -30,12 +31,7 @@ export class PassesFormRepository {
   ) {}
 
   private async row(trx: Kysely<Database>, channelId: number, alias: string) {
-    const row = await trx
-      .selectFrom('custom_forms')
-      .select(['id', 'enabled', 'fields'])
-      .where('channel_id', '=', channelId)
-      .where('alias', '=', alias)
-      .executeTakeFirst()
+    const row = await findInChannel(trx, 'custom_forms', channelId, { alias }, ['id', 'enabled', 'fields'])
     return row ? { id: row.id, form: { enabled: Number(row.enabled) === 1, fields: parseFields(row.fields) } } : null
   }
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { findInChannel } from '../../db/channel-rows.js'
 import type { Database } from '../../db/schema.js'
 
 /**
@@ -10,21 +11,11 @@ export class CatalogCliRepository {
 
   /** An event of the channel, with its stream key. */
   findEvent(channelId: number, id: number) {
-    return this.db
-      .selectFrom('events')
-      .select(['id', 'name', 'stream_key', 'stream_status'])
-      .where('channel_id', '=', channelId)
-      .where('id', '=', id)
-      .executeTakeFirst()
+    return findInChannel(this.db, 'events', channelId, { id }, ['id', 'name', 'stream_key', 'stream_status'])
   }
 
   findVodItem(channelId: number, id: number) {
-    return this.db
-      .selectFrom('vod_items')
-      .select(['id', 'title'])
-      .where('channel_id', '=', channelId)
-      .where('id', '=', id)
-      .executeTakeFirst()
+    return findInChannel(this.db, 'vod_items', channelId, { id }, ['id', 'title'])
   }
 
   /** A new VOD item, uncategorised, dated now; its id. */
@@ -52,12 +43,7 @@ export class CatalogCliRepository {
   }
 
   findPreroll(channelId: number, id: number) {
-    return this.db
-      .selectFrom('prerolls')
-      .select(['id', 'url'])
-      .where('channel_id', '=', channelId)
-      .where('id', '=', id)
-      .executeTakeFirst()
+    return findInChannel(this.db, 'prerolls', channelId, { id }, ['id', 'url'])
   }
 
   /** A new pre-roll with the defaults of the console's form (weight 1, live and VOD, anywhere) and no video yet. */

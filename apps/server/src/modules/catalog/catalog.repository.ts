@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { findInChannel, listInChannel } from '../../db/channel-rows.js'
 import { containsText } from '../../db/dialect.js'
 import type { Database } from '../../db/schema.js'
 
@@ -33,38 +34,29 @@ export class CatalogRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   categories(channelId: number) {
-    return this.db
-      .selectFrom('event_categories')
-      .select(['id', 'parent_id', 'name', 'alias'])
-      .where('channel_id', '=', channelId)
-      .orderBy('position')
-      .orderBy('id')
-      .execute()
+    return listInChannel(this.db, 'event_categories', channelId, {
+      select: ['id', 'parent_id', 'name', 'alias'],
+      orderBy: ['position', 'id'],
+    })
   }
 
   locations(channelId: number) {
-    return this.db
-      .selectFrom('event_locations')
-      .select(['id', 'name', 'city', 'state', 'address', 'time_zone'])
-      .where('channel_id', '=', channelId)
-      .orderBy('name')
-      .execute()
+    return listInChannel(this.db, 'event_locations', channelId, {
+      select: ['id', 'name', 'city', 'state', 'address', 'time_zone'],
+      orderBy: ['name'],
+    })
   }
 
   groups(channelId: number) {
-    return this.db
-      .selectFrom('participant_groups')
-      .select(['id', 'name', 'short_name', 'alias', 'images', 'properties'])
-      .where('channel_id', '=', channelId)
-      .orderBy('position')
-      .orderBy('name')
-      .execute()
+    return listInChannel(this.db, 'participant_groups', channelId, {
+      select: ['id', 'name', 'short_name', 'alias', 'images', 'properties'],
+      orderBy: ['position', 'name'],
+    })
   }
 
   participants(channelId: number) {
-    return this.db
-      .selectFrom('participants')
-      .select([
+    return listInChannel(this.db, 'participants', channelId, {
+      select: [
         'id',
         'name',
         'short_name',
@@ -75,10 +67,9 @@ export class CatalogRepository {
         'category_id',
         'gender',
         'properties',
-      ])
-      .where('channel_id', '=', channelId)
-      .orderBy('name')
-      .execute()
+      ],
+      orderBy: ['name'],
+    })
   }
 
   private filtered(channelId: number, f: EventFilters) {
@@ -163,12 +154,7 @@ export class CatalogRepository {
   }
 
   findEvent(channelId: number, id: number) {
-    return this.db
-      .selectFrom('events')
-      .selectAll()
-      .where('channel_id', '=', channelId)
-      .where('id', '=', id)
-      .executeTakeFirst()
+    return findInChannel(this.db, 'events', channelId, { id })
   }
 
   /** The participants of these events, home before away. */
@@ -197,13 +183,10 @@ export class CatalogRepository {
   }
 
   vodCategories(channelId: number) {
-    return this.db
-      .selectFrom('vod_categories')
-      .select(['id', 'name', 'alias'])
-      .where('channel_id', '=', channelId)
-      .orderBy('position')
-      .orderBy('id')
-      .execute()
+    return listInChannel(this.db, 'vod_categories', channelId, {
+      select: ['id', 'name', 'alias'],
+      orderBy: ['position', 'id'],
+    })
   }
 
   private vodFiltered(channelId: number, f: { categoryIds?: number[]; title?: string }) {
@@ -237,12 +220,7 @@ export class CatalogRepository {
   }
 
   findVod(channelId: number, id: number) {
-    return this.db
-      .selectFrom('vod_items')
-      .selectAll()
-      .where('channel_id', '=', channelId)
-      .where('id', '=', id)
-      .executeTakeFirst()
+    return findInChannel(this.db, 'vod_items', channelId, { id })
   }
 
   vodRails(channelId: number) {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { anyInChannel, findInChannel, listInChannel } from '../../db/channel-rows.js'
 import { bumpContentVersion } from '../../db/content-version.js'
 import { type Dialect, writeTransaction } from '../../db/dialect.js'
 import type { Database, NewChannel } from '../../db/schema.js'
@@ -80,33 +81,26 @@ export class ChannelRepository {
   }
 
   colorSettings(channelId: number, clientInterface: string) {
-    return this.db
-      .selectFrom('color_settings')
-      .select(['name', 'value'])
-      .where('channel_id', '=', channelId)
-      .where('client_interface', '=', clientInterface)
-      .orderBy('id')
-      .execute()
+    return listInChannel(this.db, 'color_settings', channelId, {
+      select: ['name', 'value'],
+      match: { client_interface: clientInterface },
+      orderBy: ['id'],
+    })
   }
 
   menu(channelId: number) {
-    return this.db
-      .selectFrom('menu_items')
-      .select(['id', 'name', 'alias', 'url', 'image', 'images', 'placement', 'menuable_type', 'menuable_id'])
-      .where('channel_id', '=', channelId)
-      .orderBy('position')
-      .orderBy('id')
-      .execute()
+    return listInChannel(this.db, 'menu_items', channelId, {
+      select: ['id', 'name', 'alias', 'url', 'image', 'images', 'placement', 'menuable_type', 'menuable_id'],
+      orderBy: ['position', 'id'],
+    })
   }
 
   slides(channelId: number, clientInterface: string, type?: string) {
-    let q = this.db
-      .selectFrom('slides')
-      .select(['id', 'slidable_type', 'slidable_id', 'title', 'subtitle', 'image', 'link'])
-      .where('channel_id', '=', channelId)
-      .where('client_interface', '=', clientInterface)
-    if (type) q = q.where('slidable_type', '=', type as 'main')
-    return q.orderBy('position').orderBy('id').execute()
+    return listInChannel(this.db, 'slides', channelId, {
+      select: ['id', 'slidable_type', 'slidable_id', 'title', 'subtitle', 'image', 'link'],
+      match: { client_interface: clientInterface, ...(type ? { slidable_type: type as 'main' } : {}) },
+      orderBy: ['position', 'id'],
+    })
   }
 
   /** The picture of the channel's first slide (the home page's largest paint), null when it has none. */
@@ -124,34 +118,23 @@ export class ChannelRepository {
   }
 
   pages(channelId: number) {
-    return this.db
-      .selectFrom('pages')
-      .select(['id', 'url', 'alt_name', 'name'])
-      .where('channel_id', '=', channelId)
-      .orderBy('position')
-      .orderBy('id')
-      .execute()
+    return listInChannel(this.db, 'pages', channelId, {
+      select: ['id', 'url', 'alt_name', 'name'],
+      orderBy: ['position', 'id'],
+    })
   }
 
   /** A page by id, or by alt_name (the slug the web app may also use). */
   findPage(channelId: number, idOrAltName: string) {
-    const q = this.db
-      .selectFrom('pages')
-      .select(['id', 'url', 'alt_name', 'name', 'content'])
-      .where('channel_id', '=', channelId)
-    return /^\d+$/.test(idOrAltName)
-      ? q.where('id', '=', Number(idOrAltName)).executeTakeFirst()
-      : q.where('alt_name', '=', idOrAltName).executeTakeFirst()
+    const match = /^\d+$/.test(idOrAltName) ? { id: Number(idOrAltName) } : { alt_name: idOrAltName }
+    return findInChannel(this.db, 'pages', channelId, match, ['id', 'url', 'alt_name', 'name', 'content'])
   }
 
   faqs(channelId: number) {
-    return this.db
-      .selectFrom('faqs')
-      .select(['id', 'question', 'answer'])
-      .where('channel_id', '=', channelId)
-      .orderBy('position')
-      .orderBy('id')
-      .execute()
+    return listInChannel(this.db, 'faqs', channelId, {
+      select: ['id', 'question', 'answer'],
+      orderBy: ['position', 'id'],
+    })
   }
 
   /** Spec §3 Preroll: heaviest first (spec §4 sorts by weight); one with no video yet is left out. */
@@ -167,13 +150,10 @@ export class ChannelRepository {
   }
 
   staticBlocks(channelId: number) {
-    return this.db
-      .selectFrom('static_blocks')
-      .select(['id', 'alias', 'title', 'content'])
-      .where('channel_id', '=', channelId)
-      .orderBy('position')
-      .orderBy('id')
-      .execute()
+    return listInChannel(this.db, 'static_blocks', channelId, {
+      select: ['id', 'alias', 'title', 'content'],
+      orderBy: ['position', 'id'],
+    })
   }
 
   /** Creates a channel with all its content in one transaction; returns its id. */
@@ -223,34 +203,16 @@ export class ChannelRepository {
   }
 
   /** Whether the channel has any sport yet (the demo seed fills an empty catalogue once). */
-  async hasPasses(channelId: number) {
-    const row = await this.db
-      .selectFrom('passes')
-      .select('id')
-      .where('channel_id', '=', channelId)
-      .limit(1)
-      .executeTakeFirst()
-    return row !== undefined
+  hasPasses(channelId: number) {
+    return anyInChannel(this.db, 'passes', channelId)
   }
 
-  async hasClipTags(channelId: number) {
-    const row = await this.db
-      .selectFrom('clip_tags')
-      .select('id')
-      .where('channel_id', '=', channelId)
-      .limit(1)
-      .executeTakeFirst()
-    return row !== undefined
+  hasClipTags(channelId: number) {
+    return anyInChannel(this.db, 'clip_tags', channelId)
   }
 
-  async hasCatalogue(channelId: number) {
-    const row = await this.db
-      .selectFrom('event_categories')
-      .select('id')
-      .where('channel_id', '=', channelId)
-      .limit(1)
-      .executeTakeFirst()
-    return row !== undefined
+  hasCatalogue(channelId: number) {
+    return anyInChannel(this.db, 'event_categories', channelId)
   }
 
   /** Runs `fn` in one write transaction (the seed writes a catalogue whole or not at all). */

@@ -1,5 +1,6 @@
 import { type AdminCustomersQuery, CUSTOMER_ORDERS_SHOWN } from '@fieldhouse/contract'
 import { type Kysely, sql } from 'kysely'
+import { updateInChannel } from '../../db/channel-rows.js'
 import { containsText } from '../../db/dialect.js'
 import type { Database } from '../../db/schema.js'
 
@@ -125,13 +126,7 @@ export class CustomersRepository {
   }
 
   /** Sets or clears the account's block; false when the user is not the channel's. */
-  async setBlocked(channelId: number, userId: number, blockedAt: number | null, now: number) {
-    const result = await this.db
-      .updateTable('users')
-      .set({ blocked_at: blockedAt, updated_at: now })
-      .where('id', '=', userId)
-      .where('channel_id', '=', channelId)
-      .executeTakeFirst()
-    return Number(result.numUpdatedRows) > 0
+  setBlocked(channelId: number, userId: number, blockedAt: number | null, now: number) {
+    return updateInChannel(this.db, 'users', channelId, { id: userId }, { blocked_at: blockedAt, updated_at: now })
   }
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { findInChannel } from '../../db/channel-rows.js'
 import { type Dialect, writeTransaction } from '../../db/dialect.js'
 import type { Database } from '../../db/schema.js'
 
@@ -11,13 +12,7 @@ export class FormsRepository {
 
   /** The channel's form of that alias as viewers see it: a form switched off is no form (decision 0023). */
   findForm(channelId: number, alias: string) {
-    return this.db
-      .selectFrom('custom_forms')
-      .select(['id', 'alias', 'fields'])
-      .where('channel_id', '=', channelId)
-      .where('alias', '=', alias)
-      .where('enabled', '=', 1)
-      .executeTakeFirst()
+    return findInChannel(this.db, 'custom_forms', channelId, { alias, enabled: 1 }, ['id', 'alias', 'fields'])
   }
 
   values(formId: number, userId: number) {
@@ -47,12 +42,7 @@ export class FormsRepository {
    * it: switched back on, it knows the viewer has chosen.
    */
   async setValueIfFormExists(channelId: number, alias: string, userId: number, name: string, value: string) {
-    const form = await this.db
-      .selectFrom('custom_forms')
-      .select('id')
-      .where('channel_id', '=', channelId)
-      .where('alias', '=', alias)
-      .executeTakeFirst()
+    const form = await findInChannel(this.db, 'custom_forms', channelId, { alias }, ['id'])
     if (!form) return
     await this.db
       .insertInto('custom_form_values')

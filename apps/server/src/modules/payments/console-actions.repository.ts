@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { findInChannel, updateInChannel } from '../../db/channel-rows.js'
 import { isUniqueViolation } from '../../db/dialect.js'
 import type { Database } from '../../db/schema.js'
 
@@ -8,12 +9,7 @@ export class ConsoleActionsRepository {
 
   /** A console action's answer by its key, when it was done already. */
   byKey(channelId: number, key: string) {
-    return this.db
-      .selectFrom('console_actions')
-      .selectAll()
-      .where('channel_id', '=', channelId)
-      .where('idempotency_key', '=', key)
-      .executeTakeFirst()
+    return findInChannel(this.db, 'console_actions', channelId, { idempotency_key: key })
   }
 
   /** Records a console action's key; false when another request holds it already. */
@@ -31,12 +27,13 @@ export class ConsoleActionsRepository {
   }
 
   async done(channelId: number, key: string, result: unknown) {
-    await this.db
-      .updateTable('console_actions')
-      .set({ result: JSON.stringify(result) })
-      .where('channel_id', '=', channelId)
-      .where('idempotency_key', '=', key)
-      .execute()
+    await updateInChannel(
+      this.db,
+      'console_actions',
+      channelId,
+      { idempotency_key: key },
+      { result: JSON.stringify(result) },
+    )
   }
 
   /** A console action that failed: its key is free for the retry. */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { findInChannel } from '../../db/channel-rows.js'
 import type { Database } from '../../db/schema.js'
 
 /**
@@ -11,21 +12,11 @@ export class PaymentsRepository {
 
   /** The signed-in viewer, when they belong to this channel. */
   user(channelId: number, userId: number) {
-    return this.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', userId)
-      .where('channel_id', '=', channelId)
-      .executeTakeFirst()
+    return findInChannel(this.db, 'users', channelId, { id: userId })
   }
 
   coupon(channelId: number, code: string) {
-    return this.db
-      .selectFrom('coupons')
-      .selectAll()
-      .where('channel_id', '=', channelId)
-      .where('code', '=', code.toUpperCase())
-      .executeTakeFirst()
+    return findInChannel(this.db, 'coupons', channelId, { code: code.toUpperCase() })
   }
 
   /** A viewer's checkouts with a code that hold or used a redemption (not those that failed). */

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely'
+import { findInChannel } from '../../db/channel-rows.js'
 import { type Dialect, isUniqueViolation, writeTransaction } from '../../db/dialect.js'
 import type { Database, OrderRow, RefundTable } from '../../db/schema.js'
 
@@ -29,12 +30,7 @@ export class RefundsRepository {
   }
 
   byKey(channelId: number, key: string) {
-    return this.db
-      .selectFrom('refunds')
-      .selectAll()
-      .where('channel_id', '=', channelId)
-      .where('idempotency_key', '=', key)
-      .executeTakeFirst()
+    return findInChannel(this.db, 'refunds', channelId, { idempotency_key: key })
   }
 
   /**
@@ -53,12 +49,7 @@ export class RefundsRepository {
         const lock = trx.selectFrom('orders').selectAll().where('id', '=', orderId).where('channel_id', '=', channelId)
         const order = await (this.dialect === 'postgres' ? lock.forUpdate() : lock).executeTakeFirstOrThrow()
         // Read under the lock: a request with the same key that held it first has committed its refund.
-        const same = await trx
-          .selectFrom('refunds')
-          .selectAll()
-          .where('channel_id', '=', channelId)
-          .where('idempotency_key', '=', key)
-          .executeTakeFirst()
+        const same = await findInChannel(trx, 'refunds', channelId, { idempotency_key: key })
         if (same) return { refund: same, created: false }
         const held = await trx
           .selectFrom('refunds')

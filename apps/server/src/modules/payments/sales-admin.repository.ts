@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Updateable } from 'kysely'
+import { deleteInChannel, findInChannel, updateInChannel } from '../../db/channel-rows.js'
 import { containsText } from '../../db/dialect.js'
 import type { CouponTable, Database } from '../../db/schema.js'
 
@@ -77,13 +78,8 @@ export class SalesAdminRepository {
       .execute()
   }
 
-  async eventOf(channelId: number, id: number) {
-    return this.db
-      .selectFrom('events')
-      .select('id')
-      .where('channel_id', '=', channelId)
-      .where('id', '=', id)
-      .executeTakeFirst()
+  eventOf(channelId: number, id: number) {
+    return findInChannel(this.db, 'events', channelId, { id }, ['id'])
   }
 
   // --- coupons ---------------------------------------------------------------------------------
@@ -107,30 +103,15 @@ export class SalesAdminRepository {
   }
 
   coupon(channelId: number, id: number) {
-    return this.db
-      .selectFrom('coupons')
-      .selectAll()
-      .where('channel_id', '=', channelId)
-      .where('id', '=', id)
-      .executeTakeFirst()
+    return findInChannel(this.db, 'coupons', channelId, { id })
   }
 
   couponByCode(channelId: number, code: string) {
-    return this.db
-      .selectFrom('coupons')
-      .selectAll()
-      .where('channel_id', '=', channelId)
-      .where('code', '=', code)
-      .executeTakeFirst()
+    return findInChannel(this.db, 'coupons', channelId, { code })
   }
 
   couponByKey(channelId: number, key: string) {
-    return this.db
-      .selectFrom('coupons')
-      .selectAll()
-      .where('channel_id', '=', channelId)
-      .where('idempotency_key', '=', key)
-      .executeTakeFirst()
+    return findInChannel(this.db, 'coupons', channelId, { idempotency_key: key })
   }
 
   async insertCoupon(values: Insertable<CouponTable>) {
@@ -139,10 +120,10 @@ export class SalesAdminRepository {
   }
 
   async updateCoupon(channelId: number, id: number, values: Updateable<CouponTable>) {
-    await this.db.updateTable('coupons').set(values).where('channel_id', '=', channelId).where('id', '=', id).execute()
+    await updateInChannel(this.db, 'coupons', channelId, { id }, values)
   }
 
   async deleteCoupon(channelId: number, id: number) {
-    await this.db.deleteFrom('coupons').where('channel_id', '=', channelId).where('id', '=', id).execute()
+    await deleteInChannel(this.db, 'coupons', channelId, { id })
   }
 }

@@ -1,5 +1,6 @@
 import type { AdminOrdersQuery } from '@fieldhouse/contract'
 import { type Insertable, type Kysely, sql } from 'kysely'
+import { findInChannel } from '../../db/channel-rows.js'
 import { containsText } from '../../db/dialect.js'
 import type { Database, OrderTable } from '../../db/schema.js'
 
@@ -151,12 +152,7 @@ export class SalesRepository {
   }
 
   eventOf(channelId: number, eventId: number) {
-    return this.db
-      .selectFrom('events')
-      .select(['id', 'name'])
-      .where('id', '=', eventId)
-      .where('channel_id', '=', channelId)
-      .executeTakeFirst()
+    return findInChannel(this.db, 'events', channelId, { id: eventId }, ['id', 'name'])
   }
 
   /** A complimentary order: paid, open, for nothing. */

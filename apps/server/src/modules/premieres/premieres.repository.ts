@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { deleteInChannel, findInChannel } from '../../db/channel-rows.js'
 import type { ChannelRow, Database, PremiereRow } from '../../db/schema.js'
 
 /** What a premiere's files are checked against: the premiere, its channel and its event's geo rules. */
@@ -14,12 +15,7 @@ export class PremieresRepository {
 
   /** The event of the channel, if it is there. */
   event(channelId: number, eventId: number) {
-    return this.db
-      .selectFrom('events')
-      .select(['id', 'name', 'stream_status'])
-      .where('channel_id', '=', channelId)
-      .where('id', '=', eventId)
-      .executeTakeFirst()
+    return findInChannel(this.db, 'events', channelId, { id: eventId }, ['id', 'name', 'stream_status'])
   }
 
   /** Schedules (or moves) the event's premiere: one per event. */
@@ -35,26 +31,15 @@ export class PremieresRepository {
   }
 
   byEvent(channelId: number, eventId: number) {
-    return this.db
-      .selectFrom('premieres')
-      .selectAll()
-      .where('channel_id', '=', channelId)
-      .where('event_id', '=', eventId)
-      .executeTakeFirst()
+    return findInChannel(this.db, 'premieres', channelId, { event_id: eventId })
   }
 
   byId(channelId: number, id: number) {
-    return this.db
-      .selectFrom('premieres')
-      .selectAll()
-      .where('channel_id', '=', channelId)
-      .where('id', '=', id)
-      .executeTakeFirst()
+    return findInChannel(this.db, 'premieres', channelId, { id })
   }
 
-  async remove(channelId: number, id: number) {
-    const r = await this.db.deleteFrom('premieres').where('channel_id', '=', channelId).where('id', '=', id).execute()
-    return Number(r[0]?.numDeletedRows ?? 0) > 0
+  remove(channelId: number, id: number) {
+    return deleteInChannel(this.db, 'premieres', channelId, { id })
   }
 
   /**
