@@ -2,8 +2,17 @@ import type { AdminBundle } from '@fieldhouse/contract'
 import { useTranslation } from 'react-i18next'
 import { TextField } from '../../../components/ui/form-field'
 import { type Row, useAdminOptions } from '../api/admin-api'
-import { PriceFields, priceColumn, type SalesForm, SalesPage, type SalesPageSpec, soldColumn } from './sales-editor'
-import { CheckGroup, priceBodyOf, priceDraftOf } from './sales-fields'
+import {
+  nameColumn,
+  PriceFields,
+  priceColumn,
+  type SalesForm,
+  SalesPage,
+  type SalesPageSpec,
+  ShownFields,
+  soldColumn,
+} from './sales-editor'
+import { CheckGroup, priceBodyOf, priceDraftOf, shownBodyOf, shownDraftOf } from './sales-fields'
 import { useMoney } from './sales-format'
 
 interface Draft {
@@ -54,26 +63,15 @@ function BundleFields({ form, item: bundle }: { form: SalesForm<Draft>; item: Ad
         onChange={(v) => set('pass_ids', v)}
       />
       <PriceFields form={form} currency={bundle?.currency ?? 'USD'} />
-      <div className="console-fieldset__row">
-        <TextField label={t('consoleSales.image')} type="url" {...bind('image')} />
-        <TextField label={t('consoleSales.weight')} type="number" {...bind('weight')} />
-      </div>
+      <ShownFields form={form} />
     </>
   )
 }
 
 const bundles: SalesPageSpec<'bundles', Draft> = {
   resource: 'bundles',
-  base: '/admin/bundles',
-  words: (t) => ({
-    plural: t('consoleSales.bundles'),
-    newOne: t('consoleSales.newBundle'),
-    lead: t('consoleSales.bundlesLead'),
-    search: t('consoleSales.searchNames'),
-    created: (name) => t('consoleSales.bundleCreated', { name }),
-  }),
   columns: (t) => [
-    { key: 'name', header: t('consoleSales.name'), sortable: true },
+    nameColumn(t),
     {
       key: 'pass_ids',
       header: t('consoleSales.passesInBundle'),
@@ -83,19 +81,16 @@ const bundles: SalesPageSpec<'bundles', Draft> = {
     soldColumn(t),
   ],
   titleKey: 'name',
-  title: (bundle) => bundle.name,
   draftOf: (b, context) => ({
     name: b?.name ?? '',
     ...priceDraftOf(b, context),
-    image: b?.image ?? '',
-    weight: String(b?.weight ?? 0),
+    ...shownDraftOf(b),
     pass_ids: b?.pass_ids ?? [],
   }),
   bodyOf: (d, _isNew, context) => ({
     name: d.name,
     ...priceBodyOf(d, context),
-    image: d.image.trim() || null,
-    weight: Number(d.weight || 0),
+    ...shownBodyOf(d),
     pass_ids: d.pass_ids,
   }),
   unused: (bundle) => bundle.sold === 0,

@@ -131,14 +131,6 @@ function CouponFields({ form }: { form: SalesForm<CouponDraft> }) {
 
 const coupons: SalesPageSpec<'coupons', CouponDraft> = {
   resource: 'coupons',
-  base: '/admin/coupons',
-  words: (t) => ({
-    plural: t('consoleSales.coupons'),
-    newOne: t('consoleSales.newCoupon'),
-    lead: t('consoleSales.couponsLead'),
-    search: t('consoleSales.searchCodes'),
-    created: (name) => t('consoleSales.couponCreated', { name }),
-  }),
   columns: (t) => [
     { key: 'code', header: t('consoleSales.code'), sortable: true },
     {
@@ -160,7 +152,6 @@ const coupons: SalesPageSpec<'coupons', CouponDraft> = {
     },
   ],
   titleKey: 'code',
-  title: (coupon) => coupon.code,
   legend: (t) => t('consoleSales.discount'),
   draftOf: couponDraftOf,
   bodyOf: couponBodyOf,

@@ -4,8 +4,17 @@ import { useTranslation } from 'react-i18next'
 import { CheckboxField, TextField } from '../../../components/ui/form-field'
 import { type Row, useAdminOptions } from '../api/admin-api'
 import { useListFilters } from '../components/list-filters'
-import { PriceFields, priceColumn, type SalesForm, SalesPage, type SalesPageSpec, soldColumn } from './sales-editor'
-import { CheckGroup, priceBodyOf, priceDraftOf, SelectField } from './sales-fields'
+import {
+  nameColumn,
+  PriceFields,
+  priceColumn,
+  type SalesForm,
+  SalesPage,
+  type SalesPageSpec,
+  ShownFields,
+  soldColumn,
+} from './sales-editor'
+import { CheckGroup, priceBodyOf, priceDraftOf, SelectField, shownBodyOf, shownDraftOf } from './sales-fields'
 
 const kinds = ['subscription', 'package', 'event', 'addon'] as const
 const kindChoices = (t: TFunction) => kinds.map((k) => ({ value: k, label: t(`consoleSales.kinds.${k}`) }))
@@ -134,27 +143,17 @@ function PassFields({ form, item: pass }: { form: SalesForm<Draft>; item: AdminP
         error={errors.capabilities}
         onChange={(v) => set('capabilities', v)}
       />
-      <div className="console-fieldset__row">
-        <TextField label={t('consoleSales.image')} type="url" {...bind('image')} />
+      <ShownFields form={form}>
         <TextField label={t('consoleSales.offer')} {...bind('offer')} />
-        <TextField label={t('consoleSales.weight')} type="number" {...bind('weight')} />
-      </div>
+      </ShownFields>
     </>
   )
 }
 
 const passes: SalesPageSpec<'passes', Draft> = {
   resource: 'passes',
-  base: '/admin/passes',
-  words: (t) => ({
-    plural: t('consoleSales.passes'),
-    newOne: t('consoleSales.newPass'),
-    lead: t('consoleSales.passesLead'),
-    search: t('consoleSales.searchNames'),
-    created: (name) => t('consoleSales.passCreated', { name }),
-  }),
   columns: (t) => [
-    { key: 'name', header: t('consoleSales.name'), sortable: true },
+    nameColumn(t),
     {
       key: 'kind',
       header: t('consoleSales.kind'),
@@ -166,13 +165,12 @@ const passes: SalesPageSpec<'passes', Draft> = {
   ],
   titleKey: 'name',
   useFilters: useKindFilter,
-  title: (pass) => pass.name,
   draftOf: (p, context) => ({
     kind: p?.kind ?? 'subscription',
     name: p?.name ?? '',
     description: p?.description ?? '',
     ...priceDraftOf(p, context),
-    image: p?.image ?? '',
+    ...shownDraftOf(p),
     offer: p?.offer ?? '',
     period: p?.period ?? 'monthly',
     trial_period: String(p?.trial_period ?? 0),
@@ -181,14 +179,13 @@ const passes: SalesPageSpec<'passes', Draft> = {
     participants: p?.participants ?? [],
     event_id: p?.event_id ? String(p.event_id) : '',
     capabilities: p?.capabilities ?? ['watch'],
-    weight: String(p?.weight ?? 0),
   }),
   bodyOf: (d, isNew, context) => ({
     ...(isNew ? { kind: d.kind } : {}),
     name: d.name,
     description: d.description.trim() || null,
     ...priceBodyOf(d, context),
-    image: d.image.trim() || null,
+    ...shownBodyOf(d),
     offer: d.offer.trim() || null,
     period: d.kind === 'subscription' ? d.period : null,
     trial_period: d.kind === 'subscription' ? Number(d.trial_period || 0) : 0,
@@ -197,7 +194,6 @@ const passes: SalesPageSpec<'passes', Draft> = {
     participants: d.participants,
     event_id: d.kind === 'event' && d.event_id ? Number(d.event_id) : null,
     capabilities: d.capabilities,
-    weight: Number(d.weight || 0),
   }),
   unused: (pass) => pass.sold === 0,
   Notes: PassNotes,

@@ -49,16 +49,14 @@ export interface SalesForm<Draft> {
  * loading, saving, retiring, deleting and confirmations are the same for all three.
  */
 export interface SalesPageSpec<R extends SalesResource, Draft extends object> {
+  /** The resource; its pages are at `/admin/{resource}`, its words in `pageWords`. */
   resource: R
-  base: string
-  words: (t: T) => SalesWords
   /** The list's own columns; the status column follows them. */
   columns: (t: T) => ListColumn[]
-  titleKey: string
+  /** What the list links and the editor shows of an item (its name, or its code). */
+  titleKey: keyof SalesItemOf<R> & string
   /** The list's filters and their controls, when it has any. */
   useFilters?: () => { filters: Record<string, string>; toolbar: ReactNode }
-  /** What the editor shows of an item (its name, or its code). */
-  title: (item: SalesItemOf<R>) => string
   /** The form's legend: the item's title unless the page names it otherwise. */
   legend?: (t: T) => string
   /** The draft of an item (a new one when undefined): amounts in its currency, times on the channel's clock. */
@@ -71,7 +69,29 @@ export interface SalesPageSpec<R extends SalesResource, Draft extends object> {
   Fields: ComponentType<{ form: SalesForm<Draft>; item: SalesItemOf<R> | undefined }>
 }
 
-/** A sales page: its list at `base`, a new item at `new`, and an item's editor at `{id}`. */
+/** Each sales page's words, keys of `consoleSales`: its heading, new item, lead, search label and created notice. */
+const pageWords = {
+  passes: ['passes', 'newPass', 'passesLead', 'searchNames', 'passCreated'],
+  bundles: ['bundles', 'newBundle', 'bundlesLead', 'searchNames', 'bundleCreated'],
+  coupons: ['coupons', 'newCoupon', 'couponsLead', 'searchCodes', 'couponCreated'],
+} as const satisfies Record<SalesResource, readonly string[]>
+
+function salesWords(t: T, resource: SalesResource): SalesWords {
+  const [plural, newOne, lead, search, created] = pageWords[resource]
+  return {
+    plural: t(`consoleSales.${plural}`),
+    newOne: t(`consoleSales.${newOne}`),
+    lead: t(`consoleSales.${lead}`),
+    search: t(`consoleSales.${search}`),
+    created: (name) => t(`consoleSales.${created}`, { name }),
+  }
+}
+
+const baseOf = (resource: SalesResource) => `/admin/${resource}`
+const titleOf = <R extends SalesResource>(spec: { titleKey: keyof SalesItemOf<R> & string }, item: SalesItemOf<R>) =>
+  String(item[spec.titleKey])
+
+/** A sales page: its list at `/admin/{resource}`, a new item at `new`, and an item's editor at `{id}`. */
 export function SalesPage<R extends SalesResource, Draft extends object>({ spec }: { spec: SalesPageSpec<R, Draft> }) {
   return (
     <Routes>
@@ -92,7 +112,8 @@ const noFilters = () => ({ filters: undefined, toolbar: undefined })
 function SalesList<R extends SalesResource, Draft extends object>({ spec }: { spec: SalesPageSpec<R, Draft> }) {
   const { t } = useTranslation()
   const me = useOperator()
-  const words = spec.words(t)
+  const words = salesWords(t, spec.resource)
+  const base = baseOf(spec.resource)
   const { filters, toolbar } = (spec.useFilters ?? noFilters)()
   const notice = (useLocation().state as { notice?: string } | null)?.notice
   const columns = useMemo(
@@ -116,7 +137,7 @@ function SalesList<R extends SalesResource, Draft extends object>({ spec }: { sp
     <>
       <div className="console-page-head">
         <h1>{words.plural}</h1>
-        {allowed(me, 'create', spec.resource) ? <ButtonLink to={`${spec.base}/new`}>{words.newOne}</ButtonLink> : null}
+        {allowed(me, 'create', spec.resource) ? <ButtonLink to={`${base}/new`}>{words.newOne}</ButtonLink> : null}
       </div>
       <p className="console-lead">{words.lead}</p>
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
@@ -125,7 +146,7 @@ function SalesList<R extends SalesResource, Draft extends object>({ spec }: { sp
         caption={t('consoleSales.listCaption', { what: words.plural })}
         columns={columns}
         titleKey={spec.titleKey}
-        rowHref={(row) => `${spec.base}/${row.id}`}
+        rowHref={(row) => `${base}/${row.id}`}
         searchLabel={words.search}
         emptyText={t('consoleSales.none')}
         filters={filters}
@@ -173,7 +194,8 @@ function SalesItemForm<R extends SalesResource, Draft extends object>({
   const me = useOperator()
   const navigate = useNavigate()
   const isNew = id === null
-  const words = spec.words(t)
+  const words = salesWords(t, spec.resource)
+  const base = baseOf(spec.resource)
   const [draft, setDraft] = useState<Draft>(() => spec.draftOf(item, context))
   const [actionKey] = useState(() => crypto.randomUUID())
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -201,7 +223,7 @@ function SalesItemForm<R extends SalesResource, Draft extends object>({
     setMessage(null)
     try {
       const saved = await save.mutateAsync({ id, values })
-      if (isNew) await navigate(spec.base, { state: { notice: words.created(spec.title(saved)) } })
+      if (isNew) await navigate(base, { state: { notice: words.created(titleOf(spec, saved)) } })
       else setMessage({ tone: 'success', text: t('consoleSales.saved') })
     } catch (e) {
       const problem = saveProblem(e)
@@ -211,16 +233,16 @@ function SalesItemForm<R extends SalesResource, Draft extends object>({
   }
   const deleteItem = (stored: SalesItemOf<R>) =>
     remove.mutateAsync(stored.id).then(
-      () => navigate(spec.base),
+      () => navigate(base),
       (e: unknown) => setMessage({ tone: 'error', text: saveProblem(e).message }),
     )
-  const title = item ? spec.title(item) : words.newOne
+  const title = item ? titleOf(spec, item) : words.newOne
   const { Fields, Notes } = spec
 
   return (
     <>
       <p className="console-breadcrumb">
-        <Link to={spec.base}>{t('consoleSales.back')}</Link>
+        <Link to={base}>{t('consoleSales.back')}</Link>
       </p>
       <h1>{title}</h1>
       {readOnly ? <p className="console-readonly">{t('consoleSales.notAllowed')}</p> : null}
@@ -263,7 +285,7 @@ function SalesItemForm<R extends SalesResource, Draft extends object>({
       </form>
       {item && confirming ? (
         <fieldset className="console-inline-confirm">
-          <legend>{t('consoleSales.deleteConfirm', { name: spec.title(item) })}</legend>
+          <legend>{t('consoleSales.deleteConfirm', { name: title })}</legend>
           <Button variant="danger" autoFocus disabled={remove.isPending} onClick={() => void deleteItem(item)}>
             {t('consoleSales.deleteForGood')}
           </Button>
@@ -302,6 +324,27 @@ export function PriceFields<Draft extends { price: string; base_price: string; s
     </div>
   )
 }
+
+/** How a pass or bundle is shown: its image, what the page puts between (a pass's offer), its weight in the lists. */
+export function ShownFields<Draft extends { image: string; weight: string }>({
+  form,
+  children,
+}: {
+  form: SalesForm<Draft>
+  children?: ReactNode
+}) {
+  const { t } = useTranslation()
+  return (
+    <div className="console-fieldset__row">
+      <TextField label={t('consoleSales.image')} type="url" {...form.bind('image')} />
+      {children}
+      <TextField label={t('consoleSales.weight')} type="number" {...form.bind('weight')} />
+    </div>
+  )
+}
+
+/** The name column of passes and bundles, the list's link. */
+export const nameColumn = (t: T): ListColumn => ({ key: 'name', header: t('consoleSales.name'), sortable: true })
 
 /** The price column of passes and bundles, in the item's currency. */
 export const priceColumn = (t: T): ListColumn => ({

@@ -42,6 +42,16 @@ export const priceBodyOf = (
   base_price: amountOf(d.base_price, currency),
   service_fee: amountOf(d.service_fee, currency) ?? 0,
 })
+/** The draft of how a pass or bundle is shown: its image and its weight in the lists. */
+export const shownDraftOf = (p: { image: string | null; weight: number } | undefined) => ({
+  image: p?.image ?? '',
+  weight: String(p?.weight ?? 0),
+})
+/** What the shown fields send: no image when empty, a weight of 0 when empty. */
+export const shownBodyOf = (d: { image: string; weight: string }) => ({
+  image: d.image.trim() || null,
+  weight: Number(d.weight || 0),
+})
 export const intOrNull = (text: string) => (text.trim() === '' ? null : Number(text))
 
 /** A failed save: its message (a refusal at Stripe is a 502 with words of its own) and its field errors. */
