@@ -3,7 +3,8 @@ import { useParams } from 'react-router'
 import { clipOfName } from '../../components/clips/clip-share'
 import { ClipVideo } from '../../components/clips/clip-video'
 import { ButtonLink } from '../../components/ui/button'
-import { EmptyState, ItemLoadFailure, LoadingStatus } from '../../components/ui/load-states'
+import { ItemFailurePage, ItemLoadingPage } from '../../components/ui/item-page'
+import { EmptyState } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
 import { httpStatus } from '../../lib/api/error-text'
 import { useSharedClip } from '../../lib/entities/clips/use-shared-clip'
@@ -48,28 +49,19 @@ export function SharedClipPage() {
   }
   if (id === null || uuid === null || clip.isError) {
     return (
-      <PageFrame title={t('share.title')}>
-        <ItemLoadFailure
-          error={clip.error}
-          missing={id === null || uuid === null}
-          missingText={t('share.missing')}
-          failedText={t('share.loadFailed')}
-          onRetry={() => void clip.refetch()}
-          action={
-            <ButtonLink to={paths.moments} variant="secondary">
-              {t('share.seeMoments')}
-            </ButtonLink>
-          }
-        />
-      </PageFrame>
+      <ItemFailurePage
+        title={t('share.title')}
+        error={clip.error}
+        missing={id === null || uuid === null}
+        missingText={t('share.missing')}
+        failedText={t('share.loadFailed')}
+        onRetry={() => void clip.refetch()}
+        back={{ to: paths.moments, label: t('share.seeMoments') }}
+      />
     )
   }
   if (!clip.data) {
-    return (
-      <PageFrame title={t('share.title')} lead={t('share.lead')}>
-        <LoadingStatus />
-      </PageFrame>
-    )
+    return <ItemLoadingPage title={t('share.title')} lead={t('share.lead')} />
   }
   const data = clip.data
   const playable = data.status === 'ready' && (data.mp4 || data.hls)

@@ -113,12 +113,7 @@ export function ClipTool({
   live,
   clipTags,
   clipSources,
-  marks,
-  setMarks,
-  editing,
-  setEditing,
-  lengths,
-  player,
+  clip,
 }: {
   subject: ClipSubject
   live: boolean
@@ -126,15 +121,13 @@ export function ClipTool({
   clipTags: readonly ClipTag[]
   /** The detail's `clip_sources`: the recordings this viewer may cut. */
   clipSources: readonly ClipSource[]
-  marks: ClipMarks
-  setMarks: (marks: ClipMarks) => void
-  /** Whether the form is open (its marks are then handles on the seek bar). */
-  editing: boolean
-  setEditing: (editing: boolean) => void
-  lengths: ClipLengths
-  /** The player's core, once it runs: the marks are taken at its playhead. */
-  player: Player | null
+  /**
+   * The marks and whether the form is open (its marks are then handles on the seek bar), from
+   * `useClipMarks`, with the player's core once it runs: the marks are taken at its playhead.
+   */
+  clip: Omit<ReturnType<typeof useClipMarks>, 'setPlayer'>
 }) {
+  const { marks, setMarks, editing, setEditing, lengths, player } = clip
   const { t } = useTranslation()
   const signedIn = useAppStore((state) => state.user !== null)
   const access = useUserAccess()
@@ -311,9 +304,21 @@ function ClipPanel({
     )
   }
 
+  const clearErrors = (...fields: readonly ClipFormField[]) =>
+    setErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field as ClipFormField))),
+    )
+
   const toggleTag = (tag: string) => {
     setTags((current) => (current.includes(tag) ? current.filter((item) => item !== tag) : [...current, tag]))
-    setErrors(({ tags: _, ...rest }) => rest)
+    clearErrors('tags')
+  }
+  // The marks with one point set at the playhead. Marking out over the marks the form opened with
+  // (the preset, untouched) starts the range afresh.
+  const markAt = (side: ClipMarkSide) => {
+    if (side === 'start') return markIn(marks, playhead())
+    const untouched = preset !== null && marks.start === preset.start && marks.end === preset.end
+    return markOut(untouched ? { start: '', end: '' } : marks, playhead())
   }
 
   const range = markedRange(marks)
@@ -348,59 +353,25 @@ function ClipPanel({
         <form id={`${formId}-form`} className="clip-tool__form" noValidate onSubmit={handleSubmit}>
           <p className="clip-tool__length">{t('clips.howTo')}</p>
           <div className="clip-tool__range">
-            <div className="clip-tool__point">
-              <Button
-                variant="secondary"
-                data-testid="clip-mark-in"
-                onClick={() => {
-                  setMarks(markIn(marks, playhead()))
-                  setErrors(({ start: _, end: __, ...rest }) => rest)
+            {clipPoints.map((point) => (
+              <ClipPoint
+                key={point.side}
+                side={point.side}
+                markLabel={t(point.markKey)}
+                label={t(point.labelKey)}
+                placeholder={point.placeholder}
+                value={marks[point.side]}
+                error={errors[point.side]}
+                onMark={() => {
+                  setMarks(markAt(point.side))
+                  clearErrors('start', 'end')
                 }}
-              >
-                {t('clips.markIn')}
-              </Button>
-              <TextField
-                label={t('clips.start')}
-                name="start"
-                inputMode="decimal"
-                placeholder="00:00:00"
-                autoComplete="off"
-                value={marks.start}
-                error={errors.start}
-                data-testid="clip-start"
-                onChange={(event) => {
-                  setMarks({ ...marks, start: event.currentTarget.value })
-                  setErrors(({ start: _, end: __, ...rest }) => rest)
+                onType={(value) => {
+                  setMarks({ ...marks, [point.side]: value })
+                  clearErrors(...point.typingClears)
                 }}
               />
-            </div>
-            <div className="clip-tool__point">
-              <Button
-                variant="secondary"
-                data-testid="clip-mark-out"
-                onClick={() => {
-                  const untouched = preset !== null && marks.start === preset.start && marks.end === preset.end
-                  setMarks(markOut(untouched ? { start: '', end: '' } : marks, playhead()))
-                  setErrors(({ start: _, end: __, ...rest }) => rest)
-                }}
-              >
-                {t('clips.markOut')}
-              </Button>
-              <TextField
-                label={t('clips.end')}
-                name="end"
-                inputMode="decimal"
-                placeholder="00:00:10"
-                autoComplete="off"
-                value={marks.end}
-                error={errors.end}
-                data-testid="clip-end"
-                onChange={(event) => {
-                  setMarks({ ...marks, end: event.currentTarget.value })
-                  setErrors(({ end: _, ...rest }) => rest)
-                }}
-              />
-            </div>
+            ))}
           </div>
           <p className="clip-tool__length" aria-live="polite" data-testid="clip-length">
             {length !== null ? t('clips.length', { time: formatClipTime(length) }) : t('clips.lengthUnset')}
@@ -415,7 +386,7 @@ function ClipPanel({
             data-testid="clip-name"
             onChange={(event) => {
               setName(event.currentTarget.value)
-              setErrors(({ name: _, ...rest }) => rest)
+              clearErrors('name')
             }}
           />
           <fieldset
@@ -488,6 +459,59 @@ function ClipStatusList({ clips, heading }: { clips: Clip[]; heading: string }) 
           </li>
         ))}
       </ul>
+    </div>
+  )
+}
+
+/** The in and out points of the form, in that order. */
+const clipPoints = [
+  // Typing a start may mend the end's error too (the end is checked against it); typing an end, only its own.
+  {
+    side: 'start',
+    markKey: 'clips.markIn',
+    labelKey: 'clips.start',
+    placeholder: '00:00:00',
+    typingClears: ['start', 'end'],
+  },
+  { side: 'end', markKey: 'clips.markOut', labelKey: 'clips.end', placeholder: '00:00:10', typingClears: ['end'] },
+] as const
+
+/** The clip's in or out point: a button that marks it at the playhead, and the time typed as text. */
+function ClipPoint({
+  side,
+  markLabel,
+  label,
+  placeholder,
+  value,
+  error,
+  onMark,
+  onType,
+}: {
+  side: ClipMarkSide
+  markLabel: string
+  label: string
+  placeholder: string
+  value: string
+  error: string | undefined
+  onMark: () => void
+  onType: (value: string) => void
+}) {
+  return (
+    <div className="clip-tool__point">
+      <Button variant="secondary" data-testid={side === 'start' ? 'clip-mark-in' : 'clip-mark-out'} onClick={onMark}>
+        {markLabel}
+      </Button>
+      <TextField
+        label={label}
+        name={side}
+        inputMode="decimal"
+        placeholder={placeholder}
+        autoComplete="off"
+        value={value}
+        error={error}
+        data-testid={`clip-${side}`}
+        onChange={(event) => onType(event.currentTarget.value)}
+      />
     </div>
   )
 }

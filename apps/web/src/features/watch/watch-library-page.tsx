@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
-import { ButtonLink } from '../../components/ui/button'
-import { ItemLoadFailure, LoadingStatus } from '../../components/ui/load-states'
+import { ItemFailurePage, ItemLoadingPage } from '../../components/ui/item-page'
 import { PageFrame } from '../../components/ui/page-frame'
 import { useVodItem } from '../../lib/entities/vod/use-vod-item'
 import { formatDuration, formatVodDate, vodImage } from '../../lib/entities/vod/vod-display'
@@ -25,28 +24,19 @@ export function WatchLibraryPage() {
   useDocumentTitle(item.data?.title ?? t('watch.libraryTitle'))
   if (item.isError || id === null) {
     return (
-      <PageFrame title={t('watch.libraryTitle')}>
-        <ItemLoadFailure
-          error={item.error}
-          missing={id === null}
-          missingText={t('watch.videoMissing')}
-          failedText={t('watch.videoLoadFailed')}
-          onRetry={() => void item.refetch()}
-          action={
-            <ButtonLink to={paths.vodLibrary} variant="secondary">
-              {t('watch.seeLibrary')}
-            </ButtonLink>
-          }
-        />
-      </PageFrame>
+      <ItemFailurePage
+        title={t('watch.libraryTitle')}
+        error={item.error}
+        missing={id === null}
+        missingText={t('watch.videoMissing')}
+        failedText={t('watch.videoLoadFailed')}
+        onRetry={() => void item.refetch()}
+        back={{ to: paths.vodLibrary, label: t('watch.seeLibrary') }}
+      />
     )
   }
   if (!item.data) {
-    return (
-      <PageFrame title={t('watch.libraryTitle')} lead={t('watch.libraryLead')}>
-        <LoadingStatus />
-      </PageFrame>
-    )
+    return <ItemLoadingPage title={t('watch.libraryTitle')} lead={t('watch.libraryLead')} />
   }
   const detail = item.data
   const poster = detail.poster ?? vodImage(detail) ?? null
@@ -77,12 +67,7 @@ export function WatchLibraryPage() {
             live={false}
             clipTags={detail.clip_tags}
             clipSources={detail.clip_sources}
-            marks={clip.marks}
-            setMarks={clip.setMarks}
-            editing={clip.editing}
-            setEditing={clip.setEditing}
-            lengths={clip.lengths}
-            player={clip.player}
+            clip={clip}
           />
         ) : null}
         {detail.description ? <p className="watch-description">{detail.description}</p> : null}

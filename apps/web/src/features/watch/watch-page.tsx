@@ -5,8 +5,7 @@ import { useParams } from 'react-router'
 import { EventClips } from '../../components/clips/event-clips'
 import { EventBadges } from '../../components/events/event-card'
 import { GeoNotice } from '../../components/geo/geo-notice'
-import { ButtonLink } from '../../components/ui/button'
-import { LoadingStatus } from '../../components/ui/load-states'
+import { ItemFailurePage, ItemLoadingPage } from '../../components/ui/item-page'
 import { PageFrame } from '../../components/ui/page-frame'
 import { useUserAccess } from '../../lib/entities/account/use-user-access'
 import { useEventCategories } from '../../lib/entities/catalogue/use-event-categories'
@@ -19,7 +18,6 @@ import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import { useAppStore } from '../../lib/store/app-store'
 import { ClipTool, useClipMarks } from './clip-tool'
 import { DownloadButton } from './download-button'
-import { EventLoadFailure } from './event-load-failure'
 import { selectWatchScreen } from './player/watch-screen'
 import { viewingMeta } from './viewing-meta'
 import { detailPollMs, watchIdOf } from './watch-params'
@@ -52,26 +50,22 @@ export function WatchPage({ passOffers }: { passOffers: (eventId: number) => Rea
   useDocumentTitle(title)
   if (event.isError || id === null) {
     return (
-      <PageFrame title={t('watch.title')}>
-        <EventLoadFailure
-          error={event.error}
-          missing={id === null}
-          onRetry={() => void event.refetch()}
-          action={
-            <ButtonLink to={paths.schedule} variant="secondary">
-              {t('watch.seeSchedule')}
-            </ButtonLink>
-          }
-        />
-      </PageFrame>
+      <ItemFailurePage
+        title={t('watch.title')}
+        error={event.error}
+        missing={id === null}
+        missingText={t('watch.eventMissing')}
+        failedText={t('watch.eventLoadFailed')}
+        onRetry={() => void event.refetch()}
+        back={{ to: paths.schedule, label: t('watch.seeSchedule') }}
+      />
     )
   }
   if (!event.data) {
     return (
-      <PageFrame title={t('watch.title')} lead={t('watch.lead')}>
+      <ItemLoadingPage title={t('watch.title')} lead={t('watch.lead')}>
         <GeoNotice geo={geo.data} stageSaysBlocked={false} />
-        <LoadingStatus />
-      </PageFrame>
+      </ItemLoadingPage>
     )
   }
   const detail = event.data
@@ -116,12 +110,7 @@ export function WatchPage({ passOffers }: { passOffers: (eventId: number) => Rea
             live={screen.mode === 'live'}
             clipTags={detail.clip_tags}
             clipSources={detail.clip_sources}
-            marks={clip.marks}
-            setMarks={clip.setMarks}
-            editing={clip.editing}
-            setEditing={clip.setEditing}
-            lengths={clip.lengths}
-            player={clip.player}
+            clip={clip}
           />
         ) : null}
         {detail.description ? <p className="watch-description">{detail.description}</p> : null}
