@@ -12,6 +12,7 @@ import { ChannelRouteSchema } from './channel.js'
 import { ClipSettingsSchema, ClipStatusSchema } from './clips.js'
 import { UploadSettingsSchema } from './console-media.js'
 import { MenuPlacement, SlidableType } from './enums.js'
+import { accountFields, eventScheduleFields } from './fields.js'
 import { LinkSchema } from './links.js'
 import { messages } from './messages.js'
 import { named } from './named.js'
@@ -254,7 +255,7 @@ const partialOf = <T extends z.ZodRawShape>(schema: z.ZodObject<T>) =>
 // The operator
 
 export const AdminMeSchema = z.object({
-  user: z.object({ id: z.number().int(), email: z.string(), first_name: z.string(), last_name: z.string() }),
+  user: z.object(accountFields),
   role: OperatorRoleSchema,
   channel: z.object({ id: z.number().int(), key: z.string(), name: z.string() }),
   /** What this operator may do, resource by resource (`permissionsOf(role)`). */
@@ -576,11 +577,7 @@ export const AdminEventSchema = z.object({
   name: z.string(),
   description: z.string().nullable(),
   access_mode: z.enum(['free', 'register', 'paid', 'ppv']),
-  event_utc_ts: z.string(),
-  time_zone: z.string(),
-  event_category_id: z.number().int().nullable(),
-  location_id: z.number().int().nullable(),
-  stream_status: z.enum(['upcoming', 'live', 'vod']),
+  ...eventScheduleFields,
   base_price: z.number().int(),
   service_fee: z.number().int(),
   geo_rules: z.object({ allow: z.array(z.string()).optional(), block: z.array(z.string()).optional() }),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { accountFields } from './fields.js'
 import { named } from './named.js'
 
 /**
@@ -8,10 +9,7 @@ import { named } from './named.js'
 
 /** `GET /api/profile` */
 export const ProfileSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
+  ...accountFields,
   news: z.boolean(),
   temporary_password: z.boolean(),
   email_verified: z.boolean(),

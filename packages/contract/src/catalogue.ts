@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { EventClipInfoSchema } from './clips.js'
+import { eventScheduleFields } from './fields.js'
 import { MediaInfoSchema } from './media.js'
 
 /**
@@ -40,22 +41,23 @@ export const EventLocationSchema = z.object({
 })
 export type EventLocation = z.infer<typeof EventLocationSchema>
 
-export const ParticipantGroupSchema = z.object({
+/** A school's or a team's names and pictures. */
+const teamFields = {
   id: z.number().int(),
   name: z.string(),
   short_name: z.string(),
   alias: z.string(),
   images: z.array(z.string()),
+}
+
+export const ParticipantGroupSchema = z.object({
+  ...teamFields,
   properties: z.record(z.string(), z.string()),
 })
 export type ParticipantGroup = z.infer<typeof ParticipantGroupSchema>
 
 export const ParticipantSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  short_name: z.string(),
-  alias: z.string(),
-  images: z.array(z.string()),
+  ...teamFields,
   color: z.string().nullable(),
   participant_group_id: z.number().int().nullable(),
   event_category_id: z.number().int().nullable(),
@@ -75,12 +77,7 @@ export const EventSchema = z.object({
   has_access: z.boolean(),
   /** The viewer's country may not watch it (spec §6: "We're sorry, but this content is not available in your region"). */
   is_geo_blocked: z.boolean(),
-  /** ISO 8601, UTC. */
-  event_utc_ts: z.string(),
-  time_zone: z.string(),
-  event_category_id: z.number().int().nullable(),
-  location_id: z.number().int().nullable(),
-  stream_status: z.enum(['upcoming', 'live', 'vod']),
+  ...eventScheduleFields,
   /** In currency units (e.g. 9.99), as the spec shows prices. */
   base_price: z.number(),
   service_fee: z.number(),

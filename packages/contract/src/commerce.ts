@@ -15,18 +15,23 @@ export type PassKindName = z.infer<typeof PassKindSchema>
 /** Spec §3: what a pass grants, lower-cased into the user's capability flags. */
 export const PassCapabilitySchema = z.enum(['watch', 'download', 'clipping', 'download_clip', 'no_ads', 'vod_media'])
 
-export const PackageSchema = z.object({
-  id: z.number().int(),
-  kind: PassKindSchema,
-  name: z.string(),
-  description: z.string().nullable(),
-  /** What the viewer pays now (currency units). */
+/** What a pass or a bundle costs, in currency units. */
+const priceFields = {
+  /** What the viewer pays now. */
   price: z.number(),
   /** The list price the offer is measured against (shown struck through when higher than price). */
   base_price: z.number(),
   /** Added per item of a one-time purchase at checkout; a subscription carries none (0). */
   service_fee: z.number(),
   currency: z.string(),
+}
+
+export const PackageSchema = z.object({
+  id: z.number().int(),
+  kind: PassKindSchema,
+  name: z.string(),
+  description: z.string().nullable(),
+  ...priceFields,
   image: z.string().nullable(),
   /** `annual`, or another offer word shown after the period ("monthly"). */
   offer: z.string().nullable(),
@@ -51,10 +56,7 @@ export type Package = z.infer<typeof PackageSchema>
 export const BundleSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  price: z.number(),
-  base_price: z.number(),
-  service_fee: z.number(),
-  currency: z.string(),
+  ...priceFields,
   package_ids: z.array(z.number().int()),
   image: z.string().nullable().default(null),
   /** Higher shows first (decision 0040). */

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { AdminListQuerySchema, OperatorRoleSchema } from './admin.js'
 import { CapabilityFlagsSchema } from './auth.js'
 import { OrderStatusSchema } from './commerce.js'
+import { accountFields } from './fields.js'
 import { OrderActivitySchema } from './sales.js'
 
 /**
@@ -22,10 +23,7 @@ export type AdminCustomersQuery = z.output<typeof AdminCustomersQuerySchema>
 export const AdminCustomerSorts = ['created_at', 'email', 'id'] as const
 
 export const AdminCustomerSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
+  ...accountFields,
   verified: z.boolean(),
   created_at: z.number().int(),
   /** When an operator blocked the account; null when it is not blocked. */

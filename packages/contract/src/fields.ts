@@ -1,0 +1,24 @@
+import { z } from 'zod'
+
+/**
+ * Field sets that several answers share, each the same thing wherever it stands (spread into the
+ * answer's `z.object`, in its place). Not part of the contract's exports: the schemas built from them are.
+ */
+
+/** An account as the answers about it name it: its id, email and name. */
+export const accountFields = {
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+}
+
+/** When and where an event is played, in which sport, and where its stream stands. */
+export const eventScheduleFields = {
+  /** ISO 8601, UTC. */
+  event_utc_ts: z.string(),
+  time_zone: z.string(),
+  event_category_id: z.number().int().nullable(),
+  location_id: z.number().int().nullable(),
+  stream_status: z.enum(['upcoming', 'live', 'vod']),
+}
