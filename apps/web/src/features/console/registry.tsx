@@ -64,22 +64,18 @@ const CustomersPage = lazy(() => import('./sales/customers-page'))
 // Product analytics (decision 0039): its plots' library is loaded by this page only.
 const AnalyticsPage = lazy(() => import('./analytics/analytics-page'))
 
+/** A page that is one record's form: it reads the record's resource. */
+const singletonPage = (
+  path: string,
+  label: ConsoleKey,
+  section: ConsoleSection,
+  singleton: SingletonConfig,
+): ConsolePageEntry => ({ path, label, section, resource: singleton.resource, singleton })
+
 export const consolePages: readonly ConsolePageEntry[] = [
-  {
-    path: 'channel',
-    label: 'nav.channel',
-    section: 'channel',
-    resource: 'channel',
-    singleton: singletonConfigs.channel,
-  },
+  singletonPage('channel', 'nav.channel', 'channel', singletonConfigs.channel),
   { path: 'colours', label: 'nav.colours', section: 'channel', resource: 'color-settings', page: ColoursPage },
-  {
-    path: 'settings',
-    label: 'nav.settings',
-    section: 'channel',
-    resource: 'settings',
-    singleton: singletonConfigs.settings,
-  },
+  singletonPage('settings', 'nav.settings', 'channel', singletonConfigs.settings),
   { path: 'passes-form', label: 'nav.passesForm', section: 'channel', resource: 'custom-forms', page: PassesFormPage },
   { path: 'menu', label: 'nav.menu', section: 'channel', resource: 'menu' },
   { path: 'slides', label: 'nav.slides', section: 'channel', resource: 'slides' },
@@ -99,23 +95,11 @@ export const consolePages: readonly ConsolePageEntry[] = [
   { path: 'go-live', label: 'nav.goLive', section: 'broadcast', resource: 'live', page: GoLivePage },
   { path: 'media', label: 'nav.media', section: 'broadcast', resource: 'uploads', page: MediaPage },
   // The longest video and the room for uploads under way: the channel's settings (docs/security.md).
-  {
-    path: 'upload-settings',
-    label: 'nav.uploadSettings',
-    section: 'broadcast',
-    resource: 'settings',
-    singleton: singletonConfigs.uploadSettings,
-  },
+  singletonPage('upload-settings', 'nav.uploadSettings', 'broadcast', singletonConfigs.uploadSettings),
   // Viewers' clips: reading and deleting them (decision 0024).
   { path: 'clips', label: 'nav.clips', section: 'broadcast', resource: 'clips', page: ClipsPage },
   // Clip limits and whether shared clips of paid games are public (decision 16): the channel's settings.
-  {
-    path: 'clip-settings',
-    label: 'nav.clipSettings',
-    section: 'broadcast',
-    resource: 'settings',
-    singleton: singletonConfigs.clipSettings,
-  },
+  singletonPage('clip-settings', 'nav.clipSettings', 'broadcast', singletonConfigs.clipSettings),
   { path: 'premieres', label: 'nav.premieres', section: 'broadcast', resource: 'premieres', page: PremieresPage },
   { path: 'analytics', label: 'nav.analytics', section: 'broadcast', resource: 'analytics', page: AnalyticsPage },
   { path: 'passes', label: 'nav.passes', section: 'sales', resource: 'passes', page: PassesPage },

@@ -1,4 +1,5 @@
 import type { consoleEn } from '../../lib/i18n/resources/console.en'
+import { choice, field, options, reference, requiredText } from './field-builders'
 import type { FieldConfig, Option } from './fields'
 import type { ConsoleKey } from './words'
 
@@ -32,23 +33,10 @@ const genders: readonly Option[] = [
   { value: 'M', label: 'options.men' },
   { value: 'W', label: 'options.women' },
 ]
-const accessModes: readonly Option[] = [
-  { value: 'free', label: 'options.free' },
-  { value: 'register', label: 'options.register' },
-  { value: 'paid', label: 'options.paid' },
-  { value: 'ppv', label: 'options.ppv' },
-]
+const accessModes = options('free', 'register', 'paid', 'ppv')
 const libraryAccessModes: readonly Option[] = accessModes.filter((mode) => mode.value !== 'ppv')
-const streamStatuses: readonly Option[] = [
-  { value: 'upcoming', label: 'options.upcoming' },
-  { value: 'live', label: 'options.live' },
-  { value: 'vod', label: 'options.vod' },
-]
-const placements: readonly Option[] = [
-  { value: 'header', label: 'options.header' },
-  { value: 'footer', label: 'options.footer' },
-  { value: 'both', label: 'options.both' },
-]
+const streamStatuses = options('upcoming', 'live', 'vod')
+const placements = options('header', 'footer', 'both')
 const menuTargets: readonly Option[] = [
   { value: 'link', label: 'options.aLink' },
   { value: 'group', label: 'options.aSchool' },
@@ -61,27 +49,44 @@ const slidableTypes: readonly Option[] = [
   { value: 'group', label: 'options.aSchool' },
 ]
 
+/** The fields many resources share. */
+const nameField = requiredText('name', 'fields.name')
+const titleField = requiredText('title', 'fields.title')
+const aliasField = requiredText('alias', 'fields.alias', 'fields.aliasHint')
+const positionField = field('position', 'fields.position', 'number')
+const imageField = field('image', 'fields.image', 'image')
+const imagesField = field('images', 'fields.images', 'images')
+const descriptionField = field('description', 'fields.description', 'textarea')
+const timeZoneField = field('time_zone', 'fields.timeZone', 'timezone', { required: true, initial: 'UTC' })
+const accessModeField = (options: readonly Option[]) => choice('access_mode', 'fields.accessMode', options, 'free')
+
+/** A column the server sorts by. */
+const sortable = (
+  key: string,
+  header: ConsoleKey,
+  more: Pick<ColumnConfig, 'format' | 'zoneKey'> = {},
+): ColumnConfig & { header: ConsoleKey } => ({ key, header, sortable: true, ...more })
+const nameColumn = sortable('name', 'fields.name')
+const titleColumn = sortable('title', 'fields.title')
+
 export const resourceConfigs: Readonly<Record<string, ResourceConfig>> = {
   'events-categories': {
     resource: 'events-categories',
     words: 'sports',
     defaultSort: 'name',
     columns: [
-      { key: 'name', header: 'fields.name', sortable: true },
-      { key: 'alias', header: 'fields.alias', sortable: true },
+      nameColumn,
+      sortable('alias', 'fields.alias'),
       { key: 'parent_id', header: 'fields.divisionOf', format: 'reference', resource: 'events-categories' },
     ],
     fields: [
-      { name: 'name', label: 'fields.name', kind: 'text', required: true },
-      { name: 'alias', label: 'fields.alias', kind: 'text', required: true, hint: 'fields.aliasHint' },
-      {
-        name: 'parent_id',
-        label: 'fields.divisionOf',
-        kind: 'reference',
+      nameField,
+      aliasField,
+      field('parent_id', 'fields.divisionOf', 'reference', {
         resource: 'events-categories',
         hint: 'fields.divisionHint',
-      },
-      { name: 'position', label: 'fields.position', kind: 'number' },
+      }),
+      positionField,
     ],
   },
   'events-locations': {
@@ -89,55 +94,45 @@ export const resourceConfigs: Readonly<Record<string, ResourceConfig>> = {
     words: 'venues',
     defaultSort: 'name',
     columns: [
-      { key: 'name', header: 'fields.name', sortable: true },
-      { key: 'city', header: 'fields.city', sortable: true },
-      { key: 'state', header: 'fields.state', sortable: true },
+      nameColumn,
+      sortable('city', 'fields.city'),
+      sortable('state', 'fields.state'),
       { key: 'time_zone', header: 'fields.timeZone' },
     ],
     fields: [
-      { name: 'name', label: 'fields.name', kind: 'text', required: true },
-      { name: 'city', label: 'fields.city', kind: 'text', required: true },
-      { name: 'state', label: 'fields.state', kind: 'text', required: true },
+      nameField,
+      requiredText('city', 'fields.city'),
+      requiredText('state', 'fields.state'),
       { name: 'address', label: 'fields.address', kind: 'text' },
-      { name: 'time_zone', label: 'fields.timeZone', kind: 'timezone', required: true, initial: 'UTC' },
+      timeZoneField,
     ],
   },
   'participant-groups': {
     resource: 'participant-groups',
     words: 'schools',
     defaultSort: 'name',
-    columns: [
-      { key: 'name', header: 'fields.name', sortable: true },
-      { key: 'short_name', header: 'fields.shortName' },
-      { key: 'alias', header: 'fields.alias' },
-    ],
-    fields: [
-      { name: 'name', label: 'fields.name', kind: 'text', required: true },
-      { name: 'short_name', label: 'fields.shortName', kind: 'text', required: true },
-      { name: 'alias', label: 'fields.alias', kind: 'text', required: true, hint: 'fields.aliasHint' },
-      { name: 'images', label: 'fields.images', kind: 'images' },
-      { name: 'position', label: 'fields.position', kind: 'number' },
-    ],
+    columns: [nameColumn, { key: 'short_name', header: 'fields.shortName' }, { key: 'alias', header: 'fields.alias' }],
+    fields: [nameField, requiredText('short_name', 'fields.shortName'), aliasField, imagesField, positionField],
   },
   participants: {
     resource: 'participants',
     words: 'teams',
     defaultSort: 'name',
     columns: [
-      { key: 'name', header: 'fields.name', sortable: true },
-      { key: 'short_name', header: 'fields.shortName', sortable: true },
+      nameColumn,
+      sortable('short_name', 'fields.shortName'),
       { key: 'gender', header: 'fields.gender' },
       { key: 'color', header: 'fields.colour', format: 'color' },
     ],
     fields: [
-      { name: 'name', label: 'fields.name', kind: 'text', required: true },
-      { name: 'short_name', label: 'fields.shortName', kind: 'text', required: true },
-      { name: 'alias', label: 'fields.alias', kind: 'text', required: true, hint: 'fields.aliasHint' },
-      { name: 'group_id', label: 'fields.school', kind: 'reference', resource: 'participant-groups' },
-      { name: 'category_id', label: 'fields.sport', kind: 'reference', resource: 'events-categories' },
+      nameField,
+      requiredText('short_name', 'fields.shortName'),
+      aliasField,
+      reference('group_id', 'fields.school', 'participant-groups'),
+      reference('category_id', 'fields.sport', 'events-categories'),
       { name: 'gender', label: 'fields.gender', kind: 'select', options: genders },
       { name: 'color', label: 'fields.colour', kind: 'color' },
-      { name: 'images', label: 'fields.images', kind: 'images' },
+      imagesField,
     ],
   },
   events: {
@@ -145,14 +140,14 @@ export const resourceConfigs: Readonly<Record<string, ResourceConfig>> = {
     words: 'events',
     defaultSort: 'event_utc_ts',
     columns: [
-      { key: 'name', header: 'fields.name', sortable: true },
-      { key: 'event_utc_ts', header: 'fields.starts', sortable: true, format: 'date', zoneKey: 'time_zone' },
+      nameColumn,
+      sortable('event_utc_ts', 'fields.starts', { format: 'date', zoneKey: 'time_zone' }),
       { key: 'access_mode', header: 'fields.access' },
       { key: 'base_price', header: 'fields.price', format: 'money' },
       { key: 'stream_status', header: 'fields.status' },
     ],
     fields: [
-      { name: 'name', label: 'fields.name', kind: 'text', required: true },
+      nameField,
       {
         name: 'participants',
         label: 'fields.teams',
@@ -160,29 +155,15 @@ export const resourceConfigs: Readonly<Record<string, ResourceConfig>> = {
         resource: 'participants',
         hint: 'fields.teamsHint',
       },
-      { name: 'event_category_id', label: 'fields.sport', kind: 'reference', resource: 'events-categories' },
-      { name: 'location_id', label: 'fields.venue', kind: 'reference', resource: 'events-locations' },
-      { name: 'time_zone', label: 'fields.timeZone', kind: 'timezone', required: true, initial: 'UTC' },
+      reference('event_category_id', 'fields.sport', 'events-categories'),
+      reference('location_id', 'fields.venue', 'events-locations'),
+      timeZoneField,
       { name: 'event_utc_ts', label: 'fields.startsAt', kind: 'datetime', zoneField: 'time_zone' },
-      {
-        name: 'access_mode',
-        label: 'fields.accessMode',
-        kind: 'select',
-        options: accessModes,
-        required: true,
-        initial: 'free',
-      },
+      accessModeField(accessModes),
       { name: 'base_price', label: 'fields.price', kind: 'money', hint: 'fields.priceHint' },
       { name: 'service_fee', label: 'fields.serviceFee', kind: 'money' },
-      {
-        name: 'stream_status',
-        label: 'fields.status',
-        kind: 'select',
-        options: streamStatuses,
-        required: true,
-        initial: 'upcoming',
-      },
-      { name: 'description', label: 'fields.description', kind: 'textarea' },
+      choice('stream_status', 'fields.status', streamStatuses, 'upcoming'),
+      descriptionField,
     ],
   },
   'vod-media-items': {
@@ -191,97 +172,47 @@ export const resourceConfigs: Readonly<Record<string, ResourceConfig>> = {
     defaultSort: 'date',
     titleKey: 'title',
     columns: [
-      { key: 'title', header: 'fields.title', sortable: true },
-      { key: 'date', header: 'fields.date', sortable: true, format: 'date' },
+      titleColumn,
+      sortable('date', 'fields.date', { format: 'date' }),
       { key: 'access_mode', header: 'fields.access' },
     ],
     fields: [
-      { name: 'title', label: 'fields.title', kind: 'text', required: true },
+      titleField,
       { name: 'date', label: 'fields.date', kind: 'date', required: true },
-      {
-        name: 'access_mode',
-        label: 'fields.accessMode',
-        kind: 'select',
-        options: libraryAccessModes,
-        required: true,
-        initial: 'free',
-      },
-      { name: 'category_id', label: 'fields.category', kind: 'reference', resource: 'vod-categories' },
-      { name: 'rail_ids', label: 'fields.rails', kind: 'references', resource: 'vod-rails' },
-      { name: 'description', label: 'fields.description', kind: 'textarea' },
+      accessModeField(libraryAccessModes),
+      reference('category_id', 'fields.category', 'vod-categories'),
+      reference('rail_ids', 'fields.rails', 'vod-rails', 'references'),
+      descriptionField,
     ],
   },
   'vod-categories': {
     resource: 'vod-categories',
     words: 'vodCategories',
     defaultSort: 'name',
-    columns: [
-      { key: 'name', header: 'fields.name', sortable: true },
-      { key: 'alias', header: 'fields.alias' },
-      { key: 'position', header: 'fields.position', sortable: true },
-    ],
-    fields: [
-      { name: 'name', label: 'fields.name', kind: 'text', required: true },
-      { name: 'alias', label: 'fields.alias', kind: 'text', required: true, hint: 'fields.aliasHint' },
-      { name: 'position', label: 'fields.position', kind: 'number' },
-    ],
+    columns: [nameColumn, { key: 'alias', header: 'fields.alias' }, sortable('position', 'fields.position')],
+    fields: [nameField, aliasField, positionField],
   },
   'vod-rails': {
     resource: 'vod-rails',
     words: 'vodRails',
     defaultSort: 'position',
     titleKey: 'title',
-    columns: [
-      { key: 'title', header: 'fields.title', sortable: true },
-      { key: 'position', header: 'fields.position', sortable: true },
-    ],
-    fields: [
-      { name: 'title', label: 'fields.title', kind: 'text', required: true },
-      { name: 'position', label: 'fields.position', kind: 'number' },
-    ],
+    columns: [titleColumn, sortable('position', 'fields.position')],
+    fields: [titleField, positionField],
   },
   menu: {
     resource: 'menu',
     words: 'menu',
     defaultSort: 'position',
-    columns: [
-      { key: 'name', header: 'fields.name', sortable: true },
-      { key: 'placement', header: 'fields.placement' },
-      { key: 'url', header: 'fields.link' },
-    ],
+    columns: [nameColumn, { key: 'placement', header: 'fields.placement' }, { key: 'url', header: 'fields.link' }],
     fields: [
-      { name: 'name', label: 'fields.name', kind: 'text', required: true },
-      {
-        name: 'placement',
-        label: 'fields.placement',
-        kind: 'select',
-        options: placements,
-        required: true,
-        initial: 'header',
-      },
-      {
-        name: 'menuable_type',
-        label: 'fields.pointsAt',
-        kind: 'select',
-        options: menuTargets,
-        required: true,
-        initial: 'link',
-      },
-      {
-        name: 'url',
-        label: 'fields.link',
-        kind: 'text',
-        required: true,
-        hint: 'fields.linkHint',
-      },
-      {
-        name: 'menuable_id',
-        label: 'fields.menuableId',
-        kind: 'number',
-        hint: 'fields.menuableHint',
-      },
-      { name: 'image', label: 'fields.image', kind: 'image' },
-      { name: 'position', label: 'fields.position', kind: 'number' },
+      nameField,
+      choice('placement', 'fields.placement', placements, 'header'),
+      choice('menuable_type', 'fields.pointsAt', menuTargets, 'link'),
+      requiredText('url', 'fields.link', 'fields.linkHint'),
+      field('menuable_id', 'fields.menuableId', 'number', { hint: 'fields.menuableHint' }),
+      imageField,
+      positionField,
     ],
   },
   slides: {
@@ -289,47 +220,28 @@ export const resourceConfigs: Readonly<Record<string, ResourceConfig>> = {
     words: 'slides',
     defaultSort: 'position',
     titleKey: 'title',
-    columns: [
-      { key: 'title', header: 'fields.title', sortable: true },
-      { key: 'slidable_type', header: 'fields.shownOn' },
-    ],
+    columns: [titleColumn, { key: 'slidable_type', header: 'fields.shownOn' }],
     fields: [
-      { name: 'title', label: 'fields.title', kind: 'text', required: true },
+      titleField,
       { name: 'subtitle', label: 'fields.subtitle', kind: 'text' },
-      {
-        name: 'slidable_type',
-        label: 'fields.shownOn',
-        kind: 'select',
-        options: slidableTypes,
-        required: true,
-        initial: 'main',
-      },
+      choice('slidable_type', 'fields.shownOn', slidableTypes, 'main'),
       { name: 'slidable_id', label: 'fields.slidableId', kind: 'number' },
-      { name: 'image', label: 'fields.image', kind: 'image' },
+      imageField,
       { name: 'link', label: 'fields.link', kind: 'text' },
-      { name: 'position', label: 'fields.position', kind: 'number' },
+      positionField,
     ],
   },
   pages: {
     resource: 'pages',
     words: 'pages',
     defaultSort: 'name',
-    columns: [
-      { key: 'name', header: 'fields.name', sortable: true },
-      { key: 'url', header: 'fields.address', sortable: true },
-    ],
+    columns: [nameColumn, sortable('url', 'fields.address')],
     fields: [
-      { name: 'name', label: 'fields.name', kind: 'text', required: true },
+      nameField,
       { name: 'alt_name', label: 'fields.altName', kind: 'text', emptyAs: '' },
-      {
-        name: 'url',
-        label: 'fields.address',
-        kind: 'text',
-        required: true,
-        hint: 'fields.pageAddressHint',
-      },
+      requiredText('url', 'fields.address', 'fields.pageAddressHint'),
       { name: 'content', label: 'fields.content', kind: 'textarea', emptyAs: '', hint: 'fields.contentHint' },
-      { name: 'position', label: 'fields.position', kind: 'number' },
+      positionField,
     ],
   },
   faq: {
@@ -337,11 +249,11 @@ export const resourceConfigs: Readonly<Record<string, ResourceConfig>> = {
     words: 'faq',
     defaultSort: 'position',
     titleKey: 'question',
-    columns: [{ key: 'question', header: 'fields.question', sortable: true }],
+    columns: [sortable('question', 'fields.question')],
     fields: [
-      { name: 'question', label: 'fields.question', kind: 'text', required: true },
+      requiredText('question', 'fields.question'),
       { name: 'answer', label: 'fields.answer', kind: 'textarea', required: true },
-      { name: 'position', label: 'fields.position', kind: 'number' },
+      positionField,
     ],
   },
   'static-blocks': {
@@ -349,15 +261,12 @@ export const resourceConfigs: Readonly<Record<string, ResourceConfig>> = {
     words: 'staticBlocks',
     defaultSort: 'alias',
     titleKey: 'alias',
-    columns: [
-      { key: 'alias', header: 'fields.alias', sortable: true },
-      { key: 'title', header: 'fields.title' },
-    ],
+    columns: [sortable('alias', 'fields.alias'), { key: 'title', header: 'fields.title' }],
     fields: [
-      { name: 'alias', label: 'fields.alias', kind: 'text', required: true, hint: 'fields.staticAliasHint' },
+      requiredText('alias', 'fields.alias', 'fields.staticAliasHint'),
       { name: 'title', label: 'fields.title', kind: 'text', emptyAs: '' },
       { name: 'content', label: 'fields.content', kind: 'textarea', emptyAs: '' },
-      { name: 'position', label: 'fields.position', kind: 'number' },
+      positionField,
     ],
   },
   prerolls: {
@@ -367,7 +276,7 @@ export const resourceConfigs: Readonly<Record<string, ResourceConfig>> = {
     titleKey: 'url',
     columns: [
       { key: 'url', header: 'fields.video' },
-      { key: 'weight', header: 'fields.weight', sortable: true },
+      sortable('weight', 'fields.weight'),
       { key: 'for_live', header: 'fields.live', format: 'boolean' },
       { key: 'for_vod', header: 'fields.vod', format: 'boolean' },
     ],
@@ -380,8 +289,8 @@ export const resourceConfigs: Readonly<Record<string, ResourceConfig>> = {
         hint: 'fields.videoAddressHint',
       },
       { name: 'weight', label: 'fields.weight', kind: 'number', hint: 'fields.weightHint' },
-      { name: 'event_categories', label: 'fields.sports', kind: 'references', resource: 'events-categories' },
-      { name: 'location_id', label: 'fields.venue', kind: 'reference', resource: 'events-locations' },
+      reference('event_categories', 'fields.sports', 'events-categories', 'references'),
+      reference('location_id', 'fields.venue', 'events-locations'),
       { name: 'for_live', label: 'fields.beforeLive', kind: 'checkbox', initial: true },
       { name: 'for_vod', label: 'fields.beforeVod', kind: 'checkbox', initial: true },
     ],

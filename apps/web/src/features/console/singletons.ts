@@ -1,6 +1,7 @@
 import { AdminChannelUpdateSchema, type AdminResource, AdminSettingsUpdateSchema } from '@fieldhouse/contract'
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
 import type { z } from 'zod'
+import { choice, field, requiredNumber, requiredText } from './field-builders'
 import type { FieldConfig, FormValues } from './fields'
 import type { ConsoleKey } from './words'
 
@@ -26,20 +27,14 @@ export interface SingletonConfig {
 }
 
 const channelFields: readonly FieldConfig[] = [
-  { name: 'name', label: 'channel.name', kind: 'text', required: true },
-  {
-    name: 'language',
-    label: 'channel.language',
-    kind: 'select',
-    required: true,
-    options: [
-      { value: 'en', label: 'channel.english' },
-      { value: 'fr', label: 'channel.french' },
-      { value: 'bg', label: 'channel.bulgarian' },
-    ],
-  },
-  { name: 'currency', label: 'channel.currency', kind: 'text', required: true, hint: 'channel.currencyHint' },
-  { name: 'time_zone', label: 'channel.timeZone', kind: 'timezone', required: true },
+  requiredText('name', 'channel.name'),
+  choice('language', 'channel.language', [
+    { value: 'en', label: 'channel.english' },
+    { value: 'fr', label: 'channel.french' },
+    { value: 'bg', label: 'channel.bulgarian' },
+  ]),
+  requiredText('currency', 'channel.currency', 'channel.currencyHint'),
+  field('time_zone', 'channel.timeZone', 'timezone', { required: true }),
 ]
 
 const settingsFields: readonly FieldConfig[] = [
@@ -49,23 +44,11 @@ const settingsFields: readonly FieldConfig[] = [
   { name: 'contact_email', label: 'settings.contactEmail', kind: 'email' },
   { name: 'contact_phone', label: 'settings.contactPhone', kind: 'text' },
   { name: 'contact_address', label: 'settings.contactAddress', kind: 'text' },
-  {
-    name: 'streams_limit',
-    label: 'settings.streamsLimit',
-    kind: 'number',
-    required: true,
-    hint: 'settings.streamsLimitHint',
-  },
-  {
-    name: 'streams_over_limit',
-    label: 'settings.overLimit',
-    kind: 'select',
-    required: true,
-    options: [
-      { value: 'refuse', label: 'settings.refuse' },
-      { value: 'stop_oldest', label: 'settings.stopOldest' },
-    ],
-  },
+  requiredNumber('streams_limit', 'settings.streamsLimit', 'settings.streamsLimitHint'),
+  choice('streams_over_limit', 'settings.overLimit', [
+    { value: 'refuse', label: 'settings.refuse' },
+    { value: 'stop_oldest', label: 'settings.stopOldest' },
+  ]),
 ]
 
 const settingsFromRecord = (record: FormValues): FormValues => {
@@ -94,33 +77,10 @@ const toNested = (values: FormValues): FormValues => {
 const MB = 1024 ** 2
 
 const clipFields: readonly FieldConfig[] = [
-  {
-    name: 'max_duration_sec',
-    label: 'clipSettings.longest',
-    kind: 'number',
-    required: true,
-    hint: 'clipSettings.longestHint',
-  },
-  {
-    name: 'per_user_per_hour',
-    label: 'clipSettings.perHour',
-    kind: 'number',
-    required: true,
-    hint: 'clipSettings.perHourHint',
-  },
-  {
-    name: 'storage_per_user_mb',
-    label: 'clipSettings.room',
-    kind: 'number',
-    required: true,
-    hint: 'clipSettings.roomHint',
-  },
-  {
-    name: 'share_public',
-    label: 'clipSettings.sharePublic',
-    kind: 'checkbox',
-    hint: 'clipSettings.sharePublicHint',
-  },
+  requiredNumber('max_duration_sec', 'clipSettings.longest', 'clipSettings.longestHint'),
+  requiredNumber('per_user_per_hour', 'clipSettings.perHour', 'clipSettings.perHourHint'),
+  requiredNumber('storage_per_user_mb', 'clipSettings.room', 'clipSettings.roomHint'),
+  field('share_public', 'clipSettings.sharePublic', 'checkbox', { hint: 'clipSettings.sharePublicHint' }),
 ]
 
 /** The settings' `clips` → the form's fields (the room in MB). */
@@ -151,20 +111,8 @@ const toClips = (values: FormValues): FormValues => {
 const GB = 1024 ** 3
 
 const uploadFields: readonly FieldConfig[] = [
-  {
-    name: 'max_duration_min',
-    label: 'uploadSettings.longest',
-    kind: 'number',
-    required: true,
-    hint: 'uploadSettings.longestHint',
-  },
-  {
-    name: 'open_gb',
-    label: 'uploadSettings.open',
-    kind: 'number',
-    required: true,
-    hint: 'uploadSettings.openHint',
-  },
+  requiredNumber('max_duration_min', 'uploadSettings.longest', 'uploadSettings.longestHint'),
+  requiredNumber('open_gb', 'uploadSettings.open', 'uploadSettings.openHint'),
 ]
 
 /** The settings' `uploads` → the form's fields (minutes, GB). */

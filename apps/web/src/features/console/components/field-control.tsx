@@ -1,5 +1,12 @@
 import { type ReactNode, type Ref, useId, useState } from 'react'
-import { type Control, Controller, type FieldErrors, type UseFormRegister, useWatch } from 'react-hook-form'
+import {
+  type Control,
+  Controller,
+  type ControllerRenderProps,
+  type FieldErrors,
+  type UseFormRegister,
+  useWatch,
+} from 'react-hook-form'
 import { Button } from '../../../components/ui/button'
 import { errorText } from '../../../lib/api/error-text'
 import { useMessageText } from '../../../lib/i18n/message-text'
@@ -194,6 +201,29 @@ function ReferenceSelect({
   )
 }
 
+/** The text box of a controlled field: a colour's code, an image's address. */
+function TextInput({
+  input,
+  common,
+  placeholder,
+}: {
+  input: ControllerRenderProps<FormValues, string>
+  common: Common
+  placeholder: string
+}) {
+  return (
+    <input
+      type="text"
+      placeholder={placeholder}
+      {...common}
+      value={String(input.value ?? '')}
+      onChange={(event) => input.onChange(event.target.value)}
+      onBlur={input.onBlur}
+      ref={input.ref}
+    />
+  )
+}
+
 function ColorInput({ field, control, common }: { field: FieldConfig; control: Control<FormValues>; common: Common }) {
   return (
     <Controller
@@ -209,15 +239,7 @@ function ColorInput({ field, control, common }: { field: FieldConfig; control: C
             value={/^#[0-9a-f]{6}$/i.test(String(input.value ?? '')) ? String(input.value) : '#000000'}
             onChange={(event) => input.onChange(event.target.value)}
           />
-          <input
-            type="text"
-            placeholder="#1e90ff"
-            {...common}
-            value={String(input.value ?? '')}
-            onChange={(event) => input.onChange(event.target.value)}
-            onBlur={input.onBlur}
-            ref={input.ref}
-          />
+          <TextInput input={input} common={common} placeholder="#1e90ff" />
         </span>
       )}
     />
@@ -243,15 +265,7 @@ function ImageInput({ field, control, common, readOnly }: ImageFieldProps) {
       control={control}
       render={({ field: input }) => (
         <div className="console-image">
-          <input
-            type="text"
-            placeholder={t('field.imageAddress')}
-            {...common}
-            value={String(input.value ?? '')}
-            onChange={(event) => input.onChange(event.target.value)}
-            onBlur={input.onBlur}
-            ref={input.ref}
-          />
+          <TextInput input={input} common={common} placeholder={t('field.imageAddress')} />
           {readOnly ? null : (
             <ImageUploadButton id={fileId} upload={upload} onUploaded={input.onChange} onStatus={setStatus} />
           )}
