@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { FormMessage } from '../../components/ui/form-field'
 import '../../components/ui/form-field.css'
 import './auth-frame.css'
 
@@ -26,6 +28,20 @@ export function AuthFrame({
         {children}
         {footer ? <div className="auth-card__footer">{footer}</div> : null}
       </div>
+    </div>
+  )
+}
+
+/** What a mailed link could not do, said in the card, with the link to where the viewer may start again. */
+export function AuthLinkFailure({ message, to, label }: { message: string; to: string; label: string }) {
+  return (
+    <div className="auth-card__body">
+      <FormMessage tone="error">{message}</FormMessage>
+      <p>
+        <Link className="auth-link" to={to}>
+          {label}
+        </Link>
+      </p>
     </div>
   )
 }

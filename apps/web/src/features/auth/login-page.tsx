@@ -1,8 +1,6 @@
 import { LoginSchema, messages, type SocialProvider } from '@fieldhouse/contract'
-import { zodResolver } from '@hookform/resolvers/zod'
 import type { TFunction } from 'i18next'
 import { useEffect, useRef, useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { SubmitButton } from '../../components/ui/button'
@@ -13,7 +11,6 @@ import { useRuntimeConfig } from '../../lib/config/runtime-config'
 import { useAddSession } from '../../lib/entities/session/use-add-session'
 import { useLogin } from '../../lib/entities/session/use-login'
 import { useSessionActions } from '../../lib/entities/session/use-session-actions'
-import { applyServerErrors } from '../../lib/forms/server-errors'
 import { lastPageHref } from '../../lib/navigation/navigation-rules'
 import { paths } from '../../lib/navigation/paths'
 import { useDocumentTitle } from '../../lib/navigation/use-document-title'
@@ -22,7 +19,8 @@ import { AuthFrame } from './auth-frame'
 import { EmailField } from './email-field'
 import { enabledProviders, providerName, readSocialReturn } from './social'
 import { SocialButtons } from './social-buttons'
-import { HumanCheckError, useHumanCheck } from './use-human-check'
+import { useAuthForm } from './use-auth-form'
+import { useHumanCheck } from './use-human-check'
 import { useSocialStart } from './use-social-start'
 
 const loginFields = ['email', 'password'] as const
@@ -99,27 +97,16 @@ function LoginForm({ notice }: { notice: string | null }) {
   const humanCheck = useHumanCheck('login')
   const social = useSocialStart()
   const { startSession } = useSessionActions()
-  const [formError, setFormError] = useState<string | null>(null)
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(LoginSchema), defaultValues: { email: '', password: '' } })
-
-  const onSubmit = handleSubmit(async (credentials) => {
-    setFormError(null)
-    try {
+  const { register, errors, isSubmitting, formError, onSubmit } = useAuthForm({
+    schema: LoginSchema,
+    defaultValues: { email: '', password: '' },
+    serverFields: loginFields,
+    byStatus: { 401: messages.invalidCredentials },
+    submit: async (credentials) => {
       const recaptcha_token = await humanCheck()
       const session = await login.mutateAsync({ ...credentials, recaptcha_token })
       startSession(session, lastPageHref(useAppStore.getState().lastPage))
-    } catch (error) {
-      setFormError(
-        error instanceof HumanCheckError
-          ? error.message
-          : applyServerErrors(error, loginFields, setError, { 401: messages.invalidCredentials }),
-      )
-    }
+    },
   })
 
   const socialError = social.error ? errorText(social.error) : null

@@ -1,20 +1,17 @@
 import { messages, PasswordResetSchema, ToastType } from '@fieldhouse/contract'
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { SubmitButton } from '../../components/ui/button'
 import { FormMessage, TextField } from '../../components/ui/form-field'
 import { NewPasswordFields } from '../../components/ui/new-password-fields'
 import { usePasswordReset } from '../../lib/entities/session/use-password-reset'
-import { applyServerErrors } from '../../lib/forms/server-errors'
 import { useMessageText } from '../../lib/i18n/message-text'
 import { paths } from '../../lib/navigation/paths'
 import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import { showToast } from '../../lib/notify/toast-store'
-import { AuthFrame } from './auth-frame'
+import { AuthFrame, AuthLinkFailure } from './auth-frame'
 import { readResetLink } from './link-params'
+import { useAuthForm } from './use-auth-form'
 
 /** Spec §2 /password-reset?email=&token=: the mailed link; a new password, then sign in with it. */
 export function PasswordResetPage() {
@@ -31,14 +28,11 @@ export function PasswordResetPage() {
   if (!link.email || !link.token) {
     return (
       <AuthFrame title={t('auth.passwordResetTitle')} footer={footer}>
-        <div className="auth-card__body">
-          <FormMessage tone="error">{messages.resetFailed}</FormMessage>
-          <p>
-            <Link className="auth-link" to={paths.passwordResetRequest}>
-              {t('auth.requestNewLink')}
-            </Link>
-          </p>
-        </div>
+        <AuthLinkFailure
+          message={messages.resetFailed}
+          to={paths.passwordResetRequest}
+          label={t('auth.requestNewLink')}
+        />
       </AuthFrame>
     )
   }
@@ -55,26 +49,15 @@ function PasswordResetForm({ email, token }: { email: string; token: string }) {
   const messageText = useMessageText()
   const navigate = useNavigate()
   const resetPassword = usePasswordReset()
-  const [formError, setFormError] = useState<string | null>(null)
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(PasswordResetSchema),
+  const { register, errors, isSubmitting, formError, onSubmit } = useAuthForm({
+    schema: PasswordResetSchema,
     defaultValues: { email, token, password: '', password_confirmation: '' },
-  })
-
-  const onSubmit = handleSubmit(async (fields) => {
-    setFormError(null)
-    try {
+    serverFields: ['email', 'password', 'password_confirmation'],
+    submit: async (fields) => {
       await resetPassword.mutateAsync(fields)
       showToast({ type: ToastType.success, text: t('auth.passwordResetDone') })
       await navigate(paths.login, { replace: true })
-    } catch (error) {
-      setFormError(applyServerErrors(error, ['email', 'password', 'password_confirmation'], setError))
-    }
+    },
   })
 
   // The token is not a field the viewer can fix: a malformed one is a failed reset, told about the form.

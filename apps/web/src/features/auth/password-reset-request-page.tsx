@@ -1,18 +1,16 @@
 import { PasswordResetRequestSchema } from '@fieldhouse/contract'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { SubmitButton } from '../../components/ui/button'
 import { FormMessage } from '../../components/ui/form-field'
 import { usePasswordResetRequest } from '../../lib/entities/session/use-password-reset-request'
-import { applyServerErrors } from '../../lib/forms/server-errors'
 import { paths } from '../../lib/navigation/paths'
 import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import { AuthFrame } from './auth-frame'
 import { EmailField } from './email-field'
-import { HumanCheckError, useHumanCheck } from './use-human-check'
+import { useAuthForm } from './use-auth-form'
+import { useHumanCheck } from './use-human-check'
 
 /**
  * Spec §2 /password-reset-request. The answer is the same for any address, so the page only ever says
@@ -24,23 +22,15 @@ export function PasswordResetRequestPage() {
   const requestReset = usePasswordResetRequest()
   const humanCheck = useHumanCheck('password_reset')
   const [sentTo, setSentTo] = useState<string | null>(null)
-  const [formError, setFormError] = useState<string | null>(null)
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(PasswordResetRequestSchema), defaultValues: { email: '' } })
-
-  const onSubmit = handleSubmit(async (fields) => {
-    setFormError(null)
-    try {
+  const { register, errors, isSubmitting, formError, onSubmit } = useAuthForm({
+    schema: PasswordResetRequestSchema,
+    defaultValues: { email: '' },
+    serverFields: ['email'],
+    submit: async (fields) => {
       const recaptcha_token = await humanCheck()
       await requestReset.mutateAsync({ ...fields, recaptcha_token })
       setSentTo(fields.email)
-    } catch (error) {
-      setFormError(error instanceof HumanCheckError ? error.message : applyServerErrors(error, ['email'], setError))
-    }
+    },
   })
 
   return (

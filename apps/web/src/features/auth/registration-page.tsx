@@ -1,7 +1,4 @@
 import { messages, RegisterSchema, type SocialProvider } from '@fieldhouse/contract'
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { SubmitButton } from '../../components/ui/button'
@@ -10,7 +7,6 @@ import { NameFields } from '../../components/ui/name-fields'
 import { NewPasswordFields } from '../../components/ui/new-password-fields'
 import { errorText } from '../../lib/api/error-text'
 import { useRegister } from '../../lib/entities/session/use-register'
-import { applyServerErrors } from '../../lib/forms/server-errors'
 import { paths } from '../../lib/navigation/paths'
 import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import { AuthFrame } from './auth-frame'
@@ -18,7 +14,8 @@ import { EmailField } from './email-field'
 import { readSocialReturn } from './social'
 import { SocialButtons } from './social-buttons'
 import { TermsLabel } from './terms-label'
-import { HumanCheckError, useHumanCheck } from './use-human-check'
+import { useAuthForm } from './use-auth-form'
+import { useHumanCheck } from './use-human-check'
 import { useSocialStart } from './use-social-start'
 
 const registrationFields = [
@@ -45,16 +42,8 @@ export function RegistrationPage() {
   const registerAccount = useRegister()
   const humanCheck = useHumanCheck('register')
   const social = useSocialStart()
-  const [formError, setFormError] = useState<string | null>(null)
-  const {
-    register,
-    handleSubmit,
-    setError,
-    trigger,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(RegisterSchema),
+  const { register, trigger, getValues, errors, isSubmitting, formError, onSubmit } = useAuthForm({
+    schema: RegisterSchema,
     defaultValues: {
       first_name: '',
       last_name: '',
@@ -63,20 +52,13 @@ export function RegistrationPage() {
       password_confirmation: '',
       news: false,
     },
-  })
-
-  const onSubmit = handleSubmit(async (fields) => {
-    setFormError(null)
-    try {
+    serverFields: registrationFields,
+    submit: async (fields) => {
       const recaptcha_token = await humanCheck()
       const answer = await registerAccount.mutateAsync({ ...fields, recaptcha_token })
       const email = answer.email || fields.email
       await navigate(`${paths.verifyNotice}?${new URLSearchParams({ email })}`)
-    } catch (error) {
-      setFormError(
-        error instanceof HumanCheckError ? error.message : applyServerErrors(error, registrationFields, setError),
-      )
-    }
+    },
   })
 
   // With the terms ticked the social account may be created; after "not registered" they must be.

@@ -1,7 +1,7 @@
 import { EmailVerifySchema, messages, ToastType } from '@fieldhouse/contract'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useLocation, useNavigate } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
 import { ButtonLink } from '../../components/ui/button'
 import { FormMessage } from '../../components/ui/form-field'
 import { Spinner } from '../../components/ui/spinner'
@@ -13,7 +13,7 @@ import { paths } from '../../lib/navigation/paths'
 import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import { showToast } from '../../lib/notify/toast-store'
 import { useAppStore } from '../../lib/store/app-store'
-import { AuthFrame } from './auth-frame'
+import { AuthFrame, AuthLinkFailure } from './auth-frame'
 import { readSignedLink } from './link-params'
 
 type Outcome = { kind: 'checking' } | { kind: 'already-verified' } | { kind: 'failed'; message: string }
@@ -72,14 +72,7 @@ export function VerifyEmailPage() {
           </ButtonLink>
         </div>
       ) : (
-        <div className="auth-card__body">
-          <FormMessage tone="error">{outcome.message}</FormMessage>
-          <p>
-            <Link className="auth-link" to={paths.registration}>
-              {t('auth.createAccount')}
-            </Link>
-          </p>
-        </div>
+        <AuthLinkFailure message={outcome.message} to={paths.registration} label={t('auth.createAccount')} />
       )}
     </AuthFrame>
   )
