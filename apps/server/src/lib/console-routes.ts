@@ -49,7 +49,8 @@ export interface ConsoleCrud<Op, Q extends Schema, C extends Schema, U extends S
   base: string
   resource: AdminResource
   item: Schema
-  list?: { query?: Q; run: (op: Op, query: z.output<Q>) => Promise<unknown> }
+  /** The list's rows are `item` unless told (a shorter row than the detail). */
+  list?: { query?: Q; item?: Schema; run: (op: Op, query: z.output<Q>) => Promise<unknown> }
   read?: (op: Op, id: Id) => Promise<unknown>
   create?: { body: C; run: (op: Op, body: z.output<C>, req: FastifyRequest) => Promise<unknown> }
   update?: { body: U; run: (op: Op, id: Id, body: z.output<U>) => Promise<unknown> }
@@ -123,7 +124,7 @@ export function consoleRoutes<Op>(app: ConsoleApp, scope: ConsoleScope<Op>) {
         url: base,
         admin,
         querystring: list.query,
-        list: item,
+        list: list.item ?? item,
         run: (op, i) => list.run(op, i.query),
       })
     }

@@ -2,15 +2,13 @@ import {
   AnalyticsRangeQuerySchema,
   AnalyticsRetentionSchema,
   ChannelReportSchema,
-  dataOf,
   StreamReportQuerySchema,
   StreamReportSchema,
 } from '@fieldhouse/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { consoleRoutes } from '../../lib/console-routes.js'
 import { consoleOperator } from '../../lib/operator.js'
 import type { AnalyticsReportsService } from './analytics-reports.service.js'
-
-const tags = ['console: analytics']
 
 /**
  * The console's analytics (decision 0033): a stream's report (an event, live and replay, or a VOD
@@ -20,42 +18,31 @@ export const analyticsAdminRoutes: FastifyPluginAsyncZod<{ reports: AnalyticsRep
   app,
   { reports },
 ) => {
-  app.get(
-    '/api/admin/analytics/streams',
-    {
-      config: { admin: { resource: 'analytics', action: 'read' } },
-      schema: { tags, querystring: StreamReportQuerySchema, response: { 200: dataOf(StreamReportSchema) } },
-    },
-    async (req, reply) => {
-      reply.header('cache-control', 'no-store')
-      return { data: await reports.stream(consoleOperator(req), req.query) }
-    },
-  )
-  app.get(
-    '/api/admin/analytics/channel',
-    {
-      config: { admin: { resource: 'analytics', action: 'read' } },
-      schema: { tags, querystring: AnalyticsRangeQuerySchema, response: { 200: dataOf(ChannelReportSchema) } },
-    },
-    async (req, reply) => {
-      reply.header('cache-control', 'no-store')
-      return { data: await reports.channel(consoleOperator(req), req.query) }
-    },
-  )
-  app.get(
-    '/api/admin/analytics/retention',
-    {
-      config: { admin: { resource: 'analytics', action: 'read' } },
-      schema: { tags, response: { 200: dataOf(AnalyticsRetentionSchema) } },
-    },
-    async (req) => ({ data: await reports.retention(consoleOperator(req)) }),
-  )
-  app.patch(
-    '/api/admin/analytics/retention',
-    {
-      config: { admin: { resource: 'analytics', action: 'update' } },
-      schema: { tags, body: AnalyticsRetentionSchema, response: { 200: dataOf(AnalyticsRetentionSchema) } },
-    },
-    async (req) => ({ data: await reports.setRetention(consoleOperator(req), req.body.days) }),
-  )
+  const tags = ['console: analytics']
+  const reads = consoleRoutes(app, { tags, operator: consoleOperator, noStore: true })
+  const admin = { resource: 'analytics', action: 'read' } as const
+  reads.route({
+    method: 'GET',
+    url: '/api/admin/analytics/streams',
+    admin,
+    querystring: StreamReportQuerySchema,
+    item: StreamReportSchema,
+    run: (op, { query }) => reports.stream(op, query),
+  })
+  reads.route({
+    method: 'GET',
+    url: '/api/admin/analytics/channel',
+    admin,
+    querystring: AnalyticsRangeQuerySchema,
+    item: ChannelReportSchema,
+    run: (op, { query }) => reports.channel(op, query),
+  })
+  // The retention setting is read without the no-store header.
+  consoleRoutes(app, { tags, operator: consoleOperator }).singleton({
+    url: '/api/admin/analytics/retention',
+    resource: 'analytics',
+    item: AnalyticsRetentionSchema,
+    read: (op) => reports.retention(op),
+    update: { body: AnalyticsRetentionSchema, run: (op, body) => reports.setRetention(op, body.days) },
+  })
 }

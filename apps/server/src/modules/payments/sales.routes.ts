@@ -4,7 +4,6 @@ import {
   AdminOrderSchema,
   AdminOrdersQuerySchema,
   AdminRefundSchema,
-  adminListOf,
   CancelSubscriptionRequestSchema,
   ComplimentaryRequestSchema,
   ConsoleActionSchema,
@@ -17,6 +16,7 @@ import {
   RevenueSchema,
 } from '@fieldhouse/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { consoleRoutes } from '../../lib/console-routes.js'
 import { consoleOperator } from '../../lib/operator.js'
 import type { RefundsService } from './refunds.service.js'
 import type { RevenueService } from './revenue.service.js'
@@ -24,7 +24,7 @@ import type { SalesService } from './sales.service.js'
 
 const tags = ['console: sales']
 /** Money actions: a small body, and no more than an operator clicks. */
-const money = { bodyLimit: 4096, config: { rateLimit: { max: 60, timeWindow: 60_000 } } }
+const money = { bodyLimit: 4096, rateLimit: { max: 60, timeWindow: 60_000 } }
 
 /**
  * The console's orders, refunds, complimentary passes and revenue (decision 0036). The session
@@ -36,17 +36,13 @@ export const salesRoutes: FastifyPluginAsyncZod<{
   refunds: RefundsService
   revenue: RevenueService
 }> = async (app, { sales, refunds, revenue }) => {
-  app.get(
-    '/api/admin/orders',
-    {
-      config: { admin: { resource: 'orders', action: 'read' } },
-      schema: { tags, querystring: AdminOrdersQuerySchema, response: { 200: adminListOf(AdminOrderSchema) } },
-    },
-    async (req, reply) => {
-      reply.header('cache-control', 'no-store')
-      return sales.list(consoleOperator(req), req.query)
-    },
-  )
+  const routes = consoleRoutes(app, { tags, operator: consoleOperator, noStore: true })
+  routes.crud({
+    base: '/api/admin/orders',
+    resource: 'orders',
+    item: AdminOrderDetailSchema,
+    list: { query: AdminOrdersQuerySchema, item: AdminOrderSchema, run: (op, query) => sales.list(op, query) },
+  })
   app.get(
     '/api/admin/orders/export',
     {
@@ -62,34 +58,29 @@ export const salesRoutes: FastifyPluginAsyncZod<{
         .send(csv)
     },
   )
-  app.get(
-    '/api/admin/orders/:id',
-    {
-      config: { admin: { resource: 'orders', action: 'read' } },
-      schema: { tags, params: AdminIdParamsSchema, response: { 200: dataOf(AdminOrderDetailSchema) } },
-    },
-    async (req, reply) => {
-      reply.header('cache-control', 'no-store')
-      return { data: await sales.detail(consoleOperator(req), req.params.id) }
-    },
-  )
-  app.post(
-    '/api/admin/orders',
-    {
-      ...money,
-      config: { ...money.config, admin: { resource: 'orders', action: 'create' } },
-      schema: { tags, body: ComplimentaryRequestSchema, response: { 201: dataOf(AdminOrderDetailSchema) } },
-    },
-    async (req, reply) => {
-      reply.code(201)
-      return { data: await sales.grantComplimentary(consoleOperator(req), req.body) }
-    },
-  )
+  routes.route({
+    method: 'GET',
+    url: '/api/admin/orders/:id',
+    admin: { resource: 'orders', action: 'read' },
+    params: AdminIdParamsSchema,
+    item: AdminOrderDetailSchema,
+    run: (op, { params }) => sales.detail(op, params.id),
+  })
+  routes.route({
+    method: 'POST',
+    url: '/api/admin/orders',
+    admin: { resource: 'orders', action: 'create' },
+    ...money,
+    body: ComplimentaryRequestSchema,
+    item: AdminOrderDetailSchema,
+    status: 201,
+    run: (op, { body }) => sales.grantComplimentary(op, body),
+  })
   app.post(
     '/api/admin/orders/:id/refunds',
     {
-      ...money,
-      config: { ...money.config, admin: { resource: 'refunds', action: 'create' } },
+      bodyLimit: money.bodyLimit,
+      config: { rateLimit: money.rateLimit, admin: { resource: 'refunds', action: 'create' } },
       schema: {
         tags,
         params: AdminIdParamsSchema,
@@ -104,70 +95,50 @@ export const salesRoutes: FastifyPluginAsyncZod<{
       return { data: refund }
     },
   )
-  app.post(
-    '/api/admin/orders/:id/cancel',
-    {
-      ...money,
-      config: { ...money.config, admin: { resource: 'orders', action: 'update' } },
-      schema: {
-        tags,
-        params: AdminIdParamsSchema,
-        body: CancelSubscriptionRequestSchema,
-        response: { 200: dataOf(AdminOrderDetailSchema) },
-      },
-    },
-    async (req) => ({ data: await sales.cancel(consoleOperator(req), req.params.id, req.body) }),
-  )
-  app.post(
-    '/api/admin/orders/:id/revoke',
-    {
-      ...money,
-      config: { ...money.config, admin: { resource: 'orders', action: 'update' } },
-      schema: {
-        tags,
-        params: AdminIdParamsSchema,
-        body: ConsoleActionSchema,
-        response: { 200: dataOf(AdminOrderDetailSchema) },
-      },
-    },
-    async (req) => ({
-      data: await sales.revokeComplimentary(consoleOperator(req), req.params.id, req.body.idempotency_key),
-    }),
-  )
-  app.get(
-    '/api/admin/events/:id/refunds',
-    {
-      config: { admin: { resource: 'refunds', action: 'read' } },
-      schema: { tags, params: AdminIdParamsSchema, response: { 200: dataOf(EventRefundPreviewSchema) } },
-    },
-    async (req, reply) => {
-      reply.header('cache-control', 'no-store')
-      return { data: await refunds.eventRefundPreview(consoleOperator(req), req.params.id) }
-    },
-  )
-  app.post(
-    '/api/admin/events/:id/refunds',
-    {
-      ...money,
-      config: { ...money.config, admin: { resource: 'refunds', action: 'create' } },
-      schema: {
-        tags,
-        params: AdminIdParamsSchema,
-        body: EventRefundRequestSchema,
-        response: { 200: dataOf(EventRefundReportSchema) },
-      },
-    },
-    async (req) => ({ data: await refunds.refundEvent(consoleOperator(req), req.params.id, req.body) }),
-  )
-  app.get(
-    '/api/admin/revenue',
-    {
-      config: { admin: { resource: 'revenue', action: 'read' } },
-      schema: { tags, querystring: RevenueQuerySchema, response: { 200: dataOf(RevenueSchema) } },
-    },
-    async (req, reply) => {
-      reply.header('cache-control', 'no-store')
-      return { data: await revenue.revenue(consoleOperator(req), req.query) }
-    },
-  )
+  routes.route({
+    method: 'POST',
+    url: '/api/admin/orders/:id/cancel',
+    admin: { resource: 'orders', action: 'update' },
+    ...money,
+    params: AdminIdParamsSchema,
+    body: CancelSubscriptionRequestSchema,
+    item: AdminOrderDetailSchema,
+    run: (op, { params, body }) => sales.cancel(op, params.id, body),
+  })
+  routes.route({
+    method: 'POST',
+    url: '/api/admin/orders/:id/revoke',
+    admin: { resource: 'orders', action: 'update' },
+    ...money,
+    params: AdminIdParamsSchema,
+    body: ConsoleActionSchema,
+    item: AdminOrderDetailSchema,
+    run: (op, { params, body }) => sales.revokeComplimentary(op, params.id, body.idempotency_key),
+  })
+  routes.route({
+    method: 'GET',
+    url: '/api/admin/events/:id/refunds',
+    admin: { resource: 'refunds', action: 'read' },
+    params: AdminIdParamsSchema,
+    item: EventRefundPreviewSchema,
+    run: (op, { params }) => refunds.eventRefundPreview(op, params.id),
+  })
+  routes.route({
+    method: 'POST',
+    url: '/api/admin/events/:id/refunds',
+    admin: { resource: 'refunds', action: 'create' },
+    ...money,
+    params: AdminIdParamsSchema,
+    body: EventRefundRequestSchema,
+    item: EventRefundReportSchema,
+    run: (op, { params, body }) => refunds.refundEvent(op, params.id, body),
+  })
+  routes.route({
+    method: 'GET',
+    url: '/api/admin/revenue',
+    admin: { resource: 'revenue', action: 'read' },
+    querystring: RevenueQuerySchema,
+    item: RevenueSchema,
+    run: (op, { query }) => revenue.revenue(op, query),
+  })
 }
