@@ -87,6 +87,77 @@ export function EventsFilters({
   const unknownOption = (value: string | undefined, known: boolean) =>
     value && !known ? <option value={value}>{value}</option> : null
 
+  const byAlias = (items: readonly { alias: string; name: string }[]) =>
+    items.map((item) => ({ value: item.alias, label: item.name }))
+  const asIs = (values: string[]) => values.map((value) => ({ value, label: value }))
+  /**
+   * The selects in their order. `value`: what the select shows when not the address's own word (the
+   * alias of what it names); `known`: for a select that also shows a value its list lacks, whether it has it.
+   */
+  const selects: {
+    key: Exclude<FilterKey, 'date'>
+    label: string
+    all: string
+    options: readonly { value: string; label: string }[]
+    value?: string
+    known?: boolean
+    disabled?: boolean
+  }[] = [
+    {
+      key: 'school',
+      label: t('filters.school'),
+      all: t('filters.allSchools'),
+      options: byAlias(sortedGroups),
+      value: school?.alias,
+      known: school !== undefined,
+    },
+    {
+      key: 'team',
+      label: t('filters.team'),
+      all: participants === undefined ? t('common.loading') : t('filters.allTeams'),
+      options: teamOptions,
+      value: team?.alias,
+      known: team !== undefined,
+      disabled: participants === undefined && !filters.team,
+    },
+    {
+      key: 'sport',
+      label: t('filters.sport'),
+      all: t('filters.allSports'),
+      options: byAlias(sports),
+      value: sport?.alias,
+      known: sport !== undefined,
+    },
+    {
+      key: 'gender',
+      label: t('filters.gender'),
+      all: t('filters.allGenders'),
+      options: [
+        { value: 'men', label: t('filters.men') },
+        { value: 'women', label: t('filters.women') },
+      ],
+    },
+    {
+      key: 'venue',
+      label: t('filters.venue'),
+      all: t('filters.allVenues'),
+      options: sortedVenues.map((location) => ({ value: String(location.id), label: location.name })),
+      known: locations.some((l) => String(l.id) === filters.venue),
+    },
+    {
+      key: 'city',
+      label: t('filters.city'),
+      all: t('filters.allCities'),
+      options: asIs(distinctSorted([...locations.map((l) => l.city), filters.city], i18n.language)),
+    },
+    {
+      key: 'state',
+      label: t('filters.state'),
+      all: t('filters.allStates'),
+      options: asIs(distinctSorted([...locations.map((l) => l.state), filters.state], i18n.language)),
+    },
+  ]
+
   return (
     <form
       className={`filters${isOpen ? ' is-open' : ''}`}
@@ -107,79 +178,23 @@ export function EventsFilters({
       </div>
       <div id={panelId} className="filters__panel">
         <SchoolFacetFields properties={properties} groups={groups} facets={facets} onChange={onFacetChange} />
-        <FilterSelect
-          label={t('filters.school')}
-          value={school?.alias ?? filters.school ?? ''}
-          onChange={(v) => change('school', v)}
-        >
-          <option value="">{t('filters.allSchools')}</option>
-          {unknownOption(filters.school, school !== undefined)}
-          {sortedGroups.map((group) => (
-            <option key={group.id} value={group.alias}>
-              {group.name}
-            </option>
-          ))}
-        </FilterSelect>
-        <FilterSelect
-          label={t('filters.team')}
-          value={team?.alias ?? filters.team ?? ''}
-          onChange={(v) => change('team', v)}
-          disabled={participants === undefined && !filters.team}
-        >
-          <option value="">{participants === undefined ? t('common.loading') : t('filters.allTeams')}</option>
-          {unknownOption(filters.team, team !== undefined)}
-          {teamOptions.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </FilterSelect>
-        <FilterSelect
-          label={t('filters.sport')}
-          value={sport?.alias ?? filters.sport ?? ''}
-          onChange={(v) => change('sport', v)}
-        >
-          <option value="">{t('filters.allSports')}</option>
-          {unknownOption(filters.sport, sport !== undefined)}
-          {sports.map((category) => (
-            <option key={category.id} value={category.alias}>
-              {category.name}
-            </option>
-          ))}
-        </FilterSelect>
-        <FilterSelect label={t('filters.gender')} value={filters.gender ?? ''} onChange={(v) => change('gender', v)}>
-          <option value="">{t('filters.allGenders')}</option>
-          <option value="men">{t('filters.men')}</option>
-          <option value="women">{t('filters.women')}</option>
-        </FilterSelect>
-        <FilterSelect label={t('filters.venue')} value={filters.venue ?? ''} onChange={(v) => change('venue', v)}>
-          <option value="">{t('filters.allVenues')}</option>
-          {unknownOption(
-            filters.venue,
-            locations.some((l) => String(l.id) === filters.venue),
-          )}
-          {sortedVenues.map((location) => (
-            <option key={location.id} value={String(location.id)}>
-              {location.name}
-            </option>
-          ))}
-        </FilterSelect>
-        <FilterSelect label={t('filters.city')} value={filters.city ?? ''} onChange={(v) => change('city', v)}>
-          <option value="">{t('filters.allCities')}</option>
-          {distinctSorted([...locations.map((l) => l.city), filters.city], i18n.language).map((city) => (
-            <option key={city} value={city}>
-              {city}
-            </option>
-          ))}
-        </FilterSelect>
-        <FilterSelect label={t('filters.state')} value={filters.state ?? ''} onChange={(v) => change('state', v)}>
-          <option value="">{t('filters.allStates')}</option>
-          {distinctSorted([...locations.map((l) => l.state), filters.state], i18n.language).map((state) => (
-            <option key={state} value={state}>
-              {state}
-            </option>
-          ))}
-        </FilterSelect>
+        {selects.map((select) => (
+          <FilterSelect
+            key={select.key}
+            label={select.label}
+            value={select.value ?? filters[select.key] ?? ''}
+            onChange={(v) => change(select.key, v)}
+            disabled={select.disabled}
+          >
+            <option value="">{select.all}</option>
+            {select.known === undefined ? null : unknownOption(filters[select.key], select.known)}
+            {select.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </FilterSelect>
+        ))}
         <DateField value={filters.date ?? ''} onChange={(v) => change('date', v)} />
         <div className="filters__actions">
           <Button variant="ghost" onClick={onClear} disabled={count === 0}>
