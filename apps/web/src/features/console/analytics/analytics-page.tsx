@@ -9,6 +9,7 @@ import { type Row, useAdminOptions } from '../api/admin-api'
 import { useChannelReport, useRetention, useSaveRetention, useStreamReport } from '../api/use-analytics'
 import { useChannelZone } from '../channel-time'
 import { DataTable, type DataTableProps } from '../components/data-table'
+import { Fact } from '../components/fact'
 import { useOperator } from '../operator-context'
 import { DateField, SelectField } from '../sales/sales-fields'
 import { useConsoleText } from '../words'
@@ -36,10 +37,9 @@ function Stats({ stats }: { stats: readonly (readonly [label: string, value: str
   return (
     <dl className="console-analytics-stats">
       {stats.map(([label, value, testId]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd data-testid={testId}>{value}</dd>
-        </div>
+        <Fact key={label} term={label} testId={testId}>
+          {value}
+        </Fact>
       ))}
     </dl>
   )

@@ -9,6 +9,7 @@ import { useAddDomain, useDomains, useRemoveDomain, useVerifyDomain } from '../a
 import { useOperator } from '../operator-context'
 import { useConsoleText } from '../words'
 import { TableBox } from './data-table'
+import { Fact } from './fact'
 
 type Notice = { tone: 'error' | 'success'; text: string } | null
 
@@ -68,12 +69,9 @@ function ChallengeRecord({ record }: { record: NonNullable<AdminDomain['record']
           [t('domains.value'), record.value],
         ] as const
       ).map(([term, code]) => (
-        <div key={term}>
-          <dt>{term}</dt>
-          <dd>
-            <code>{code}</code>
-          </dd>
-        </div>
+        <Fact key={term} term={term}>
+          <code>{code}</code>
+        </Fact>
       ))}
     </dl>
   )

@@ -3,6 +3,7 @@ import { allowed } from '../access'
 import { useAdminOptions } from '../api/admin-api'
 import { useViewersNow } from '../api/use-analytics'
 import { useGoLive, useLiveAction, useRevealKey } from '../api/use-console-media'
+import { Fact } from '../components/fact'
 import { HlsPreview } from '../media/hls-preview'
 import { useOperator } from '../operator-context'
 import { useConsoleText } from '../words'
@@ -88,35 +89,29 @@ export default function GoLivePage() {
           <section aria-labelledby="golive-encoder" className="console-card">
             <h2 id="golive-encoder">{t('goLive.encoder')}</h2>
             <dl className="console-dl">
-              <div>
-                <dt>{t('goLive.server')}</dt>
-                <dd>
-                  <code data-testid="rtmp-url">{data.rtmp_url}</code>
-                  <button type="button" className="button button--secondary" onClick={() => void handleCopy('server')}>
-                    {t('goLive.copyServer')}
-                  </button>
-                </dd>
-              </div>
-              <div>
-                <dt>{t('goLive.streamKey')}</dt>
-                <dd>
-                  <code data-testid="stream-key">{revealed ?? data.stream_key}</code>
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    onClick={() => void handleReveal()}
-                    aria-pressed={revealed !== null}
-                  >
-                    {t(revealed ? 'goLive.hideKey' : 'goLive.revealKey')}
-                  </button>
-                  <button type="button" className="button button--secondary" onClick={() => void handleCopy('key')}>
-                    {t('goLive.copyKey')}
-                  </button>
-                  <button type="button" className="button button--secondary" onClick={() => setConfirm('rotate')}>
-                    {t('goLive.rotateKey')}
-                  </button>
-                </dd>
-              </div>
+              <Fact term={t('goLive.server')}>
+                <code data-testid="rtmp-url">{data.rtmp_url}</code>
+                <button type="button" className="button button--secondary" onClick={() => void handleCopy('server')}>
+                  {t('goLive.copyServer')}
+                </button>
+              </Fact>
+              <Fact term={t('goLive.streamKey')}>
+                <code data-testid="stream-key">{revealed ?? data.stream_key}</code>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => void handleReveal()}
+                  aria-pressed={revealed !== null}
+                >
+                  {t(revealed ? 'goLive.hideKey' : 'goLive.revealKey')}
+                </button>
+                <button type="button" className="button button--secondary" onClick={() => void handleCopy('key')}>
+                  {t('goLive.copyKey')}
+                </button>
+                <button type="button" className="button button--secondary" onClick={() => setConfirm('rotate')}>
+                  {t('goLive.rotateKey')}
+                </button>
+              </Fact>
             </dl>
             <p role="status" aria-live="polite" className="console-note">
               {copied ?? ''}
@@ -150,28 +145,15 @@ export default function GoLivePage() {
               )}
             </p>
             <dl className="console-dl console-dl--grid">
-              <div>
-                <dt>{t('goLive.bitrate')}</dt>
-                <dd>{num(status.bitrate_kbps, ' kbps')}</dd>
-              </div>
-              <div>
-                <dt>{t('goLive.resolution')}</dt>
-                <dd>{status.width && status.height ? `${status.width}×${status.height}` : dash}</dd>
-              </div>
-              <div>
-                <dt>{t('goLive.frameRate')}</dt>
-                <dd>{num(status.fps, ' fps')}</dd>
-              </div>
-              <div>
-                <dt>{t('goLive.droppedFrames')}</dt>
-                <dd>{num(status.dropped_frames)}</dd>
-              </div>
-              <div>
-                <dt>{t('goLive.viewers')}</dt>
-                <dd data-testid="live-viewers">
-                  {viewers === null ? t('goLive.notMeasured') : t('goLive.viewersNow', { count: viewers })}
-                </dd>
-              </div>
+              <Fact term={t('goLive.bitrate')}>{num(status.bitrate_kbps, ' kbps')}</Fact>
+              <Fact term={t('goLive.resolution')}>
+                {status.width && status.height ? `${status.width}×${status.height}` : dash}
+              </Fact>
+              <Fact term={t('goLive.frameRate')}>{num(status.fps, ' fps')}</Fact>
+              <Fact term={t('goLive.droppedFrames')}>{num(status.dropped_frames)}</Fact>
+              <Fact term={t('goLive.viewers')} testId="live-viewers">
+                {viewers === null ? t('goLive.notMeasured') : t('goLive.viewersNow', { count: viewers })}
+              </Fact>
             </dl>
             {status.receiving || status.stream_status === 'live' ? (
               <button type="button" className="button button--danger" onClick={() => setConfirm('end')}>

@@ -14,6 +14,7 @@ import { errorText } from '../../../lib/api/error-text'
 import { applyServerErrors } from '../../../lib/forms/server-errors'
 import { allowed } from '../access'
 import { useAdminItem, useAdminSingletonSave } from '../api/admin-api'
+import { Fact } from '../components/fact'
 import { useOperator } from '../operator-context'
 import { useConsoleText } from '../words'
 
@@ -162,14 +163,8 @@ export default function PassesFormPage() {
       {data ? (
         <>
           <dl className="console-dl console-passes__counts">
-            <div>
-              <dt>{t('passesForm.choseBasic')}</dt>
-              <dd>{data.counts.basic_pass}</dd>
-            </div>
-            <div>
-              <dt>{t('passesForm.answered')}</dt>
-              <dd>{data.counts.answered}</dd>
-            </div>
+            <Fact term={t('passesForm.choseBasic')}>{data.counts.basic_pass}</Fact>
+            <Fact term={t('passesForm.answered')}>{data.counts.answered}</Fact>
           </dl>
           <PassesForm form={data} readOnly={!allowed(me, 'update', 'custom-forms')} />
         </>

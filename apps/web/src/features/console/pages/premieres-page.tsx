@@ -141,6 +141,12 @@ function PremiereList() {
   )
 }
 
+/** The recordings a premiere shows, by kind: an event's replay, a library video. */
+const sourceGroups = [
+  ['event', 'premieres.replays'],
+  ['vod', 'premieres.videos'],
+] as const
+
 /** A start a couple of minutes ahead, on the channel's wall clock, to the minute. */
 const soon = (zone: string) => toLocalInput(Math.ceil(Date.now() / 60_000) * 60_000 + 120_000, zone)
 
@@ -207,8 +213,6 @@ function ScheduleForm() {
   const clear = (...fields: string[]) =>
     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !fields.includes(k))))
   const sourceError = errors.source_event_id ?? errors.source_vod_media_item_id
-  const replays = (sources.data ?? []).filter((s) => s.type === 'event')
-  const videos = (sources.data ?? []).filter((s) => s.type === 'vod')
   return (
     <>
       <p className="console-breadcrumb">
@@ -245,26 +249,19 @@ function ScheduleForm() {
               }}
             >
               <option value="">{t('premieres.pickRecording')}</option>
-              {replays.length > 0 ? (
-                <optgroup label={t('premieres.replays')}>
-                  {replays.map((s) => (
-                    <option key={`event:${s.id}`} value={`event:${s.id}`}>
-                      {s.name}
-                      {durationText(t, s.duration)}
-                    </option>
-                  ))}
-                </optgroup>
-              ) : null}
-              {videos.length > 0 ? (
-                <optgroup label={t('premieres.videos')}>
-                  {videos.map((s) => (
-                    <option key={`vod:${s.id}`} value={`vod:${s.id}`}>
-                      {s.name}
-                      {durationText(t, s.duration)}
-                    </option>
-                  ))}
-                </optgroup>
-              ) : null}
+              {sourceGroups.map(([type, label]) => {
+                const group = (sources.data ?? []).filter((s) => s.type === type)
+                return group.length > 0 ? (
+                  <optgroup key={type} label={t(label)}>
+                    {group.map((s) => (
+                      <option key={`${type}:${s.id}`} value={`${type}:${s.id}`}>
+                        {s.name}
+                        {durationText(t, s.duration)}
+                      </option>
+                    ))}
+                  </optgroup>
+                ) : null
+              })}
             </select>
             {sourceError ? (
               <p id={`${ids.source}-error`} className="field__error">

@@ -42,7 +42,7 @@ function BundleNotes({ item: bundle }: { item: AdminBundle }) {
 /** A bundle's fields: its name, the passes it holds, its price and how it is shown. */
 function BundleFields({ form, item: bundle }: { form: SalesForm<Draft>; item: AdminBundle | undefined }) {
   const { t } = useTranslation()
-  const { draft, set, bind, errors } = form
+  const { draft, bind, bindChecks } = form
   const passes = useAdminOptions('passes')
   const money = useMoney()
   // A bundle is paid once: subscriptions are not offered; a retired pass only while the bundle holds it.
@@ -55,13 +55,7 @@ function BundleFields({ form, item: bundle }: { form: SalesForm<Draft>; item: Ad
   return (
     <>
       <TextField label={t('consoleSales.name')} {...bind('name')} />
-      <CheckGroup
-        legend={t('consoleSales.bundlePasses')}
-        options={choices}
-        chosen={draft.pass_ids}
-        error={errors.pass_ids}
-        onChange={(v) => set('pass_ids', v)}
-      />
+      <CheckGroup legend={t('consoleSales.bundlePasses')} options={choices} {...bindChecks('pass_ids')} />
       <PriceFields form={form} currency={bundle?.currency ?? 'USD'} />
       <ShownFields form={form} />
     </>

@@ -4,7 +4,7 @@ import { TextField } from '../../../components/ui/form-field'
 import { type Row, useAdminOptions } from '../api/admin-api'
 import { useChannelZone } from '../channel-time'
 import { Money, type SalesForm, SalesPage, type SalesPageSpec } from './sales-editor'
-import { amountOf, CheckGroup, intOrNull, type SalesContext, SelectField } from './sales-fields'
+import { amountOf, CheckGroup, intOrNull, type SalesContext, SelectField, wordChoices } from './sales-fields'
 
 export interface CouponDraft {
   code: string
@@ -69,7 +69,7 @@ function CouponNotes({ item: coupon }: { item: AdminCoupon }) {
 /** A coupon's fields: its code, its discount, the passes it is good for, its limits and its dates. */
 function CouponFields({ form }: { form: SalesForm<CouponDraft> }) {
   const { t } = useTranslation()
-  const { draft, set, bind, errors } = form
+  const { draft, bind, bindChecks, bindChoice, errors } = form
   const passes = useAdminOptions('passes')
   const timeZone = t('consoleSales.channelClock', { zone: useChannelZone() })
   return (
@@ -78,12 +78,8 @@ function CouponFields({ form }: { form: SalesForm<CouponDraft> }) {
       <div className="console-fieldset__row">
         <SelectField
           label={t('consoleSales.discountKind')}
-          value={draft.kind}
-          onChange={(v) => set('kind', v as CouponDraft['kind'])}
-          options={[
-            { value: 'percent', label: t('consoleSales.percentOff') },
-            { value: 'amount', label: t('consoleSales.amountOff') },
-          ]}
+          {...bindChoice('kind')}
+          options={wordChoices(t, { percent: 'percentOff', amount: 'amountOff' })}
         />
         {draft.kind === 'percent' ? (
           <TextField label={t('consoleSales.percentOff')} type="number" min={1} max={100} {...bind('percent_off')} />
@@ -99,9 +95,7 @@ function CouponFields({ form }: { form: SalesForm<CouponDraft> }) {
       <CheckGroup
         legend={t('consoleSales.appliesTo')}
         options={(passes.data ?? []).map((p) => ({ value: Number(p.id), label: String(p.name) }))}
-        chosen={draft.applies_to}
-        error={errors.applies_to}
-        onChange={(v) => set('applies_to', v)}
+        {...bindChecks('applies_to')}
       />
       <div className="console-fieldset__row">
         <TextField label={t('consoleSales.maxRedemptions')} type="number" min={1} {...bind('max_redemptions')} />
@@ -114,12 +108,8 @@ function CouponFields({ form }: { form: SalesForm<CouponDraft> }) {
       <div className="console-fieldset__row">
         <SelectField
           label={t('consoleSales.duration')}
-          value={draft.duration}
-          onChange={(v) => set('duration', v as CouponDraft['duration'])}
-          options={[
-            { value: 'once', label: t('consoleSales.once') },
-            { value: 'repeating', label: t('consoleSales.repeating') },
-          ]}
+          {...bindChoice('duration')}
+          options={wordChoices(t, { once: 'once', repeating: 'repeating' })}
         />
         {draft.duration === 'repeating' ? (
           <TextField label={t('consoleSales.months')} type="number" min={1} max={36} {...bind('duration_months')} />

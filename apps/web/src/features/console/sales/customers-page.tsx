@@ -8,6 +8,7 @@ import { allowed } from '../access'
 import type { Row } from '../api/admin-api'
 import { useChannelTime } from '../channel-time'
 import { TableBox } from '../components/data-table'
+import { Fact } from '../components/fact'
 import { useListFilters } from '../components/list-filters'
 import { PageRoutes } from '../components/page-routes'
 import { ResourceList } from '../components/resource-list'
@@ -239,47 +240,26 @@ function CustomerDetail() {
       </p>
       <h1 className="console-title-wrap">{c.email}</h1>
       <dl className="console-changes console-order-facts">
-        <div>
-          <dt>{w('name')}</dt>
-          <dd>{fullName(c) || '—'}</dd>
-        </div>
-        <div>
-          <dt>{w('account')}</dt>
-          <dd data-testid="customer-state">
-            {c.blocked_at !== null
-              ? t('consoleSales.customers.since', { state: accountState(c), date: dateTime(c.blocked_at) })
-              : accountState(c)}
-          </dd>
-        </div>
-        {c.operator_role ? (
-          <div>
-            <dt>{w('operatorRole')}</dt>
-            <dd>{c.operator_role}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>{w('signedUp')}</dt>
-          <dd>{dateTime(c.created_at)}</dd>
-        </div>
-        <div>
-          <dt>{w('capabilities')}</dt>
-          <dd>{granted.length > 0 ? granted.join(', ') : t('consoleSales.customers.noCapabilities')}</dd>
-        </div>
-        <div>
-          <dt>{w('clips')}</dt>
-          <dd>
-            {t('consoleSales.customers.clipCounts', {
-              clips: c.feature_count.clips,
-              downloads: c.feature_count.downloads,
-            })}
-          </dd>
-        </div>
-        <div>
-          <dt>{w('freeTrial')}</dt>
-          <dd>
-            {c.trial_period_used ? t('consoleSales.customers.trialUsed') : t('consoleSales.customers.trialNotUsed')}
-          </dd>
-        </div>
+        <Fact term={w('name')}>{fullName(c) || '—'}</Fact>
+        <Fact term={w('account')} testId="customer-state">
+          {c.blocked_at !== null
+            ? t('consoleSales.customers.since', { state: accountState(c), date: dateTime(c.blocked_at) })
+            : accountState(c)}
+        </Fact>
+        {c.operator_role ? <Fact term={w('operatorRole')}>{c.operator_role}</Fact> : null}
+        <Fact term={w('signedUp')}>{dateTime(c.created_at)}</Fact>
+        <Fact term={w('capabilities')}>
+          {granted.length > 0 ? granted.join(', ') : t('consoleSales.customers.noCapabilities')}
+        </Fact>
+        <Fact term={w('clips')}>
+          {t('consoleSales.customers.clipCounts', {
+            clips: c.feature_count.clips,
+            downloads: c.feature_count.downloads,
+          })}
+        </Fact>
+        <Fact term={w('freeTrial')}>
+          {c.trial_period_used ? t('consoleSales.customers.trialUsed') : t('consoleSales.customers.trialNotUsed')}
+        </Fact>
       </dl>
 
       <Actions customer={c} />

@@ -1,6 +1,6 @@
 import { type AdminOrder, type AdminOrderDetail, OrderStatusSchema } from '@fieldhouse/contract'
 import type { TFunction } from 'i18next'
-import { type FormEvent, type ReactNode, useMemo, useState } from 'react'
+import { type FormEvent, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { Button } from '../../../components/ui/button'
@@ -10,6 +10,7 @@ import { allowed } from '../access'
 import type { Row } from '../api/admin-api'
 import { useChannelTime } from '../channel-time'
 import { TableBox } from '../components/data-table'
+import { Fact } from '../components/fact'
 import { useListFilters } from '../components/list-filters'
 import { PageRoutes } from '../components/page-routes'
 import { ResourceList } from '../components/resource-list'
@@ -359,14 +360,6 @@ function storyOf(o: AdminOrderDetail, t: TFunction, money: (n: number) => string
     })),
   ].sort((a, b) => a.at - b.at)
 }
-
-/** A term of the order's facts. */
-const Fact = ({ term, children }: { term: string; children: ReactNode }) => (
-  <div>
-    <dt>{term}</dt>
-    <dd>{children}</dd>
-  </div>
-)
 
 function OrderDetail() {
   const { t } = useTranslation()

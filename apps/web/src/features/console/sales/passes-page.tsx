@@ -14,7 +14,15 @@ import {
   ShownFields,
   soldColumn,
 } from './sales-editor'
-import { CheckGroup, priceBodyOf, priceDraftOf, SelectField, shownBodyOf, shownDraftOf } from './sales-fields'
+import {
+  CheckGroup,
+  priceBodyOf,
+  priceDraftOf,
+  SelectField,
+  shownBodyOf,
+  shownDraftOf,
+  wordChoices,
+} from './sales-fields'
 
 const kinds = ['subscription', 'package', 'event', 'addon'] as const
 const kindChoices = (t: TFunction) => kinds.map((k) => ({ value: k, label: t(`consoleSales.kinds.${k}`) }))
@@ -65,7 +73,7 @@ function PassNotes({ item: pass }: { item: AdminPass }) {
 /** A pass's fields: what it is, its price, what it opens and grants, and how it is shown. */
 function PassFields({ form, item: pass }: { form: SalesForm<Draft>; item: AdminPass | undefined }) {
   const { t } = useTranslation()
-  const { draft, set, bind, errors, isNew } = form
+  const { draft, set, bind, bindChecks, bindChoice, errors, isNew } = form
   const sports = useAdminOptions('events-categories')
   const teams = useAdminOptions('participants')
   const events = useAdminOptions('events')
@@ -74,13 +82,7 @@ function PassFields({ form, item: pass }: { form: SalesForm<Draft>; item: AdminP
   const choices = (rows: Row[] | undefined) => (rows ?? []).map((r) => ({ value: Number(r.id), label: String(r.name) }))
   return (
     <>
-      <SelectField
-        label={t('consoleSales.kind')}
-        value={draft.kind}
-        disabled={!isNew}
-        onChange={(v) => set('kind', v as Draft['kind'])}
-        options={kindChoices(t)}
-      />
+      <SelectField label={t('consoleSales.kind')} {...bindChoice('kind')} disabled={!isNew} options={kindChoices(t)} />
       <TextField label={t('consoleSales.name')} {...bind('name')} />
       <TextField label={t('consoleSales.description')} {...bind('description')} />
       <PriceFields form={form} currency={pass?.currency ?? 'USD'} fee={!sub} />
@@ -88,13 +90,9 @@ function PassFields({ form, item: pass }: { form: SalesForm<Draft>; item: AdminP
         <div className="console-fieldset__row">
           <SelectField
             label={t('consoleSales.period')}
-            value={draft.period}
+            {...bindChoice('period')}
             error={errors.period}
-            onChange={(v) => set('period', v as Draft['period'])}
-            options={[
-              { value: 'monthly', label: t('consoleSales.monthly') },
-              { value: 'annual', label: t('consoleSales.annual') },
-            ]}
+            options={wordChoices(t, { monthly: 'monthly', annual: 'annual' })}
           />
           <TextField label={t('consoleSales.trialDays')} type="number" min={0} {...bind('trial_period')} />
         </div>
@@ -102,9 +100,8 @@ function PassFields({ form, item: pass }: { form: SalesForm<Draft>; item: AdminP
       {draft.kind === 'event' ? (
         <SelectField
           label={t('consoleSales.event')}
-          value={draft.event_id}
+          {...bindChoice('event_id')}
           error={errors.event_id}
-          onChange={(v) => set('event_id', v)}
           options={[
             { value: '', label: t('consoleSales.chooseEvent') },
             ...(events.data ?? []).map((e) => ({ value: String(e.id), label: String(e.name ?? e.id) })),
@@ -119,29 +116,19 @@ function PassFields({ form, item: pass }: { form: SalesForm<Draft>; item: AdminP
         />
       ) : null}
       {packaged && draft.is_team_pass ? (
-        <CheckGroup
-          legend={t('consoleSales.teams')}
-          options={choices(teams.data)}
-          chosen={draft.participants}
-          error={errors.participants}
-          onChange={(v) => set('participants', v)}
-        />
+        <CheckGroup legend={t('consoleSales.teams')} options={choices(teams.data)} {...bindChecks('participants')} />
       ) : null}
       {(packaged && !draft.is_team_pass) || sub ? (
         <CheckGroup
           legend={t('consoleSales.sports')}
           options={choices(sports.data)}
-          chosen={draft.event_categories}
-          error={errors.event_categories}
-          onChange={(v) => set('event_categories', v)}
+          {...bindChecks('event_categories')}
         />
       ) : null}
       <CheckGroup
         legend={t('consoleSales.grants')}
         options={capabilityNames.map((c) => ({ value: c, label: t(`consoleSales.capabilities.${c}`) }))}
-        chosen={draft.capabilities}
-        error={errors.capabilities}
-        onChange={(v) => set('capabilities', v)}
+        {...bindChecks('capabilities')}
       />
       <ShownFields form={form}>
         <TextField label={t('consoleSales.offer')} {...bind('offer')} />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { errorText } from '../../../lib/api/error-text'
 import { TableBox } from '../components/data-table'
+import { Fact } from '../components/fact'
 import { useRevenue } from './sales-api'
 import { DateField, ErrorLine } from './sales-fields'
 import { useMoney } from './sales-format'
@@ -119,15 +120,11 @@ export default function RevenuePage() {
         <>
           <dl className="console-changes console-revenue-totals">
             {(['gross', 'refunds', 'net'] as const).map((w) => (
-              <div key={w}>
-                <dt>{t(`consoleSales.${w}`)}</dt>
-                <dd>{money(r.totals[w], r.currency)}</dd>
-              </div>
+              <Fact key={w} term={t(`consoleSales.${w}`)}>
+                {money(r.totals[w], r.currency)}
+              </Fact>
             ))}
-            <div>
-              <dt>{t('consoleSales.revenue.orders')}</dt>
-              <dd>{r.totals.orders}</dd>
-            </div>
+            <Fact term={t('consoleSales.revenue.orders')}>{r.totals.orders}</Fact>
           </dl>
           <RevenuePlot days={r.days} currency={r.currency} />
           {(

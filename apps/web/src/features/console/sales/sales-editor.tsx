@@ -38,6 +38,12 @@ export interface SalesForm<Draft> {
     error: string | undefined
     onChange: (e: ChangeEvent<HTMLInputElement>) => void
   }
+  /** A check group's choices, error and change handler, for `<CheckGroup {...bindChecks('passes')} />`. */
+  bindChecks: <K extends keyof Draft & string>(
+    key: K,
+  ) => { chosen: Draft[K]; error: string | undefined; onChange: (next: Draft[K]) => void }
+  /** A select's value and change handler, for `<SelectField {...bindChoice('kind')} />`. */
+  bindChoice: (key: keyof Draft & string) => { value: string; onChange: (value: string) => void }
   errors: Record<string, string>
   isNew: boolean
   readOnly: boolean
@@ -213,6 +219,8 @@ function SalesItemForm<R extends SalesResource, Draft extends object>({
       error: errors[key],
       onChange: (e) => set(key, e.target.value as Draft[typeof key]),
     }),
+    bindChecks: (key) => ({ chosen: draft[key], error: errors[key], onChange: (next) => set(key, next) }),
+    bindChoice: (key) => ({ value: String(draft[key]), onChange: (value) => set(key, value as Draft[typeof key]) }),
     errors,
     isNew,
     readOnly,

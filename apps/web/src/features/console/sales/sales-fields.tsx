@@ -7,6 +7,7 @@ import { TextField } from '../../../components/ui/form-field'
 import { ApiRequestError } from '../../../lib/api/api-error'
 import { errorText } from '../../../lib/api/error-text'
 import { useMessageText } from '../../../lib/i18n/message-text'
+import type { consoleSalesEn } from '../../../lib/i18n/resources/console-sales.en'
 
 /** What the sales editors read amounts and times with: the channel's clock and the item's currency. */
 export interface SalesContext {
@@ -64,6 +65,14 @@ export function saveProblem(error: unknown): { message: string; fields: Record<s
   }
   return { message: errorText(error) ?? '', fields }
 }
+
+type Words = typeof consoleSalesEn
+/** A word of the sales pages at the top of `consoleSales` (not a group of words). */
+export type SalesWord = { [K in keyof Words]: Words[K] extends string ? K : never }[keyof Words]
+
+/** A select's choices named by words of the sales pages: each value and the word that names it. */
+export const wordChoices = (t: TFunction, words: Readonly<Record<string, SalesWord>>) =>
+  Object.entries(words).map(([value, word]) => ({ value, label: t(`consoleSales.${word}`) }))
 
 /** A labelled select with its error tied to it. */
 export function SelectField({
