@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { AdminListQuerySchema } from './admin.js'
 import { PassCapabilitySchema, PassKindSchema } from './commerce.js'
 import { LinkSchema } from './links.js'
+import { emptyToUndefined } from './query.js'
 
 /**
  * The console's passes, prices and coupons (`/api/admin/passes`, `/api/admin/coupons`, decision 0035).
@@ -125,8 +126,8 @@ export type AdminPass = z.infer<typeof AdminPassSchema>
 
 /** `GET /api/admin/passes`: search by name, filter by kind; retired ones only when asked. */
 export const AdminPassesQuerySchema = AdminListQuerySchema.extend({
-  kind: z.preprocess((v) => (v === '' ? undefined : v), PassKindSchema.optional()),
-  retired: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['0', '1', 'all']).default('all')),
+  kind: z.preprocess(emptyToUndefined, PassKindSchema.optional()),
+  retired: z.preprocess(emptyToUndefined, z.enum(['0', '1', 'all']).default('all')),
 })
 export const AdminPassSorts = ['weight', 'name', 'price', 'kind', 'created_at', 'id'] as const
 
@@ -244,6 +245,6 @@ export type AdminBundle = z.infer<typeof AdminBundleSchema>
 
 /** `GET /api/admin/bundles`: search by name; retired ones only when asked. */
 export const AdminBundlesQuerySchema = AdminListQuerySchema.extend({
-  retired: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['0', '1', 'all']).default('all')),
+  retired: z.preprocess(emptyToUndefined, z.enum(['0', '1', 'all']).default('all')),
 })
 export const AdminBundleSorts = ['weight', 'name', 'price', 'id'] as const

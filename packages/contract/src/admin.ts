@@ -12,10 +12,11 @@ import { ChannelRouteSchema } from './channel.js'
 import { ClipSettingsSchema, ClipStatusSchema } from './clips.js'
 import { UploadSettingsSchema } from './console-media.js'
 import { MenuPlacement, SlidableType } from './enums.js'
-import { accountFields, eventScheduleFields } from './fields.js'
+import { accountFields, eventScheduleFields, hexColor } from './fields.js'
 import { LinkSchema } from './links.js'
 import { messages } from './messages.js'
 import { named } from './named.js'
+import { emptyToUndefined, newestFirst, pageParams } from './query.js'
 import { normalizePath, reservedPageUrl } from './site-routes.js'
 import { StreamSettingsSchema } from './streams.js'
 
@@ -217,8 +218,6 @@ export const TotpRoles: readonly OperatorRole[] = ['owner', 'manager']
 // ---------------------------------------------------------------------------------------------
 // Lists
 
-const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v)
-
 /** `GET /api/admin/{resource}` query. `sort` is a field of the resource's answer (checked by the server). */
 export const AdminListQuerySchema = z.object({
   search: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
@@ -230,11 +229,7 @@ export const AdminListQuerySchema = z.object({
       .optional(),
   ),
   direction: z.preprocess(emptyToUndefined, z.enum(['asc', 'desc']).default('asc')),
-  offset: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0, 'Must be 0 or more').default(0)),
-  limit: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(1, 'Must be 1 or more').max(100, 'Must be 100 or less').default(25),
-  ),
+  ...pageParams(25),
 })
 export type AdminListQuery = z.output<typeof AdminListQuerySchema>
 
@@ -243,7 +238,6 @@ export type AdminList<T> = { data: T[]; meta: z.infer<typeof ListMetaSchema> }
 
 export const AdminIdParamsSchema = z.object({ id: z.coerce.number().int().positive() })
 
-const hexColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'A colour is a hex value such as #0b1d3a')
 /** Every link and image address the console writes (http(s) or a path of the site). */
 const url = LinkSchema
 const nullableText = (max: number) => z.string().trim().max(max).nullable()
@@ -756,7 +750,7 @@ export const AuditQuerySchema = AdminListQuerySchema.extend({
   /** Epoch milliseconds. */
   from: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
   to: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
-  direction: z.preprocess(emptyToUndefined, z.enum(['asc', 'desc']).default('desc')),
+  direction: newestFirst,
 })
 export type AuditQuery = z.output<typeof AuditQuerySchema>
 
@@ -770,7 +764,7 @@ export const AdminClipsQuerySchema = AdminListQuerySchema.extend({
     emptyToUndefined,
     z.enum(ClipStatusSchema.options, { error: 'Choose queued, processing, ready or failed' }).optional(),
   ),
-  direction: z.preprocess(emptyToUndefined, z.enum(['asc', 'desc']).default('desc')),
+  direction: newestFirst,
 })
 export type AdminClipsQuery = z.output<typeof AdminClipsQuerySchema>
 /** The fields `GET /api/admin/clips` sorts by. */

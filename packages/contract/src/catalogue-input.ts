@@ -3,6 +3,7 @@ import { FavoritableTypes, favoriteTypeMessage } from './catalogue.js'
 import { isTimeZone } from './format/channel-time.js'
 import { LinkSchema } from './links.js'
 import { messages } from './messages.js'
+import { emptyToUndefined, listParam, newestFirst, pageParams } from './query.js'
 
 /**
  * What the catalogue's API takes in (spec §3 query/param names, the operator's input): query filters,
@@ -10,28 +11,18 @@ import { messages } from './messages.js'
  * catalogue does not build them (the web app's start).
  */
 
-const intList = z.preprocess(
-  (v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : String(v).split(',')),
-  z.array(z.coerce.number().int().positive('Must be a positive id')).max(50).optional(),
-)
-const textList = z.preprocess(
-  (v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : String(v).split(',')),
-  z.array(z.string().trim().min(1).max(100)).max(50).optional(),
-)
+const intList = listParam(z.array(z.coerce.number().int().positive('Must be a positive id')).max(50).optional())
+const textList = listParam(z.array(z.string().trim().min(1).max(100)).max(50).optional())
 const dateParam = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/, 'Use a date such as 2026-11-22')
   .refine((v) => !Number.isNaN(Date.parse(v)), 'Use a date such as 2026-11-22')
   .optional()
-const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v)
 
 /** `GET /api/events` filters (spec §3 query/param and sort/filter names). */
 export const EventsQuerySchema = z
   .object({
-    stream_status: z.preprocess(
-      (v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : String(v).split(',')),
-      z.array(z.enum(['upcoming', 'live', 'vod'])).optional(),
-    ),
+    stream_status: listParam(z.array(z.enum(['upcoming', 'live', 'vod'])).optional()),
     event_category_id: intList,
     category_id: intList,
     participant_id: intList,
@@ -50,11 +41,7 @@ export const EventsQuerySchema = z
     start_date: z.preprocess(emptyToUndefined, dateParam),
     end_date: z.preprocess(emptyToUndefined, dateParam),
     search: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
-    offset: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0, 'Must be 0 or more').default(0)),
-    limit: z.preprocess(
-      emptyToUndefined,
-      z.coerce.number().int().min(1, 'Must be 1 or more').max(100, 'Must be 100 or less').default(20),
-    ),
+    ...pageParams(20),
     no_limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1).optional()),
     sort_field: z.preprocess(emptyToUndefined, z.enum(['event_utc_ts', 'name', 'id']).default('event_utc_ts')),
     sort_direction: z.preprocess(emptyToUndefined, z.enum(['asc', 'desc']).optional()),
@@ -73,13 +60,9 @@ export const FavoriteCreateSchema = z.object({
 export const VodQuerySchema = z.object({
   category_id: intList,
   title: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
-  offset: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0, 'Must be 0 or more').default(0)),
-  limit: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(1, 'Must be 1 or more').max(100, 'Must be 100 or less').default(10),
-  ),
+  ...pageParams(10),
   sort_field: z.preprocess(emptyToUndefined, z.enum(['date', 'title']).default('date')),
-  sort_direction: z.preprocess(emptyToUndefined, z.enum(['asc', 'desc']).default('desc')),
+  sort_direction: newestFirst,
 })
 
 /** Operator input (service level; the operator console comes later). */

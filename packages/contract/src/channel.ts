@@ -1,9 +1,8 @@
 import { z } from 'zod'
 import { PackageSchema } from './commerce.js'
 import { MenuPlacement, SlidableType } from './enums.js'
+import { hexColor } from './fields.js'
 import { PrerollSchema } from './media.js'
-
-const hexColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'A colour is a hex value such as #0b1d3a')
 
 export const ChannelKeySchema = z
   .string()

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { messages } from './messages.js'
+import { listParam, pageParams } from './query.js'
 
 /**
  * Clips (spec §1 cut, tag, download and share; §3 Clip; §4 clip states; §5 clip messages; §7 clip
@@ -194,20 +195,8 @@ export const clipMessages = {
   failed: 'The clip could not be made. Try again.',
 } as const
 
-const pageParam = {
-  offset: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce.number().int().min(0, 'Must be 0 or more').default(0),
-  ),
-  limit: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce.number().int().min(1, 'Must be 1 or more').max(100, 'Must be 100 or less').default(20),
-  ),
-}
-const idList = z.preprocess(
-  (v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : String(v).split(',')),
-  z.array(z.coerce.number().int().positive()).max(50).optional(),
-)
+const pageParam = pageParams(20)
+const idList = listParam(z.array(z.coerce.number().int().positive()).max(50).optional())
 
 /** `GET /api/clips/user` and `/api/clips/event/{id}`: paging. */
 export const ClipListQuerySchema = z.object(pageParam)

@@ -3,6 +3,7 @@ import { AdminListQuerySchema, OperatorRoleSchema } from './admin.js'
 import { CapabilityFlagsSchema } from './auth.js'
 import { OrderStatusSchema } from './commerce.js'
 import { accountFields } from './fields.js'
+import { emptyToUndefined, newestFirst } from './query.js'
 import { OrderActivitySchema } from './sales.js'
 
 /**
@@ -11,12 +12,10 @@ import { OrderActivitySchema } from './sales.js'
  * send a password reset, block and unblock. The rule table's resource is `users`.
  */
 
-const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v)
-
 /** `GET /api/admin/customers`: search in the email and the name; filter on blocked or not. */
 export const AdminCustomersQuerySchema = AdminListQuerySchema.extend({
   blocked: z.preprocess(emptyToUndefined, z.enum(['yes', 'no'], { error: 'Choose yes or no' }).optional()),
-  direction: z.preprocess(emptyToUndefined, z.enum(['asc', 'desc']).default('desc')),
+  direction: newestFirst,
 })
 export type AdminCustomersQuery = z.output<typeof AdminCustomersQuerySchema>
 /** The fields `GET /api/admin/customers` sorts by. */

@@ -22,3 +22,6 @@ export const eventScheduleFields = {
   location_id: z.number().int().nullable(),
   stream_status: z.enum(['upcoming', 'live', 'vod']),
 }
+
+/** A colour as the channel's settings give it: `#rgb` or `#rrggbb`. */
+export const hexColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'A colour is a hex value such as #0b1d3a')

@@ -1,14 +1,13 @@
 import { z } from 'zod'
 import { AdminListQuerySchema } from './admin.js'
 import { OrderStatusSchema } from './commerce.js'
+import { emptyToUndefined, newestFirst } from './query.js'
 
 /**
  * The console's sales (decision 0036): orders with their story, refunds, cancelling a subscription,
  * refunding every buyer of a cancelled event, complimentary passes, and revenue. Every money action
  * carries the console's own idempotency key (one per dialog opened): the same key twice does it once.
  */
-
-const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v)
 
 export const OrderActivitySchema = z.enum(['active', 'inactive', 'expired', 'canceled'])
 
@@ -31,7 +30,7 @@ export const AdminOrdersQuerySchema = AdminListQuerySchema.extend({
   /** Days in the channel's time zone, both included. */
   from: z.preprocess(emptyToUndefined, day.optional()),
   to: z.preprocess(emptyToUndefined, day.optional()),
-  direction: z.preprocess(emptyToUndefined, z.enum(['asc', 'desc']).default('desc')),
+  direction: newestFirst,
 })
 export type AdminOrdersQuery = z.output<typeof AdminOrdersQuerySchema>
 /** The fields `GET /api/admin/orders` sorts by. */
