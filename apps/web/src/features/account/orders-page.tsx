@@ -47,10 +47,7 @@ function PaymentCards() {
   const portal = useCustomerPortal(stripe)
   if (!config.data) return null
   return (
-    <section className="profile-section" aria-labelledby="cards-title" data-testid="payment-cards">
-      <h3 id="cards-title" className="profile-section__title">
-        {t('checkout.cardsTitle')}
-      </h3>
+    <ProfileSection titleId="cards-title" title={t('checkout.cardsTitle')} heading="h3" testId="payment-cards">
       {stripe ? (
         portal.data ? (
           <p>
@@ -64,6 +61,6 @@ function PaymentCards() {
       ) : (
         <p className="fine-print">{t('checkout.cardsAtCheckout')}</p>
       )}
-    </section>
+    </ProfileSection>
   )
 }

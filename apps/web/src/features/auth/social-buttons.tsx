@@ -1,6 +1,7 @@
 import type { SocialProvider } from '@fieldhouse/contract'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/ui/button'
+import { TitledSection } from '../../components/ui/titled-section'
 import { useRuntimeConfig } from '../../lib/config/runtime-config'
 import { enabledProviders, providerName } from './social'
 
@@ -59,10 +60,13 @@ export function SocialButtons({
     facebook: t('auth.continueWithFacebook'),
   }
   return (
-    <section className="social-sign-in" aria-labelledby="social-sign-in-label">
-      <p id="social-sign-in-label" className="social-sign-in__label">
-        {t('auth.socialLabel')}
-      </p>
+    <TitledSection
+      className="social-sign-in"
+      titleId="social-sign-in-label"
+      title={t('auth.socialLabel')}
+      heading="p"
+      titleClassName="social-sign-in__label"
+    >
       <div className="social-sign-in__buttons">
         {providers.map((provider) => (
           <Button
@@ -80,6 +84,6 @@ export function SocialButtons({
           </Button>
         ))}
       </div>
-    </section>
+    </TitledSection>
   )
 }

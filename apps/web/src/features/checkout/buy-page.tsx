@@ -56,15 +56,14 @@ export function BuyPage() {
   const signedIn = useAppStore((s) => s.user !== null)
   const { product, pending, missing, ownership } = useCheckoutItem(target)
 
-  if (!target) {
-    return (
-      <PageFrame title={t('buy.title')}>
-        <EmptyState action={<ButtonLink to={paths.packages}>{t('packages.title')}</ButtonLink>}>
-          {t('checkout.chooseAPass')}
-        </EmptyState>
-      </PageFrame>
-    )
-  }
+  // No pass to buy here: said plainly, with the way to the passes.
+  const noPass = (text: string) => (
+    <PageFrame title={t('buy.title')}>
+      <EmptyState action={<ButtonLink to={paths.packages}>{t('packages.title')}</ButtonLink>}>{text}</EmptyState>
+    </PageFrame>
+  )
+
+  if (!target) return noPass(t('checkout.chooseAPass'))
   if (pending && !product) {
     return (
       <PageFrame title={t('buy.title')}>
@@ -72,15 +71,7 @@ export function BuyPage() {
       </PageFrame>
     )
   }
-  if (missing || !product) {
-    return (
-      <PageFrame title={t('buy.title')}>
-        <EmptyState action={<ButtonLink to={paths.packages}>{t('packages.title')}</ButtonLink>}>
-          {t('checkout.notFound')}
-        </EmptyState>
-      </PageFrame>
-    )
-  }
+  if (missing || !product) return noPass(t('checkout.notFound'))
   const eventId = target.eventId ?? (product.kind === 'pass' ? product.pass.event_id : null)
   if (!signedIn) return <SignInToBuy product={product} />
   return <Checkout product={product} eventId={eventId} ownership={ownership} />

@@ -1,6 +1,7 @@
 import { formatPrice, type PriceQuote } from '@fieldhouse/contract'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { TitledSection } from '../../components/ui/titled-section'
 import { priceLabel } from './pass-display'
 import type { CheckoutProduct } from './use-checkout-item'
 
@@ -26,10 +27,13 @@ export function CheckoutSummary({
   const label = priceLabel(source, i18n.language)
   const money = (amount: number) => formatPrice(amount, source.currency, i18n.language)
   return (
-    <aside className="checkout__panel checkout__summary" aria-labelledby="order-summary-title">
-      <h2 id="order-summary-title" className="checkout__panel-title">
-        {t('checkout.summary')}
-      </h2>
+    <TitledSection
+      as="aside"
+      className="checkout__panel checkout__summary"
+      titleId="order-summary-title"
+      title={t('checkout.summary')}
+      titleClassName="checkout__panel-title"
+    >
       <div className="checkout__product">
         <p className="checkout__product-name" data-testid="checkout-item">
           {source.name}
@@ -86,6 +90,6 @@ export function CheckoutSummary({
         </p>
       ) : null}
       {children}
-    </aside>
+    </TitledSection>
   )
 }

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router'
 import { BasicPassOffer } from '../../components/passes/basic-pass-offer'
 import { LoadError, LoadingStatus } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
+import { TitledSection } from '../../components/ui/titled-section'
 import { passItem, pushDataLayer } from '../../lib/analytics/data-layer'
 import { productAnalytics } from '../../lib/analytics/product-analytics'
 import { useOrders } from '../../lib/entities/account/use-orders'
@@ -76,14 +77,16 @@ export function PackagesPage() {
 
   const grid = (title: string, testId: string, cards: ReactNode[]) =>
     cards.length === 0 ? null : (
-      <section className="pass-section" aria-labelledby={`${testId}-title`}>
-        <h2 id={`${testId}-title`} className="checkout-section__title">
-          {title}
-        </h2>
+      <TitledSection
+        className="pass-section"
+        titleId={`${testId}-title`}
+        title={title}
+        titleClassName="checkout-section__title"
+      >
         <ul className="pass-grid" data-testid={testId}>
           {cards}
         </ul>
-      </section>
+      </TitledSection>
     )
   const passCards = (list: Package[], href: (p: Package) => string) =>
     list.map((p) => <PassCard key={p.id} pass={p} orders={held} href={href(p)} names={names} />)

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { EmptyState, LoadingStatus } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
+import { TitledSection } from '../../components/ui/titled-section'
 import { useOrders } from '../../lib/entities/account/use-orders'
 import { usePackage } from '../../lib/entities/commerce/use-package'
 import { useSubscription } from '../../lib/entities/commerce/use-subscription'
@@ -51,10 +52,12 @@ function PackageDetail({ pass, orders }: { pass: Package; orders: Order[] }) {
   const { purchased } = passFlags(pass, orders)
   const list = (title: string, items: CoveredPart[], testId: string) =>
     items.length === 0 ? null : (
-      <section className="select-package__group" aria-labelledby={`${testId}-title`}>
-        <h2 id={`${testId}-title`} className="checkout-section__title">
-          {title}
-        </h2>
+      <TitledSection
+        className="select-package__group"
+        titleId={`${testId}-title`}
+        title={title}
+        titleClassName="checkout-section__title"
+      >
         <ul className="select-package__parts" data-testid={testId}>
           {items.map((part) => (
             <li
@@ -67,7 +70,7 @@ function PackageDetail({ pass, orders }: { pass: Package; orders: Order[] }) {
             </li>
           ))}
         </ul>
-      </section>
+      </TitledSection>
     )
   return (
     <div className="select-package checkout__panel" data-testid="select-package">

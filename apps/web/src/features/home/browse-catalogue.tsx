@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { FavoriteToggle } from '../../components/favorites/favorite-toggle'
+import { TitledSection } from '../../components/ui/titled-section'
 import { useEventCategories } from '../../lib/entities/catalogue/use-event-categories'
 import { useParticipantGroups } from '../../lib/entities/catalogue/use-participant-groups'
 import { schoolHref, sportHref } from '../../lib/navigation/filter-links'
@@ -16,10 +17,12 @@ export function BrowseCatalogue() {
   return (
     <div className="browse">
       {schools.length > 0 ? (
-        <section className="browse__schools" aria-labelledby="browse-schools-title">
-          <h2 id="browse-schools-title" className="home-section-title">
-            {t('home.schools')}
-          </h2>
+        <TitledSection
+          className="browse__schools"
+          titleId="browse-schools-title"
+          title={t('home.schools')}
+          titleClassName="home-section-title"
+        >
           <ul className="plain-list browse__school-grid">
             {schools.map((school) => (
               <li key={school.id}>
@@ -45,13 +48,15 @@ export function BrowseCatalogue() {
               </li>
             ))}
           </ul>
-        </section>
+        </TitledSection>
       ) : null}
       {sports.length > 0 ? (
-        <section className="browse__sports" aria-labelledby="browse-sports-title">
-          <h2 id="browse-sports-title" className="home-section-title">
-            {t('home.sports')}
-          </h2>
+        <TitledSection
+          className="browse__sports"
+          titleId="browse-sports-title"
+          title={t('home.sports')}
+          titleClassName="home-section-title"
+        >
           <ul className="plain-list browse__sport-list">
             {sports.map((sport) => (
               <li key={sport.id} className="sport-chip">
@@ -65,7 +70,7 @@ export function BrowseCatalogue() {
               </li>
             ))}
           </ul>
-        </section>
+        </TitledSection>
       ) : null}
     </div>
   )

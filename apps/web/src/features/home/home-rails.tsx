@@ -20,8 +20,12 @@ export function HomeRails() {
   // on a phone's CPU is hundreds of milliseconds the page cannot answer a tap in (issue 20, total
   // blocking time). Deferred, React renders the cards in slices between the browser's own work.
   const data = useDeferredValue(homepage.data)
-  const isPending = data === undefined && !homepage.isError
-  const retry = () => void homepage.refetch()
+  // The three rails come from one answer: they wait, fail and ask again together.
+  const loading = {
+    isPending: data === undefined && !homepage.isError,
+    isError: homepage.isError,
+    onRetry: () => void homepage.refetch(),
+  }
   return (
     <>
       <EventsRail
@@ -29,9 +33,7 @@ export function HomeRails() {
         title={t('home.liveNow')}
         seeAll={{ to: paths.live, label: t('home.seeAllLive') }}
         events={data?.live}
-        isPending={isPending}
-        isError={homepage.isError}
-        onRetry={retry}
+        {...loading}
         empty={
           // Only what is true: the next games when there are some, else that nothing is live.
           data?.upcoming.length ? (
@@ -54,18 +56,14 @@ export function HomeRails() {
         title={t('home.upcoming')}
         seeAll={{ to: paths.upcoming, label: t('home.seeAllUpcoming') }}
         events={data?.upcoming}
-        isPending={isPending}
-        isError={homepage.isError}
-        onRetry={retry}
+        {...loading}
         empty={<EmptyState>{t('events.empty.upcoming')}</EmptyState>}
       />
       <EventsRail
         title={t('home.replays')}
         seeAll={{ to: paths.vod, label: t('home.seeAllReplays') }}
         events={data?.vod}
-        isPending={isPending}
-        isError={homepage.isError}
-        onRetry={retry}
+        {...loading}
         empty={<EmptyState>{t('events.empty.vod')}</EmptyState>}
       />
     </>

@@ -8,11 +8,12 @@ import {
   ToastType,
 } from '@fieldhouse/contract'
 import type { ClipMarkers, Player } from '@fieldhouse/player'
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ClipStatusBadge } from '../../components/clips/clip-inline-player'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { FormMessage, TextField } from '../../components/ui/form-field'
+import { TitledSection } from '../../components/ui/titled-section'
 import { errorText, splitFieldErrors } from '../../lib/api/error-text'
 import { useUserAccess } from '../../lib/entities/account/use-user-access'
 import { useSettings } from '../../lib/entities/channel/use-settings'
@@ -133,17 +134,14 @@ export function ClipTool({
   const access = useUserAccess()
   if (!signedIn) {
     return (
-      <section className="clip-offer" aria-labelledby="clip-offer-title" data-testid="clip-sign-in">
-        <h2 id="clip-offer-title" className="clip-tool__title">
-          {t(toolTitleKey(subject))}
-        </h2>
+      <ClipOfferSection subject={subject} testId="clip-sign-in">
         <p>{t('clips.signInToClip')}</p>
         <div>
           <ButtonLink to={paths.login} variant="secondary">
             {t('header.signIn')}
           </ButtonLink>
         </div>
-      </section>
+      </ClipOfferSection>
     )
   }
   if (!access.data) return null
@@ -174,10 +172,7 @@ function ClipOffer({ subject }: { subject: ClipSubject }) {
     pass.capabilities.includes('clipping'),
   )
   return (
-    <section className="clip-offer" aria-labelledby="clip-offer-title" data-testid="clip-offer">
-      <h2 id="clip-offer-title" className="clip-tool__title">
-        {t(toolTitleKey(subject))}
-      </h2>
+    <ClipOfferSection subject={subject} testId="clip-offer">
       <p>{granting.length > 0 ? t('clips.offerLead') : t('clips.offerLeadNone')}</p>
       {granting.length > 0 ? (
         <ul>
@@ -191,7 +186,31 @@ function ClipOffer({ subject }: { subject: ClipSubject }) {
           {t('clips.seePasses')}
         </ButtonLink>
       </div>
-    </section>
+    </ClipOfferSection>
+  )
+}
+
+/** Where the clip tool stands for a viewer who cannot cut clips yet: its title, then the way to. */
+function ClipOfferSection({
+  subject,
+  testId,
+  children,
+}: {
+  subject: ClipSubject
+  testId: string
+  children: ReactNode
+}) {
+  const { t } = useTranslation()
+  return (
+    <TitledSection
+      className="clip-offer"
+      titleId="clip-offer-title"
+      title={t(toolTitleKey(subject))}
+      titleClassName="clip-tool__title"
+      testId={testId}
+    >
+      {children}
+    </TitledSection>
   )
 }
 
