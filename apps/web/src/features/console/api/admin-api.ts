@@ -1,5 +1,6 @@
 import type { ListMeta } from '@fieldhouse/contract'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ApiClient } from '../../../lib/api/api-client'
 import { useApiClient } from '../../../lib/api/api-context'
 import { parseMeta, parseRecord, parseRows, parseSaved, type Row } from './answers'
 
@@ -32,6 +33,39 @@ const clean = (params: ListParams) => {
   }
   for (const [key, value] of Object.entries(params.filters ?? {})) if (value) query[key] = value
   return query
+}
+
+/** `GET /api/{path}`, its answer's data read by `parse` (the contract's schema). */
+export function useAdminRead<T>(
+  queryKey: readonly unknown[],
+  path: string,
+  parse: (data: unknown) => T,
+  options: { refetchInterval?: number } = {},
+) {
+  const api = useApiClient()
+  return useQuery({
+    queryKey,
+    queryFn: async ({ signal }): Promise<T> => parse((await api.get(path, { signal })).data),
+    ...options,
+  })
+}
+
+/**
+ * A console write; once it has succeeded (or, `settled`, however it ended, when even a refusal may
+ * have changed what is stored) the queries under `changes` are asked again.
+ */
+export function useAdminWrite<V, R>(
+  write: (api: ApiClient, variables: V) => Promise<R>,
+  changes: readonly unknown[],
+  after: 'success' | 'settled' = 'success',
+) {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  const refresh = () => queryClient.invalidateQueries({ queryKey: changes })
+  return useMutation({
+    mutationFn: (variables: V) => write(api, variables),
+    ...(after === 'success' ? { onSuccess: refresh } : { onSettled: refresh }),
+  })
 }
 
 /** `GET /api/admin/{resource}`: one page of a list, searched and sorted by the server. */
@@ -86,25 +120,20 @@ export function useAdminItem(resource: string, id: string | null, enabled = true
  * Creates (`POST /api/admin/{resource}`), updates (`PATCH …/{id}`) or, for a singleton (`id` null and
  * `create` false), updates the one record (`PATCH /api/admin/{resource}`).
  */
-export function useAdminSave(resource: string) {
-  const api = useApiClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async ({ id, values }: { id: string | null; values: Record<string, unknown>; create?: boolean }) => {
+export const useAdminSave = (resource: string) =>
+  useAdminWrite(
+    async (api, { id, values }: { id: string | null; values: Record<string, unknown>; create?: boolean }) => {
       const path = id === null ? `admin/${resource}` : `admin/${resource}/${id}`
       const method = id === null ? 'POST' : 'PATCH'
       return parseSaved(resource, id, (await api.request(method, path, { body: values })).data)
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...adminQueriesRoot, resource] }),
-  })
-}
+    [...adminQueriesRoot, resource],
+  )
 
 /** `PATCH /api/admin/{resource}` of a singleton (channel, settings, color-settings). */
-export function useAdminSingletonSave(resource: string) {
-  const api = useApiClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async (values: Record<string, unknown>) => {
+export const useAdminSingletonSave = (resource: string) =>
+  useAdminWrite(
+    async (api, values: Record<string, unknown>) => {
       const answer = await api.request('PATCH', `admin/${resource}`, {
         body: values,
         // The colours are a map of names: the key must not travel as one of them.
@@ -112,19 +141,15 @@ export function useAdminSingletonSave(resource: string) {
       })
       return parseRecord(resource, null, answer.data)
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...adminQueriesRoot, resource] }),
-  })
-}
+    [...adminQueriesRoot, resource],
+  )
 
 /** `DELETE /api/admin/{resource}/{id}` */
-export function useAdminDelete(resource: string) {
-  const api = useApiClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async (id: string | number) => {
+export const useAdminDelete = (resource: string) =>
+  useAdminWrite(
+    async (api, id: string | number) => {
       // 204: no body.
       await api.delete(`admin/${resource}/${id}`)
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...adminQueriesRoot, resource] }),
-  })
-}
+    [...adminQueriesRoot, resource],
+  )

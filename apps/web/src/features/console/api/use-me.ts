@@ -1,9 +1,9 @@
 import { type AdminMe, AdminMeSchema, TotpSetupSchema } from '@fieldhouse/contract'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { useApiClient } from '../../../lib/api/api-context'
 import { httpStatus } from '../../../lib/api/error-text'
 import { useAppStore } from '../../../lib/store/app-store'
-import { adminQueriesRoot } from './admin-api'
+import { adminQueriesRoot, useAdminWrite } from './admin-api'
 
 export const meQueryKey = [...adminQueriesRoot, 'me'] as const
 
@@ -31,16 +31,10 @@ export function useMe() {
 }
 
 /** A code sent to one of the second factor's calls (204: no body); the operator is asked again after. */
-function useTotpCode(method: 'POST' | 'DELETE', path: string) {
-  const api = useApiClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async (code: string) => {
-      await api.request(method, path, { body: { code } })
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
-  })
-}
+const useTotpCode = (method: 'POST' | 'DELETE', path: string) =>
+  useAdminWrite(async (api, code: string) => {
+    await api.request(method, path, { body: { code } })
+  }, meQueryKey)
 
 /** `POST /api/admin/me/totp/verify`: this session passes the second factor. */
 export const useTotpVerify = () => useTotpCode('POST', 'admin/me/totp/verify')

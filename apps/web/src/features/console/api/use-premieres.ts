@@ -1,50 +1,34 @@
-import { type Premiere, type PremiereRecording, PremiereRecordingSchema, PremiereSchema } from '@fieldhouse/contract'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useApiClient } from '../../../lib/api/api-context'
-import { adminQueriesRoot } from './admin-api'
+import { PremiereRecordingSchema, PremiereSchema } from '@fieldhouse/contract'
+import { adminQueriesRoot, useAdminRead, useAdminWrite } from './admin-api'
 
 const premieresKey = [...adminQueriesRoot, 'premieres'] as const
 
 /** `GET /api/admin/premieres`: the channel's premieres; their state follows the clock, so asked again every 15 s. */
-export function usePremieres() {
-  const api = useApiClient()
-  return useQuery({
-    queryKey: [...premieresKey, 'list'],
-    queryFn: async ({ signal }): Promise<Premiere[]> =>
-      PremiereSchema.array().parse((await api.get('admin/premieres', { signal })).data ?? []),
+export const usePremieres = () =>
+  useAdminRead([...premieresKey, 'list'], 'admin/premieres', (data) => PremiereSchema.array().parse(data ?? []), {
     refetchInterval: 15_000,
   })
-}
 
 /** `GET /api/admin/premieres/sources`: the finished recordings a premiere can show. */
-export function usePremiereSources() {
-  const api = useApiClient()
-  return useQuery({
-    queryKey: [...premieresKey, 'sources'],
-    queryFn: async ({ signal }): Promise<PremiereRecording[]> =>
-      PremiereRecordingSchema.array().parse((await api.get('admin/premieres/sources', { signal })).data ?? []),
-  })
-}
+export const usePremiereSources = () =>
+  useAdminRead([...premieresKey, 'sources'], 'admin/premieres/sources', (data) =>
+    PremiereRecordingSchema.array().parse(data ?? []),
+  )
 
 /** `POST /api/admin/premieres`: schedules one. */
-export function useSchedulePremiere() {
-  const api = useApiClient()
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: async (body: Record<string, unknown>) =>
+export const useSchedulePremiere = () =>
+  useAdminWrite(
+    async (api, body: Record<string, unknown>) =>
       PremiereSchema.parse((await api.request('POST', 'admin/premieres', { body, keyInHeader: true })).data),
-    onSuccess: () => client.invalidateQueries({ queryKey: premieresKey }),
-  })
-}
+    premieresKey,
+  )
 
 /** `DELETE /api/admin/premieres/{id}`: calls one off. */
-export function useCallOffPremiere() {
-  const api = useApiClient()
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: async (id: number) => {
+export const useCallOffPremiere = () =>
+  useAdminWrite(
+    async (api, id: number) => {
       await api.delete(`admin/premieres/${id}`)
     },
-    onSettled: () => client.invalidateQueries({ queryKey: premieresKey }),
-  })
-}
+    premieresKey,
+    'settled',
+  )

@@ -12,10 +12,10 @@ import {
   PackageSchema,
   RevenueSchema,
 } from '@fieldhouse/contract'
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { useApiClient, useApiKeys } from '../../../lib/api/api-context'
-import { adminQueriesRoot } from '../api/admin-api'
+import { adminQueriesRoot, useAdminRead, useAdminWrite } from '../api/admin-api'
 
 /**
  * The console's sales answers, each parsed with the contract's schema (what the server promises is
@@ -40,18 +40,15 @@ export function useSalesItem<R extends SalesResource>(resource: R, id: string | 
 }
 
 /** Creates (`POST`) or updates (`PATCH …/{id}`) a pass, bundle or coupon; the answer is the saved item. */
-export function useSalesSave<R extends SalesResource>(resource: R) {
-  const api = useApiClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async ({ id, values }: { id: string | null; values: Record<string, unknown> }) => {
+export const useSalesSave = <R extends SalesResource>(resource: R) =>
+  useAdminWrite(
+    async (api, { id, values }: { id: string | null; values: Record<string, unknown> }) => {
       const path = id === null ? `admin/${resource}` : `admin/${resource}/${id}`
       const answer = await api.request(id === null ? 'POST' : 'PATCH', path, { body: values })
       return salesSchemas[resource].parse(answer.data) as SalesItemOf<R>
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...adminQueriesRoot, resource] }),
-  })
-}
+    [...adminQueriesRoot, resource],
+  )
 
 const PassChoicesSchema = PackageSchema.pick({ id: true, name: true }).array()
 
@@ -94,24 +91,16 @@ export function useOrdersExport() {
 }
 
 /** `GET /api/admin/orders/{id}`: the order's whole story. */
-export function useOrder(id: string) {
-  const api = useApiClient()
-  return useQuery({
-    queryKey: parsedKey('orders', id),
-    queryFn: async ({ signal }) => AdminOrderDetailSchema.parse((await api.get(`admin/orders/${id}`, { signal })).data),
-  })
-}
+export const useOrder = (id: string) =>
+  useAdminRead(parsedKey('orders', id), `admin/orders/${id}`, (data) => AdminOrderDetailSchema.parse(data))
 
 /** A POST of the console's sales whose answer the contract names; the sales lists are read again after. */
-function useSalesPost<S extends z.ZodType>(path: string, schema: S, invalidate: readonly unknown[]) {
-  const api = useApiClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async (body: Record<string, unknown>): Promise<z.infer<S>> =>
-      schema.parse((await api.post(path, body)).data),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: invalidate }),
-  })
-}
+const useSalesPost = <S extends z.ZodType>(path: string, schema: S, invalidate: readonly unknown[]) =>
+  useAdminWrite(
+    async (api, body: Record<string, unknown>): Promise<z.infer<S>> => schema.parse((await api.post(path, body)).data),
+    invalidate,
+    'settled',
+  )
 
 const ordersKey = [...adminQueriesRoot, 'orders'] as const
 
@@ -127,31 +116,23 @@ export const useOrderChange = (orderId: number, path: 'cancel' | 'revoke') =>
   useSalesPost(`admin/orders/${orderId}/${path}`, AdminOrderDetailSchema, ordersKey)
 
 /** `GET /api/admin/customers/{id}`: a viewer with their passes and latest orders. */
-export function useCustomer(id: string) {
-  const api = useApiClient()
-  return useQuery({
-    queryKey: parsedKey('customers', id),
-    queryFn: async ({ signal }) =>
-      AdminCustomerDetailSchema.parse((await api.get(`admin/customers/${id}`, { signal })).data),
-  })
-}
+export const useCustomer = (id: string) =>
+  useAdminRead(parsedKey('customers', id), `admin/customers/${id}`, (data) => AdminCustomerDetailSchema.parse(data))
 
 export type CustomerAction = 'verification' | 'password-reset' | 'block' | 'unblock'
 
 /** A POST on the viewer: a mail sent (its address) or a block changed (the viewer as they are after). */
-export function useCustomerAction(id: number) {
-  const api = useApiClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async (action: CustomerAction) => {
+export const useCustomerAction = (id: number) =>
+  useAdminWrite(
+    async (api, action: CustomerAction) => {
       const data = (await api.post(`admin/customers/${id}/${action}`, {})).data
       return action === 'block' || action === 'unblock'
         ? AdminCustomerSchema.parse(data)
         : CustomerMailSentSchema.parse(data)
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...adminQueriesRoot, 'customers'] }),
-  })
-}
+    [...adminQueriesRoot, 'customers'],
+    'settled',
+  )
 
 /** `GET /api/admin/revenue` for the chosen days (the last 30 when none are). */
 export function useRevenue(from: string, to: string) {
