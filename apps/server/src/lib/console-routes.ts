@@ -1,4 +1,4 @@
-import { AdminIdParamsSchema, type AdminResource, adminListOf, dataOf } from '@fieldhouse/contract'
+import { type AdminAction, AdminIdParamsSchema, type AdminResource, adminListOf, dataOf } from '@fieldhouse/contract'
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 
@@ -52,7 +52,13 @@ export interface ConsoleCrud<Op, Q extends Schema, C extends Schema, U extends S
   /** The list's rows are `item` unless told (a shorter row than the detail). */
   list?: { query?: Q; item?: Schema; run: (op: Op, query: z.output<Q>) => Promise<unknown> }
   read?: (op: Op, id: Id) => Promise<unknown>
-  create?: { body: C; run: (op: Op, body: z.output<C>, req: FastifyRequest) => Promise<unknown> }
+  /** A create is gated as `create` and answers an `item` unless told (operators are invited). */
+  create?: {
+    action?: AdminAction
+    item?: Schema
+    body: C
+    run: (op: Op, body: z.output<C>, req: FastifyRequest) => Promise<unknown>
+  }
   update?: { body: U; run: (op: Op, id: Id, body: z.output<U>) => Promise<unknown> }
   remove?: (op: Op, id: Id) => Promise<unknown>
 }
@@ -133,10 +139,10 @@ export function consoleRoutes<Op>(app: ConsoleApp, scope: ConsoleScope<Op>) {
       route({ method: 'GET', url: one, admin, params, item, run: (op, i) => read(op, i.params.id) })
     }
     if (create) {
-      const admin = { resource, action: 'create' } as const
+      const admin = { resource, action: create.action ?? 'create' }
       const run = (op: Op, i: ConsoleInput<z.ZodUndefined, z.ZodUndefined, C>, req: FastifyRequest) =>
         create.run(op, i.body, req)
-      route({ method: 'POST', url: base, admin, body: create.body, item, status: 201, run })
+      route({ method: 'POST', url: base, admin, body: create.body, item: create.item ?? item, status: 201, run })
     }
     if (update) {
       const admin = { resource, action: 'update' } as const

@@ -4,7 +4,6 @@ import {
   type AdminCollection,
   AdminColorSettingsSchema,
   AdminColorSettingsUpdateSchema,
-  AdminIdParamsSchema,
   AdminImageLimits,
   AdminImageSchema,
   AdminInputSchemas,
@@ -16,11 +15,11 @@ import {
   AdminSettingsUpdateSchema,
   AuditEntrySchema,
   AuditQuerySchema,
-  adminListOf,
   adminUpdateSchemaOf,
   dataOf,
 } from '@fieldhouse/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { consoleRoutes } from '../../lib/console-routes.js'
 import type { AdminService } from './admin.service.js'
 import type { AdminImages } from './admin-images.js'
 import type { PassesFormService } from './passes-form.service.js'
@@ -67,134 +66,59 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       .send(found.bytes)
   })
 
+  const routes = consoleRoutes(app, { tags, operator: (req) => req.operator })
   // Singletons: GET and PATCH /api/admin/{resource}.
-  app.get(
-    '/api/admin/channel',
-    {
-      config: { admin: { resource: 'channel', action: 'read' } },
-      schema: { tags, response: { 200: dataOf(AdminChannelSchema) } },
-    },
-    async (req) => ({ data: await admin.channel(req.operator) }),
-  )
-  app.patch(
-    '/api/admin/channel',
-    {
-      config: { admin: { resource: 'channel', action: 'update' } },
-      schema: { tags, body: AdminChannelUpdateSchema, response: { 200: dataOf(AdminChannelSchema) } },
-    },
-    async (req) => ({ data: await admin.updateChannel(req.operator, req.body) }),
-  )
-  app.get(
-    '/api/admin/settings',
-    {
-      config: { admin: { resource: 'settings', action: 'read' } },
-      schema: { tags, response: { 200: dataOf(AdminSettingsSchema) } },
-    },
-    async (req) => ({ data: await admin.settings(req.operator) }),
-  )
-  app.patch(
-    '/api/admin/settings',
-    {
-      config: { admin: { resource: 'settings', action: 'update' } },
-      schema: { tags, body: AdminSettingsUpdateSchema, response: { 200: dataOf(AdminSettingsSchema) } },
-    },
-    async (req) => ({ data: await admin.updateSettings(req.operator, req.body) }),
-  )
-  app.get(
-    '/api/admin/color-settings',
-    {
-      config: { admin: { resource: 'color-settings', action: 'read' } },
-      schema: { tags, response: { 200: dataOf(AdminColorSettingsSchema) } },
-    },
-    async (req) => ({ data: await admin.colors(req.operator) }),
-  )
-  app.patch(
-    '/api/admin/color-settings',
-    {
-      config: { admin: { resource: 'color-settings', action: 'update' } },
-      schema: { tags, body: AdminColorSettingsUpdateSchema, response: { 200: dataOf(AdminColorSettingsSchema) } },
-    },
-    async (req) => ({ data: await admin.updateColors(req.operator, req.body) }),
-  )
+  routes.singleton({
+    url: '/api/admin/channel',
+    resource: 'channel',
+    item: AdminChannelSchema,
+    read: (op) => admin.channel(op),
+    update: { body: AdminChannelUpdateSchema, run: (op, body) => admin.updateChannel(op, body) },
+  })
+  routes.singleton({
+    url: '/api/admin/settings',
+    resource: 'settings',
+    item: AdminSettingsSchema,
+    read: (op) => admin.settings(op),
+    update: { body: AdminSettingsUpdateSchema, run: (op, body) => admin.updateSettings(op, body) },
+  })
+  routes.singleton({
+    url: '/api/admin/color-settings',
+    resource: 'color-settings',
+    item: AdminColorSettingsSchema,
+    read: (op) => admin.colors(op),
+    update: { body: AdminColorSettingsUpdateSchema, run: (op, body) => admin.updateColors(op, body) },
+  })
 
   // The passes custom form (decision 0023): on or off, its extra fields, how many viewers answered.
-  app.get(
-    '/api/admin/custom-forms/passes',
-    {
-      config: { admin: { resource: 'custom-forms', action: 'read' } },
-      schema: { tags, response: { 200: dataOf(AdminPassesFormSchema) } },
-    },
-    async (req) => ({ data: await passesForm.get(req.operator) }),
-  )
-  app.patch(
-    '/api/admin/custom-forms/passes',
-    {
-      config: { admin: { resource: 'custom-forms', action: 'update' } },
-      schema: { tags, body: AdminPassesFormUpdateSchema, response: { 200: dataOf(AdminPassesFormSchema) } },
-    },
-    async (req) => ({ data: await passesForm.update(req.operator, req.body) }),
-  )
+  routes.singleton({
+    url: '/api/admin/custom-forms/passes',
+    resource: 'custom-forms',
+    item: AdminPassesFormSchema,
+    read: (op) => passesForm.get(op),
+    update: { body: AdminPassesFormUpdateSchema, run: (op, body) => passesForm.update(op, body) },
+  })
 
   // Collections: list, read, create, update, delete.
   for (const resource of Object.keys(AdminInputSchemas) as AdminCollection[]) {
-    const item = AdminItemSchemas[resource]
-    const base = `/api/admin/${resource}`
-    app.get(
-      base,
-      {
-        config: { admin: { resource, action: 'read' } },
-        schema: { tags, querystring: AdminListQuerySchema, response: { 200: adminListOf(item) } },
-      },
-      async (req) => (await admin.list(req.operator, resource, req.query)) as never,
-    )
-    app.get(
-      `${base}/:id`,
-      {
-        config: { admin: { resource, action: 'read' } },
-        schema: { tags, params: AdminIdParamsSchema, response: { 200: dataOf(item) } },
-      },
-      async (req) => ({ data: (await admin.get(req.operator, resource, req.params.id)) as never }),
-    )
-    app.post(
-      base,
-      {
-        config: { admin: { resource, action: 'create' } },
-        schema: { tags, body: AdminInputSchemas[resource], response: { 201: dataOf(item) } },
-      },
-      async (req, reply) => {
-        reply.code(201)
-        return { data: (await admin.create(req.operator, resource, req.body)) as never }
-      },
-    )
-    app.patch(
-      `${base}/:id`,
-      {
-        config: { admin: { resource, action: 'update' } },
-        schema: {
-          tags,
-          params: AdminIdParamsSchema,
-          body: adminUpdateSchemaOf(resource),
-          response: { 200: dataOf(item) },
-        },
-      },
-      async (req) => ({ data: (await admin.update(req.operator, resource, req.params.id, req.body)) as never }),
-    )
-    app.delete(
-      `${base}/:id`,
-      { config: { admin: { resource, action: 'delete' } }, schema: { tags, params: AdminIdParamsSchema } },
-      async (req, reply) => {
-        await admin.remove(req.operator, resource, req.params.id)
-        return reply.code(204).send()
-      },
-    )
+    routes.crud({
+      base: `/api/admin/${resource}`,
+      resource,
+      item: AdminItemSchemas[resource],
+      list: { query: AdminListQuerySchema, run: (op, query) => admin.list(op, resource, query) },
+      read: (op, id) => admin.get(op, resource, id),
+      create: { body: AdminInputSchemas[resource], run: (op, body) => admin.create(op, resource, body) },
+      update: { body: adminUpdateSchemaOf(resource), run: (op, id, body) => admin.update(op, resource, id, body) },
+      remove: (op, id) => admin.remove(op, resource, id),
+    })
   }
 
-  app.get(
-    '/api/admin/audit-log',
-    {
-      config: { admin: { resource: 'audit-log', action: 'read' } },
-      schema: { tags, querystring: AuditQuerySchema, response: { 200: adminListOf(AuditEntrySchema) } },
-    },
-    async (req) => admin.auditLog(req.operator, req.query),
-  )
+  routes.route({
+    method: 'GET',
+    url: '/api/admin/audit-log',
+    admin: { resource: 'audit-log', action: 'read' },
+    querystring: AuditQuerySchema,
+    list: AuditEntrySchema,
+    run: (op, { query }) => admin.auditLog(op, query),
+  })
 }

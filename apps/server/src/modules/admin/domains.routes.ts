@@ -1,14 +1,7 @@
-import {
-  AdminDomainCreateSchema,
-  AdminDomainSchema,
-  AdminIdParamsSchema,
-  adminListOf,
-  dataOf,
-} from '@fieldhouse/contract'
+import { AdminDomainCreateSchema, AdminDomainSchema, AdminIdParamsSchema } from '@fieldhouse/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { consoleRoutes, wholeList } from '../../lib/console-routes.js'
 import type { DomainsService } from './domains.service.js'
-
-const tags = ['admin']
 
 /**
  * `/api/admin/domains` (decision 0041): every operator reads the channel's domains; owners add one,
@@ -19,49 +12,24 @@ export const domainsRoutes: FastifyPluginAsyncZod<{ domains: DomainsService; ver
   app,
   { domains, verifyRateLimitMax },
 ) => {
-  app.get(
-    '/api/admin/domains',
-    {
-      config: { admin: { resource: 'domains', action: 'read' } },
-      schema: { tags, response: { 200: adminListOf(AdminDomainSchema) } },
-    },
-    async (req) => {
-      const data = await domains.list(req.operator)
-      return { data, meta: { total: data.length, offset: 0, limit: null } }
-    },
-  )
-  app.post(
-    '/api/admin/domains',
-    {
-      config: { admin: { resource: 'domains', action: 'create' } },
-      schema: { tags, body: AdminDomainCreateSchema, response: { 201: dataOf(AdminDomainSchema) } },
-    },
-    async (req, reply) => {
-      const data = await domains.add(req.operator, req.body)
-      reply.code(201)
-      return { data }
-    },
-  )
-  app.post(
-    '/api/admin/domains/:id/verify',
-    {
-      config: {
-        admin: { resource: 'domains', action: 'update' },
-        rateLimit: { max: verifyRateLimitMax, timeWindow: 60_000 },
-      },
-      schema: { tags, params: AdminIdParamsSchema, response: { 200: dataOf(AdminDomainSchema) } },
-    },
-    async (req) => ({ data: await domains.verify(req.operator, req.params.id) }),
-  )
-  app.delete(
-    '/api/admin/domains/:id',
-    {
-      config: { admin: { resource: 'domains', action: 'delete' } },
-      schema: { tags, params: AdminIdParamsSchema },
-    },
-    async (req, reply) => {
-      await domains.remove(req.operator, req.params.id)
-      return reply.code(204).send()
-    },
-  )
+  const routes = consoleRoutes(app, { tags: ['admin'], operator: (req) => req.operator })
+  const base = '/api/admin/domains'
+  const item = AdminDomainSchema
+  routes.crud({
+    base,
+    resource: 'domains',
+    item,
+    list: { run: async (op) => wholeList(await domains.list(op)) },
+    create: { body: AdminDomainCreateSchema, run: (op, body) => domains.add(op, body) },
+  })
+  routes.route({
+    method: 'POST',
+    url: `${base}/:id/verify`,
+    admin: { resource: 'domains', action: 'update' },
+    rateLimit: { max: verifyRateLimitMax, timeWindow: 60_000 },
+    params: AdminIdParamsSchema,
+    item,
+    run: (op, { params }) => domains.verify(op, params.id),
+  })
+  routes.crud({ base, resource: 'domains', item, remove: (op, id) => domains.remove(op, id) })
 }

@@ -1,8 +1,6 @@
 import {
-  AdminIdParamsSchema,
   AdminMeSchema,
   AdminOperatorSchema,
-  adminListOf,
   dataOf,
   InvitationAcceptedSchema,
   InvitationAcceptSchema,
@@ -17,7 +15,8 @@ import {
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { OperatorsService } from './operators.service.js'
+import { consoleRoutes, wholeList } from '../../lib/console-routes.js'
+import type { Operator, OperatorsService } from './operators.service.js'
 
 const tags = ['admin']
 const TokenParams = z.object({ token: z.string().min(20).max(100) })
@@ -32,118 +31,66 @@ export const operatorsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { operators, origin, codeRateLimitMax }) => {
   const codeLimit = { rateLimit: { max: codeRateLimitMax, timeWindow: 60_000 } }
 
-  app.get(
-    '/api/admin/me',
-    { config: { admin: 'self-setup' }, schema: { tags, response: { 200: dataOf(AdminMeSchema) } } },
-    async (req) => ({ data: await operators.me(req.session, req.operator) }),
-  )
-  app.post(
-    '/api/admin/me/totp',
-    { config: { admin: 'self-setup' }, schema: { tags, response: { 200: dataOf(TotpSetupSchema) } } },
-    async (req) => ({ data: await operators.totpSetup(req.session, req.operator) }),
-  )
-  app.post(
-    '/api/admin/me/totp/confirm',
-    { config: { admin: 'self-setup', ...codeLimit }, schema: { tags, body: TotpCodeSchema } },
-    async (req, reply) => {
-      await operators.totpConfirm(req.operator, req.body.code)
-      return reply.code(204).send()
-    },
-  )
-  app.post(
-    '/api/admin/me/totp/verify',
-    { config: { admin: 'self-setup', ...codeLimit }, schema: { tags, body: TotpCodeSchema } },
-    async (req, reply) => {
-      await operators.totpVerify(req.operator, req.body.code)
-      return reply.code(204).send()
-    },
-  )
-  app.delete(
-    '/api/admin/me/totp',
-    { config: { admin: 'self', ...codeLimit }, schema: { tags, body: TotpCodeSchema } },
-    async (req, reply) => {
-      await operators.totpDisable(req.operator, req.body.code)
-      return reply.code(204).send()
-    },
-  )
+  const routes = consoleRoutes(app, { tags, operator: (req) => req.operator })
+  routes.route({
+    method: 'GET',
+    url: '/api/admin/me',
+    admin: 'self-setup',
+    item: AdminMeSchema,
+    run: (op, _, req) => operators.me(req.session, op),
+  })
+  routes.route({
+    method: 'POST',
+    url: '/api/admin/me/totp',
+    admin: 'self-setup',
+    item: TotpSetupSchema,
+    run: (op, _, req) => operators.totpSetup(req.session, op),
+  })
+  // The second factor's code: to confirm it, to pass it, and (any role) to switch it off.
+  for (const [method, url, admin, check] of [
+    [
+      'POST',
+      '/api/admin/me/totp/confirm',
+      'self-setup',
+      (op: Operator, code: string) => operators.totpConfirm(op, code),
+    ],
+    ['POST', '/api/admin/me/totp/verify', 'self-setup', (op: Operator, code: string) => operators.totpVerify(op, code)],
+    ['DELETE', '/api/admin/me/totp', 'self', (op: Operator, code: string) => operators.totpDisable(op, code)],
+  ] as const) {
+    const run = (op: Operator, { body }: { body: { code: string } }) => check(op, body.code)
+    routes.route({ method, url, admin, rateLimit: codeLimit.rateLimit, body: TotpCodeSchema, run })
+  }
 
-  app.get(
-    '/api/admin/operators',
-    {
-      config: { admin: { resource: 'operators', action: 'read' } },
-      schema: { tags, response: { 200: adminListOf(AdminOperatorSchema) } },
-    },
-    async (req) => {
-      const data = await operators.list(req.operator)
-      return { data, meta: { total: data.length, offset: 0, limit: null } }
-    },
-  )
-  app.get(
-    '/api/admin/operators/:id',
-    {
-      config: { admin: { resource: 'operators', action: 'read' } },
-      schema: { tags, params: AdminIdParamsSchema, response: { 200: dataOf(AdminOperatorSchema) } },
-    },
-    async (req) => ({ data: await operators.get(req.operator, req.params.id) }),
-  )
-  app.post(
-    '/api/admin/operators',
-    {
-      config: { admin: { resource: 'operators', action: 'invite' } },
-      schema: { tags, body: OperatorInviteSchema, response: { 201: dataOf(OperatorInvitationSchema) } },
-    },
-    async (req, reply) => {
-      const { link: _sentByMail, ...invitation } = await operators.invite(
-        req.session.channel,
-        req.body,
-        req.operator,
-        await origin(req),
-      )
-      reply.code(201)
-      return { data: invitation }
-    },
-  )
-  app.patch(
-    '/api/admin/operators/:id',
-    {
-      config: { admin: { resource: 'operators', action: 'update' } },
-      schema: {
-        tags,
-        params: AdminIdParamsSchema,
-        body: OperatorUpdateSchema,
-        response: { 200: dataOf(AdminOperatorSchema) },
+  routes.crud({
+    base: '/api/admin/operators',
+    resource: 'operators',
+    item: AdminOperatorSchema,
+    list: { run: async (op) => wholeList(await operators.list(op)) },
+    read: (op, id) => operators.get(op, id),
+    create: {
+      action: 'invite',
+      body: OperatorInviteSchema,
+      item: OperatorInvitationSchema,
+      run: async (op, body, req) => {
+        const { link: _sentByMail, ...invitation } = await operators.invite(
+          req.session.channel,
+          body,
+          op,
+          await origin(req),
+        )
+        return invitation
       },
     },
-    async (req) => ({ data: (await operators.changeRole(req.operator, req.params.id, req.body.role)) as never }),
-  )
-  app.delete(
-    '/api/admin/operators/:id',
-    { config: { admin: { resource: 'operators', action: 'delete' } }, schema: { tags, params: AdminIdParamsSchema } },
-    async (req, reply) => {
-      await operators.changeRole(req.operator, req.params.id, null)
-      return reply.code(204).send()
-    },
-  )
-
-  app.get(
-    '/api/admin/operator-invitations',
-    {
-      config: { admin: { resource: 'operators', action: 'read' } },
-      schema: { tags, response: { 200: adminListOf(PendingInvitationSchema) } },
-    },
-    async (req) => {
-      const data = await operators.pendingInvitations(req.operator)
-      return { data, meta: { total: data.length, offset: 0, limit: null } }
-    },
-  )
-  app.delete(
-    '/api/admin/operator-invitations/:id',
-    { config: { admin: { resource: 'operators', action: 'delete' } }, schema: { tags, params: AdminIdParamsSchema } },
-    async (req, reply) => {
-      await operators.revokeInvitation(req.operator, req.params.id)
-      return reply.code(204).send()
-    },
-  )
+    update: { body: OperatorUpdateSchema, run: (op, id, body) => operators.changeRole(op, id, body.role) },
+    remove: (op, id) => operators.changeRole(op, id, null),
+  })
+  routes.crud({
+    base: '/api/admin/operator-invitations',
+    resource: 'operators',
+    item: PendingInvitationSchema,
+    list: { run: async (op) => wholeList(await operators.pendingInvitations(op)) },
+    remove: (op, id) => operators.revokeInvitation(op, id),
+  })
 
   // The invitation link's page: any visitor of the channel with the link (no role yet).
   app.get(
