@@ -1,4 +1,5 @@
 import { MenuPlacement } from '@fieldhouse/contract'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { ContactDetails } from '../../components/channel/contact-details'
@@ -44,32 +45,24 @@ export function SiteFooter() {
         </section>
 
         <nav className="site-footer__nav" aria-label={t('footer.navigation')}>
-          {footerItems.length > 0 ? (
-            <section>
-              <h2 className="site-footer__heading">{t('footer.explore')}</h2>
-              <ul className="plain-list site-footer__links">
-                {footerItems.map((item) => (
-                  <li key={item.id}>
-                    <MenuLink item={item} className="site-footer__link" />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          {extraHelpLinks.length > 0 ? (
-            <section>
-              <h2 className="site-footer__heading">{t('footer.help')}</h2>
-              <ul className="plain-list site-footer__links">
-                {extraHelpLinks.map((link) => (
-                  <li key={link.to}>
-                    <Link to={link.to} className="site-footer__link">
-                      {link.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          <FooterLinks
+            title={t('footer.explore')}
+            links={footerItems.map((item) => ({
+              key: item.id,
+              link: <MenuLink item={item} className="site-footer__link" />,
+            }))}
+          />
+          <FooterLinks
+            title={t('footer.help')}
+            links={extraHelpLinks.map((link) => ({
+              key: link.to,
+              link: (
+                <Link to={link.to} className="site-footer__link">
+                  {link.label}
+                </Link>
+              ),
+            }))}
+          />
         </nav>
 
         {hasContact ? (
@@ -83,5 +76,20 @@ export function SiteFooter() {
         <p>{t('footer.copyright', { year: new Date().getFullYear(), name: settings.name })}</p>
       </div>
     </footer>
+  )
+}
+
+/** A titled list of the footer's links; nothing when there are none. */
+function FooterLinks({ title, links }: { title: string; links: { key: string | number; link: ReactNode }[] }) {
+  if (links.length === 0) return null
+  return (
+    <section>
+      <h2 className="site-footer__heading">{title}</h2>
+      <ul className="plain-list site-footer__links">
+        {links.map(({ key, link }) => (
+          <li key={key}>{link}</li>
+        ))}
+      </ul>
+    </section>
   )
 }

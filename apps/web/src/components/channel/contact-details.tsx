@@ -1,4 +1,5 @@
 import { dialString, phoneProblem, type Settings } from '@fieldhouse/contract'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import './contact-details.css'
 
@@ -8,32 +9,34 @@ export function ContactDetails({ contact }: { contact: Settings['contact'] }) {
   return (
     <dl className="contact-details">
       {contact.email ? (
-        <div className="contact-details__row">
-          <dt>{t('contact.email')}</dt>
-          <dd>
-            <a href={`mailto:${contact.email}`}>{contact.email}</a>
-          </dd>
-        </div>
+        <ContactRow label={t('contact.email')}>
+          <a href={`mailto:${contact.email}`}>{contact.email}</a>
+        </ContactRow>
       ) : null}
       {contact.phone ? (
-        <div className="contact-details__row">
-          <dt>{t('contact.phone')}</dt>
-          <dd>
-            {/* A number the spec's phone pattern accepts is a link that dials it; anything else is shown as written. */}
-            {phoneProblem(contact.phone) === null ? (
-              <a href={`tel:${dialString(contact.phone)}`}>{contact.phone}</a>
-            ) : (
-              contact.phone
-            )}
-          </dd>
-        </div>
+        <ContactRow label={t('contact.phone')}>
+          {/* A number the spec's phone pattern accepts is a link that dials it; anything else is shown as written. */}
+          {phoneProblem(contact.phone) === null ? (
+            <a href={`tel:${dialString(contact.phone)}`}>{contact.phone}</a>
+          ) : (
+            contact.phone
+          )}
+        </ContactRow>
       ) : null}
       {contact.address ? (
-        <div className="contact-details__row">
-          <dt>{t('contact.address')}</dt>
-          <dd className="contact-details__address">{contact.address}</dd>
-        </div>
+        <ContactRow label={t('contact.address')} className="contact-details__address">
+          {contact.address}
+        </ContactRow>
       ) : null}
     </dl>
+  )
+}
+
+function ContactRow({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <div className="contact-details__row">
+      <dt>{label}</dt>
+      <dd className={className}>{children}</dd>
+    </div>
   )
 }

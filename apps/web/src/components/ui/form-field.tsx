@@ -34,6 +34,25 @@ function FieldNotes({
   )
 }
 
+/**
+ * A control's id (its own or a generated one), the attributes that tie its hint and error to it (and
+ * mark it invalid while there is an error), and those notes to put under it.
+ */
+function useFieldNotes(id: string | undefined, hint: ReactNode, error: string | undefined) {
+  const generatedId = useId()
+  const inputId = id ?? generatedId
+  const hintId = `${inputId}-hint`
+  const errorId = `${inputId}-error`
+  return {
+    inputId,
+    aria: {
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy(hint ? hintId : false, error ? errorId : false),
+    },
+    notes: <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />,
+  }
+}
+
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'children'> {
   label: ReactNode
   /** A validation or server message, in the contract's words; shown translated under the control. */
@@ -47,49 +66,30 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'childr
  * react-hook-form moves focus to the first invalid control on submit.
  */
 export function TextField({ label, error, hint, id, className, ...input }: FieldProps) {
-  const generatedId = useId()
-  const inputId = id ?? generatedId
-  const hintId = `${inputId}-hint`
-  const errorId = `${inputId}-error`
+  const field = useFieldNotes(id, hint, error)
   return (
     <div className={['field', className ?? ''].filter(Boolean).join(' ')}>
-      <label className="field__label" htmlFor={inputId}>
+      <label className="field__label" htmlFor={field.inputId}>
         {label}
       </label>
-      <input
-        id={inputId}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint ? hintId : false, error ? errorId : false)}
-        {...input}
-      />
-      <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
+      <input id={field.inputId} className="field__input" {...field.aria} {...input} />
+      {field.notes}
     </div>
   )
 }
 
 /** A checkbox with its label beside it; the label may hold links (terms, privacy policy). */
 export function CheckboxField({ label, error, hint, id, className, ...input }: FieldProps) {
-  const generatedId = useId()
-  const inputId = id ?? generatedId
-  const hintId = `${inputId}-hint`
-  const errorId = `${inputId}-error`
+  const field = useFieldNotes(id, hint, error)
   return (
     <div className={['field field--checkbox', className ?? ''].filter(Boolean).join(' ')}>
       <div className="field__check">
-        <input
-          id={inputId}
-          type="checkbox"
-          className="field__checkbox"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(hint ? hintId : false, error ? errorId : false)}
-          {...input}
-        />
-        <label className="field__check-label" htmlFor={inputId}>
+        <input id={field.inputId} type="checkbox" className="field__checkbox" {...field.aria} {...input} />
+        <label className="field__check-label" htmlFor={field.inputId}>
           {label}
         </label>
       </div>
-      <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
+      {field.notes}
     </div>
   )
 }
