@@ -9,6 +9,7 @@ import type {
 import { chooseEngine, detectPlaybackSupport, type EngineKind } from './engine-choice'
 import { hlsConfig, holdCloserWithBlockingReloads, PRELOAD_BUFFER_S } from './hls-config'
 import { loadHls } from './hls-loader'
+import { listen } from './listen'
 import type { TokenKeeper } from './playback-token'
 import type { LevelInfo } from './quality'
 
@@ -261,10 +262,10 @@ function startNative(
       tracks.findIndex((track) => track.mode === 'showing'),
     )
   }
-  video.addEventListener('loadedmetadata', handleMetadata)
-  video.addEventListener('error', handleError)
-  video.textTracks?.addEventListener('addtrack', reportTextTracks)
-  video.textTracks?.addEventListener('removetrack', reportTextTracks)
+  const unlisten = [
+    listen(video, { loadedmetadata: handleMetadata, error: handleError }),
+    listen(video.textTracks, { addtrack: reportTextTracks, removetrack: reportTextTracks }),
+  ]
   video.src = keeper.rewrite(src)
   callbacks.onLevels([])
   return {
@@ -291,10 +292,7 @@ function startNative(
       return start !== undefined && Number.isFinite(start) ? start + video.currentTime * 1000 : null
     },
     destroy: () => {
-      video.removeEventListener('loadedmetadata', handleMetadata)
-      video.removeEventListener('error', handleError)
-      video.textTracks?.removeEventListener('addtrack', reportTextTracks)
-      video.textTracks?.removeEventListener('removetrack', reportTextTracks)
+      for (const stop of unlisten) stop()
       video.removeAttribute('src')
       video.load()
     },

@@ -1,5 +1,6 @@
 import type { Playback, Preroll } from '@fieldhouse/contract'
 import { promptCast, watchCastAvailability } from './cast'
+import { listen } from './listen'
 import { initialMediaState, type MediaState, watchMediaState } from './media-state'
 import {
   type EngineHandle,
@@ -387,17 +388,15 @@ export function createPlayer(options: PlayerOptions) {
   stops.push(watchMediaState(video, (media) => set({ media, overlays: overlaysAt() })))
   stops.push(followViewing(video, viewing, emit, { document: doc, window: win }))
   stops.push(watchCastAvailability(video, (castAvailable) => set({ castAvailable })))
-  const handleFullscreen = () => set({ fullscreen: container !== null && doc?.fullscreenElement === container })
-  const handlePipIn = () => set({ pip: true })
-  const handlePipOut = () => set({ pip: false })
-  doc?.addEventListener('fullscreenchange', handleFullscreen)
-  video.addEventListener('enterpictureinpicture', handlePipIn)
-  video.addEventListener('leavepictureinpicture', handlePipOut)
-  stops.push(() => {
-    doc?.removeEventListener('fullscreenchange', handleFullscreen)
-    video.removeEventListener('enterpictureinpicture', handlePipIn)
-    video.removeEventListener('leavepictureinpicture', handlePipOut)
-  })
+  stops.push(
+    listen(doc, {
+      fullscreenchange: () => set({ fullscreen: container !== null && doc?.fullscreenElement === container }),
+    }),
+    listen(video, {
+      enterpictureinpicture: () => set({ pip: true }),
+      leavepictureinpicture: () => set({ pip: false }),
+    }),
+  )
   startEngineNow()
 
   return {

@@ -1,3 +1,5 @@
+import { listen } from './listen'
+
 /** A pre-roll that shows no progress for this long (stalled, or its server gone) gives way to the content. */
 export const PREROLL_STALL_MS = 15_000
 
@@ -39,14 +41,13 @@ export function runPreroll(
     if (!video.paused) stallTimer = setTimeout(() => finish(false), PREROLL_STALL_MS)
     if (Number.isFinite(video.duration)) set({ left: Math.max(0, video.duration - video.currentTime) })
   }
-  const handlePause = () => clearTimeout(stallTimer)
-  const handleEnded = () => finish(true)
-  const handleError = () => finish(false)
-  video.addEventListener('timeupdate', handleProgress)
-  video.addEventListener('playing', handleProgress)
-  video.addEventListener('pause', handlePause)
-  video.addEventListener('ended', handleEnded)
-  video.addEventListener('error', handleError)
+  const unlisten = listen(video, {
+    timeupdate: handleProgress,
+    playing: handleProgress,
+    pause: () => clearTimeout(stallTimer),
+    ended: () => finish(true),
+    error: () => finish(false),
+  })
   video.play().catch(() => {
     video.muted = true
     set({ muted: true })
@@ -66,11 +67,7 @@ export function runPreroll(
     },
     stop() {
       clearTimeout(stallTimer)
-      video.removeEventListener('timeupdate', handleProgress)
-      video.removeEventListener('playing', handleProgress)
-      video.removeEventListener('pause', handlePause)
-      video.removeEventListener('ended', handleEnded)
-      video.removeEventListener('error', handleError)
+      unlisten()
     },
   }
 }

@@ -1,3 +1,4 @@
+import { listen } from './listen'
 import { createWatchedTime, HEARTBEAT_INTERVAL_MS, type PlayerEvent } from './player-events'
 
 /** The start of a viewing, shared by the player (which notes the press) and the viewing's events. */
@@ -75,19 +76,19 @@ export function followViewing(
       emit({ type: 'ended' })
     },
   }
-  const handleVisibility = () => {
-    if (page.document?.visibilityState === 'hidden') beat(false)
-  }
-  const handlePageHide = () => beat(true)
-  for (const [name, handler] of Object.entries(handlers)) video.addEventListener(name, handler)
-  page.document?.addEventListener('visibilitychange', handleVisibility)
-  page.window?.addEventListener('pagehide', handlePageHide)
+  const unlisten = [
+    listen(video, handlers),
+    listen(page.document, {
+      visibilitychange: () => {
+        if (page.document?.visibilityState === 'hidden') beat(false)
+      },
+    }),
+    listen(page.window, { pagehide: () => beat(true) }),
+  ]
   const timer = setInterval(() => beat(false), HEARTBEAT_INTERVAL_MS)
   return () => {
     beat(true)
     clearInterval(timer)
-    for (const [name, handler] of Object.entries(handlers)) video.removeEventListener(name, handler)
-    page.document?.removeEventListener('visibilitychange', handleVisibility)
-    page.window?.removeEventListener('pagehide', handlePageHide)
+    for (const stop of unlisten) stop()
   }
 }
