@@ -10,32 +10,21 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
+/** A package of packages/: its sources compiled by its tsconfig into dist/, led by dist/index.js. */
+const tsPackage = (name, deps) => ({
+  name: `@fieldhouse/${name}`,
+  dir: `packages/${name}`,
+  inputs: ['src', 'package.json', 'tsconfig.json'],
+  out: 'dist',
+  main: 'dist/index.js',
+  deps,
+})
+
 /** What each workspace is built from (in build order), and what its build writes. */
 export const workspaces = [
-  {
-    name: '@fieldhouse/contract',
-    dir: 'packages/contract',
-    inputs: ['src', 'package.json', 'tsconfig.json'],
-    out: 'dist',
-    main: 'dist/index.js',
-    deps: [],
-  },
-  {
-    name: '@fieldhouse/media',
-    dir: 'packages/media',
-    inputs: ['src', 'package.json', 'tsconfig.json'],
-    out: 'dist',
-    main: 'dist/index.js',
-    deps: [],
-  },
-  {
-    name: '@fieldhouse/player',
-    dir: 'packages/player',
-    inputs: ['src', 'package.json', 'tsconfig.json'],
-    out: 'dist',
-    main: 'dist/index.js',
-    deps: ['@fieldhouse/contract'],
-  },
+  tsPackage('contract', []),
+  tsPackage('media', []),
+  tsPackage('player', ['@fieldhouse/contract']),
   {
     name: '@fieldhouse/web',
     dir: 'apps/web',
