@@ -16,6 +16,13 @@ const optionalText = z
   .optional()
   .transform((v) => (v ? v : undefined))
 
+/** A yes-or-no setting: `true` or `1` is yes, `false` or `0` no. */
+const flag = (fallback: 'true' | 'false') =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(fallback)
+    .transform((v) => v === 'true' || v === '1')
+
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -49,10 +56,7 @@ export const ConfigSchema = z.object({
   /** The channel a host that matches no channel domain is served (spec: a deployment serves many channels). */
   DEFAULT_CHANNEL_KEY: z.string().default('demo'),
   /** Seed the demo channel into an empty database at start. */
-  SEED_DEMO: z
-    .enum(['true', 'false', '1', '0'])
-    .default('true')
-    .transform((v) => v === 'true' || v === '1'),
+  SEED_DEMO: flag('true'),
   /** Folder of the built web app; defaults to apps/web/dist beside this package. */
   WEB_DIST: z.string().optional(),
   /** Hops of trusted reverse proxies in front of us (0 = none: X-Forwarded-For is ignored). */
@@ -201,27 +205,15 @@ export const ConfigSchema = z.object({
   STRIPE_API_BASE: optionalText.pipe(z.string().url().optional()),
   /** Tests only (NODE_ENV=test): the process SIGKILLs itself right after the payment gateway took the
    * money and before the order records it — the crash that reconciliation repairs. */
-  TEST_KILL_AFTER_CHARGE: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+  TEST_KILL_AFTER_CHARGE: flag('false'),
   /** Tests only (NODE_ENV=test): the process SIGKILLs itself when the order is written and the gateway
    * is about to be asked for the money — the crash a retry of the same checkout resumes. */
-  TEST_KILL_BEFORE_CHARGE: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+  TEST_KILL_BEFORE_CHARGE: flag('false'),
   /** A generated test feed published over RTMP into the demo channel's live event. */
-  DEMO_LIVE: z
-    .enum(['true', 'false', '1', '0'])
-    .default('true')
-    .transform((v) => v === 'true' || v === '1'),
+  DEMO_LIVE: flag('true'),
   /** The generated demo videos (replays and VOD items), encoded at start; off, they have no media until
    * an operator adds some (benchmarks that bring their own recording). */
-  DEMO_VIDEOS: z
-    .enum(['true', 'false', '1', '0'])
-    .default('true')
-    .transform((v) => v === 'true' || v === '1'),
+  DEMO_VIDEOS: flag('true'),
   /** Length of the generated demo videos (replays and VOD items), made once and kept in DATA_DIR. */
   DEMO_VIDEO_SECONDS: z.coerce.number().int().min(2).max(600).default(60),
   /** The demo premiere (decision 30): its first showing this long after the first start, then again every so often. */

@@ -1,6 +1,7 @@
 import { type Bundle, fromMinor, type Order, type Package, type Transaction } from '@fieldhouse/contract'
 import type { BundleRow, OrderRow, PassRow, TransactionRow } from '../../db/schema.js'
 import { parseJson } from '../../lib/json.js'
+import { passReachOf } from './sale-fields.js'
 
 /** The API's prices are in the currency's main unit (`9.99`); rows keep minor units (the format module's). */
 const units = (minor: number) => fromMinor(minor)
@@ -31,11 +32,7 @@ export const presentPass = (r: PassRow, currency: string): Package => ({
   period: r.period,
   trial_period: r.trial_period,
   pass_type: r.pass_type,
-  is_team_pass: r.is_team_pass === 1,
-  event_categories: parseJson<number[]>(r.event_categories, []),
-  participants: parseJson<number[]>(r.participants, []),
-  event_id: r.event_id,
-  capabilities: parseJson<Package['capabilities']>(r.capabilities, []),
+  ...passReachOf(r),
   weight: r.weight,
 })
 

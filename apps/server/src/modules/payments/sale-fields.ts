@@ -8,6 +8,15 @@ import { parseJson } from '../../lib/json.js'
  * what a create or update writes).
  */
 
+/** What a pass row says it covers and grants, its JSON columns read (the viewer's and the console's view alike). */
+export const passReachOf = (r: PassRow) => ({
+  is_team_pass: r.is_team_pass === 1,
+  event_categories: parseJson<number[]>(r.event_categories, []),
+  participants: parseJson<number[]>(r.participants, []),
+  event_id: r.event_id,
+  capabilities: parseJson<AdminPassFields['capabilities']>(r.capabilities, []),
+})
+
 export const passFieldsOf = (r: PassRow): AdminPassFields => ({
   kind: r.kind,
   name: r.name,
@@ -21,11 +30,7 @@ export const passFieldsOf = (r: PassRow): AdminPassFields => ({
   period: r.period === null ? null : r.period === 'annual' ? 'annual' : 'monthly',
   trial_period: r.trial_period,
   pass_type: r.pass_type,
-  is_team_pass: r.is_team_pass === 1,
-  event_categories: parseJson<number[]>(r.event_categories, []),
-  participants: parseJson<number[]>(r.participants, []),
-  event_id: r.event_id,
-  capabilities: parseJson<AdminPassFields['capabilities']>(r.capabilities, []),
+  ...passReachOf(r),
   weight: r.weight,
 })
 
