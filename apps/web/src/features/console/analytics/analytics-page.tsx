@@ -10,6 +10,7 @@ import { useChannelReport, useRetention, useSaveRetention, useStreamReport } fro
 import { useChannelZone } from '../channel-time'
 import { DataTable, type DataTableProps } from '../components/data-table'
 import { Fact } from '../components/fact'
+import { LabelledField } from '../components/labelled-field'
 import { useOperator } from '../operator-context'
 import { DateField, SelectField } from '../sales/sales-fields'
 import { useConsoleText } from '../words'
@@ -193,10 +194,7 @@ function Retention() {
       <h2 id={`${id}-head`}>{t('analytics.retention')}</h2>
       {canUpdate ? (
         <form className="console-form" onSubmit={submit}>
-          <div className="field">
-            <label className="field__label" htmlFor={id}>
-              {t('analytics.days')}
-            </label>
+          <LabelledField id={id} label={t('analytics.days')}>
             <input
               id={id}
               className="field__input"
@@ -213,7 +211,7 @@ function Retention() {
             <p id={`${id}-hint`} className="field__hint">
               {t('analytics.daysHint')}
             </p>
-          </div>
+          </LabelledField>
           <div className="console-form__actions">
             <Button type="submit" disabled={save.isPending || current === undefined}>
               {save.isPending ? t('common.saving') : t('common.save')}

@@ -14,6 +14,7 @@ import { useAdminOptions } from '../api/admin-api'
 import { useImageUpload } from '../api/use-image-upload'
 import { type FieldConfig, type FormValues, timeZones } from '../fields'
 import { useConsoleText } from '../words'
+import { LabelledField } from './labelled-field'
 
 const describedBy = (...ids: Array<string | false | undefined>) => ids.filter(Boolean).join(' ') || undefined
 
@@ -88,12 +89,9 @@ export function FieldControl({ field, register, control, errors, readOnly }: Fie
     )
   }
 
-  if (field.kind === 'participants') {
-    return <ParticipantsControl field={field} register={register} error={error} readOnly={readOnly} />
-  }
-
-  if (field.kind === 'references') {
-    return <ReferencesControl field={field} control={control} error={error} readOnly={readOnly} />
+  if (field.kind === 'participants' || field.kind === 'references') {
+    const Group = field.kind === 'participants' ? ParticipantsControl : ReferencesControl
+    return <Group field={field} register={register} control={control} error={error} readOnly={readOnly} />
   }
 
   let control_: React.ReactNode
@@ -166,13 +164,10 @@ export function FieldControl({ field, register, control, errors, readOnly }: Fie
       control_ = <input type="text" {...common} {...register(field.name)} />
   }
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <LabelledField id={id} label={label}>
       {control_}
       {below}
-    </div>
+    </LabelledField>
   )
 }
 
@@ -397,17 +392,16 @@ function ImagesInput({ field, control, common, readOnly }: ImageFieldProps) {
   )
 }
 
-function ParticipantsControl({
-  field,
-  register,
-  error,
-  readOnly,
-}: {
+/** A field of several controls under one legend (the teams of a game, the rows of a resource). */
+interface GroupControlProps {
   field: FieldConfig
   register: UseFormRegister<FormValues>
+  control: Control<FormValues>
   error: string | undefined
   readOnly: boolean
-}) {
+}
+
+function ParticipantsControl({ field, register, error, readOnly }: GroupControlProps) {
   const t = useConsoleText()
   const id = useId()
   const options = useAdminOptions(field.resource ?? 'participants')
@@ -420,10 +414,7 @@ function ParticipantsControl({
       {field.hint ? <p className="field__hint">{t(field.hint)}</p> : null}
       <div className="console-fieldset__row">
         {sides.map(([side, label]) => (
-          <div className="field" key={side}>
-            <label className="field__label" htmlFor={`${id}-${side}`}>
-              {label}
-            </label>
+          <LabelledField key={side} id={`${id}-${side}`} label={label}>
             <select
               id={`${id}-${side}`}
               className="field__input"
@@ -437,7 +428,7 @@ function ParticipantsControl({
                 </option>
               ))}
             </select>
-          </div>
+          </LabelledField>
         ))}
       </div>
     </ChoiceFieldset>
@@ -469,17 +460,7 @@ function ChoiceFieldset({
   )
 }
 
-function ReferencesControl({
-  field,
-  control,
-  error,
-  readOnly,
-}: {
-  field: FieldConfig
-  control: Control<FormValues>
-  error: string | undefined
-  readOnly: boolean
-}) {
+function ReferencesControl({ field, control, error, readOnly }: GroupControlProps) {
   const t = useConsoleText()
   const id = useId()
   const options = useAdminOptions(field.resource ?? null)

@@ -9,6 +9,7 @@ import { errorText } from '../../../lib/api/error-text'
 import { applyServerErrors } from '../../../lib/forms/server-errors'
 import { allowed } from '../access'
 import { adminQueriesRoot, type Row, useAdminDelete, useAdminSave } from '../api/admin-api'
+import { LabelledField } from '../components/labelled-field'
 import { ResourceList } from '../components/resource-list'
 import { useOperator } from '../operator-context'
 import { useConsoleText } from '../words'
@@ -45,10 +46,7 @@ function InviteForm() {
         error={form.formState.errors.email?.message}
         {...form.register('email')}
       />
-      <div className="field">
-        <label className="field__label" htmlFor={roleId}>
-          {t('operators.role')}
-        </label>
+      <LabelledField id={roleId} label={t('operators.role')}>
         <select id={roleId} className="field__input" {...form.register('role')}>
           {OperatorRoles.map((role) => (
             <option key={role} value={role}>
@@ -56,7 +54,7 @@ function InviteForm() {
             </option>
           ))}
         </select>
-      </div>
+      </LabelledField>
       {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
       <div className="console-form__actions">
         <Button type="submit" disabled={form.formState.isSubmitting}>

@@ -11,6 +11,7 @@ import { rowChoices, useAdminOptions } from '../api/admin-api'
 import { useCallOffPremiere, usePremiereSources, usePremieres, useSchedulePremiere } from '../api/use-premieres'
 import { useChannelTime, useChannelZone } from '../channel-time'
 import { TableBox } from '../components/data-table'
+import { LabelledField } from '../components/labelled-field'
 import { PageRoutes } from '../components/page-routes'
 import { zonedToIso } from '../fields'
 import { useOperator } from '../operator-context'
@@ -233,10 +234,7 @@ function ScheduleForm() {
             }}
             options={[{ value: '', label: t('premieres.pickEvent') }, ...rowChoices(events.data)]}
           />
-          <div className="field">
-            <label className="field__label" htmlFor={ids.source}>
-              {t('premieres.recordingShows')}
-            </label>
+          <LabelledField id={ids.source} label={t('premieres.recordingShows')}>
             <select
               id={ids.source}
               className="field__input"
@@ -272,7 +270,7 @@ function ScheduleForm() {
                 {sources.data && sources.data.length === 0 ? t('premieres.noRecording') : t('premieres.onlyReady')}
               </p>
             )}
-          </div>
+          </LabelledField>
           <div className="console-fieldset__row">
             <TextField
               label={t('premieres.startIn', { zone })}

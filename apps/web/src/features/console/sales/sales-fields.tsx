@@ -8,6 +8,7 @@ import { ApiRequestError } from '../../../lib/api/api-error'
 import { errorText } from '../../../lib/api/error-text'
 import { useMessageText } from '../../../lib/i18n/message-text'
 import type { consoleSalesEn } from '../../../lib/i18n/resources/console-sales.en'
+import { LabelledField } from '../components/labelled-field'
 
 /** What the sales editors read amounts and times with: the channel's clock and the item's currency. */
 export interface SalesContext {
@@ -95,10 +96,7 @@ export function SelectField({
   const id = useId()
   const messageText = useMessageText()
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <LabelledField id={id} label={label}>
       <select
         id={id}
         className="field__input"
@@ -120,7 +118,7 @@ export function SelectField({
           {messageText(error)}
         </p>
       ) : null}
-    </div>
+    </LabelledField>
   )
 }
 
@@ -208,12 +206,9 @@ export function DateField({
 }) {
   const id = useId()
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <LabelledField id={id} label={label}>
       <input id={id} type={type} className="field__input" value={value} onChange={(e) => onChange(e.target.value)} />
-    </div>
+    </LabelledField>
   )
 }
 
