@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { AdminListQuerySchema } from './admin.js'
 import { PassCapabilitySchema, PassKindSchema } from './commerce.js'
+import { bare } from './fields.js'
 import { LinkSchema } from './links.js'
 import { emptyToUndefined } from './query.js'
 
@@ -37,8 +38,6 @@ const money = (what: string) =>
     .min(0, `${what} cannot be negative`)
     .max(100_000_000, `${what} is too large`)
 const idempotencyKey = z.string().trim().min(8).max(100).optional()
-/** A field without its default, optional: an update sets only what it names. */
-const bare = (t: z.ZodTypeAny) => (t instanceof z.ZodDefault ? (t.unwrap() as z.ZodTypeAny) : t).optional()
 /** A `PATCH` of what the console writes: any of `fields` (each bare), and `retired` to take it off sale (or back on). */
 const updateOf = <T extends z.ZodRawShape>(fields: z.ZodObject<T>) =>
   z

@@ -12,7 +12,7 @@ import { ChannelRouteSchema } from './channel.js'
 import { ClipSettingsSchema, ClipStatusSchema } from './clips.js'
 import { UploadSettingsSchema } from './console-media.js'
 import { MenuPlacement, SlidableType } from './enums.js'
-import { accountFields, eventScheduleFields, hexColor } from './fields.js'
+import { accountFields, bare, eventScheduleFields, hexColor } from './fields.js'
 import { LinkSchema } from './links.js'
 import { messages } from './messages.js'
 import { named } from './named.js'
@@ -636,12 +636,7 @@ export type AdminCollection = keyof typeof AdminInputSchemas
 export const adminUpdateSchemaOf = <K extends AdminCollection>(resource: K) => {
   const schema = AdminInputSchemas[resource] as z.ZodObject<z.ZodRawShape>
   // Defaults belong to creation: an update changes only the fields it names.
-  const shape = Object.fromEntries(
-    Object.entries(schema.shape).map(([k, v]) => [
-      k,
-      (v instanceof z.ZodDefault ? (v.def.innerType as z.ZodTypeAny) : (v as z.ZodTypeAny)).optional(),
-    ]),
-  )
+  const shape = Object.fromEntries(Object.entries(schema.shape).map(([k, v]) => [k, bare(v as z.ZodTypeAny)]))
   return z.object(shape).refine((v) => Object.keys(v).length > 0, 'Change at least one field')
 }
 

@@ -1,8 +1,9 @@
 import { z } from 'zod'
 
 /**
- * Field sets that several answers share, each the same thing wherever it stands (spread into the
- * answer's `z.object`, in its place). Not part of the contract's exports: the schemas built from them are.
+ * Field sets and field rules that several schemas share, each the same thing wherever it stands (a set
+ * is spread into the schema's `z.object`, in its place). Not part of the contract's exports: the
+ * schemas built from them are.
  */
 
 /** An account as the answers about it name it: its id, email and name. */
@@ -25,3 +26,6 @@ export const eventScheduleFields = {
 
 /** A colour as the channel's settings give it: `#rgb` or `#rrggbb`. */
 export const hexColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'A colour is a hex value such as #0b1d3a')
+
+/** A field without its default, optional: an update sets only what it names. */
+export const bare = (t: z.ZodTypeAny) => (t instanceof z.ZodDefault ? (t.unwrap() as z.ZodTypeAny) : t).optional()
