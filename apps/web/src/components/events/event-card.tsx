@@ -128,9 +128,15 @@ function EventMedia({ event, compact = false }: { event: Event; compact?: boolea
   )
 }
 
-function useEventTime(event: Event) {
+/** What the card and the row both show of an event: its time, matchup and schools, and the title's id. */
+function useEventView(event: Event) {
   const { i18n } = useTranslation()
-  return formatEventTime(event.event_utc_ts, event.time_zone, i18n.language)
+  return {
+    titleId: useId(),
+    groups: useParticipantGroups(),
+    time: formatEventTime(event.event_utc_ts, event.time_zone, i18n.language),
+    matchup: matchupOf(event),
+  }
 }
 
 const venueText = (event: Event) =>
@@ -145,10 +151,7 @@ const venueText = (event: Event) =>
  * card is its hit area; the sport, team and school links sit above it.
  */
 export function EventCard({ event }: { event: Event }) {
-  const titleId = useId()
-  const groups = useParticipantGroups()
-  const time = useEventTime(event)
-  const matchup = matchupOf(event)
+  const { titleId, groups, time, matchup } = useEventView(event)
   return (
     <article className={`event-card event-card--${event.stream_status}`} aria-labelledby={titleId}>
       <div className="event-card__top">
@@ -179,10 +182,7 @@ export function EventCard({ event }: { event: Event }) {
 
 /** The same event as a row of the list view: time first, then who, what and where. */
 export function EventRow({ event }: { event: Event }) {
-  const titleId = useId()
-  const groups = useParticipantGroups()
-  const time = useEventTime(event)
-  const matchup = matchupOf(event)
+  const { titleId, groups, time, matchup } = useEventView(event)
   return (
     <article className={`event-row event-row--${event.stream_status}`} aria-labelledby={titleId}>
       <p className="event-row__when">

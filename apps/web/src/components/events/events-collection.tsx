@@ -3,8 +3,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { EventsPage } from '../../lib/entities/events/events-schemas'
-import { Button } from '../ui/button'
-import { LoadError, LoadingStatus } from '../ui/load-states'
+import { ListSkeleton, LoadError, LoadMoreButton } from '../ui/load-states'
 import { EventCard, EventCardSkeleton, EventRow } from './event-card'
 import './events-collection.css'
 
@@ -33,15 +32,11 @@ export function EventsGrid({
 
 export function EventsSkeleton({ view, count = 6 }: { view: EventsViewMode; count?: number }) {
   return (
-    <>
-      <LoadingStatus />
-      <div className={`events-list events-list--${view}`} aria-hidden="true">
-        {Array.from({ length: count }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart
-          <EventCardSkeleton key={index} view={view} />
-        ))}
-      </div>
-    </>
+    <ListSkeleton
+      className={`events-list events-list--${view}`}
+      skeleton={<EventCardSkeleton view={view} />}
+      count={count}
+    />
   )
 }
 
@@ -60,8 +55,7 @@ export function EventsCollection({
   empty: ReactNode
 }) {
   const { t } = useTranslation()
-  const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } =
-    query
+  const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchNextPageError } = query
   if (isPending) return <EventsSkeleton view={view} />
   if (isError && !isFetchNextPageError) return <LoadError onRetry={() => void refetch()} />
 
@@ -79,10 +73,7 @@ export function EventsCollection({
         {isFetchNextPageError ? (
           <LoadError onRetry={() => void fetchNextPage()}>{t('events.moreFailed')}</LoadError>
         ) : hasNextPage ? (
-          <Button variant="secondary" size="lg" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-            {isFetchingNextPage ? <span className="spinner" aria-hidden="true" /> : null}
-            {isFetchingNextPage ? t('events.loadingMore') : t('events.loadMore')}
-          </Button>
+          <LoadMoreButton query={query} />
         ) : null}
       </div>
     </div>

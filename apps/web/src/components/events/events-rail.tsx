@@ -1,7 +1,7 @@
 import type { Event } from '@fieldhouse/contract'
 import { type ReactNode, useId } from 'react'
 import { Link } from 'react-router'
-import { LoadError, LoadingStatus } from '../ui/load-states'
+import { ListSkeleton, LoadError } from '../ui/load-states'
 import { EventCard, EventCardSkeleton } from './event-card'
 import './events-rail.css'
 
@@ -31,16 +31,7 @@ export function EventsRail({
   const titleId = useId()
   let body: ReactNode
   if (isPending) {
-    body = (
-      <>
-        <LoadingStatus />
-        <div className="scroll-rail rail__track" aria-hidden="true">
-          {[0, 1, 2, 3].map((index) => (
-            <EventCardSkeleton key={index} />
-          ))}
-        </div>
-      </>
-    )
+    body = <ListSkeleton className="scroll-rail rail__track" skeleton={<EventCardSkeleton />} />
   } else if (isError || !events) {
     body = <LoadError onRetry={onRetry} />
   } else if (events.length === 0) {

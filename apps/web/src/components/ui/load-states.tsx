@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { httpStatus } from '../../lib/api/error-text'
 import { Button } from './button'
@@ -68,5 +68,47 @@ export function QueryStates({ query }: { query: { isPending: boolean; isError: b
       {query.isPending ? <LoadingStatus /> : null}
       {query.isError ? <LoadError onRetry={() => void query.refetch()} /> : null}
     </>
+  )
+}
+
+/**
+ * A list on its way: the status for screen readers, and `count` skeletons of its items (hidden from
+ * them) in the list's own frame (`className`).
+ */
+export function ListSkeleton({
+  className,
+  skeleton,
+  count = 4,
+}: {
+  className: string
+  skeleton: ReactNode
+  count?: number
+}) {
+  return (
+    <>
+      <LoadingStatus />
+      <div className={className} aria-hidden="true">
+        {Array.from({ length: count }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart
+          <Fragment key={index}>{skeleton}</Fragment>
+        ))}
+      </div>
+    </>
+  )
+}
+
+/** "Load more" under a paged list, with a spinner while the next page comes. */
+export function LoadMoreButton({ query }: { query: { isFetchingNextPage: boolean; fetchNextPage: () => unknown } }) {
+  const { t } = useTranslation()
+  return (
+    <Button
+      variant="secondary"
+      size="lg"
+      onClick={() => void query.fetchNextPage()}
+      disabled={query.isFetchingNextPage}
+    >
+      {query.isFetchingNextPage ? <span className="spinner" aria-hidden="true" /> : null}
+      {query.isFetchingNextPage ? t('events.loadingMore') : t('events.loadMore')}
+    </Button>
   )
 }

@@ -3,7 +3,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { type ReactNode, useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/ui/button'
-import { EmptyState, LoadError, LoadingStatus } from '../../components/ui/load-states'
+import { EmptyState, ListSkeleton, LoadError, LoadMoreButton } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
 import { useVodCategories } from '../../lib/entities/vod/use-vod-categories'
 import { useVodItems } from '../../lib/entities/vod/use-vod-items'
@@ -217,16 +217,7 @@ function VodGrid({
 }) {
   const { t } = useTranslation()
   if (query.isPending) {
-    return (
-      <>
-        <LoadingStatus />
-        <div className="vod-grid" aria-hidden="true">
-          {[0, 1, 2, 3].map((index) => (
-            <VodCardSkeleton key={index} />
-          ))}
-        </div>
-      </>
-    )
+    return <ListSkeleton className="vod-grid" skeleton={<VodCardSkeleton />} />
   }
   if (query.isError && !query.isFetchNextPageError) return <LoadError onRetry={() => void query.refetch()} />
   const items = query.data.pages.flatMap((page) => page.data)
@@ -248,15 +239,7 @@ function VodGrid({
         <LoadError onRetry={() => void query.fetchNextPage()}>{t('vod.moreFailed')}</LoadError>
       ) : query.hasNextPage ? (
         <div className="vod-results__more">
-          <Button
-            variant="secondary"
-            size="lg"
-            onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage ? <span className="spinner" aria-hidden="true" /> : null}
-            {query.isFetchingNextPage ? t('events.loadingMore') : t('events.loadMore')}
-          </Button>
+          <LoadMoreButton query={query} />
         </div>
       ) : null}
     </div>
