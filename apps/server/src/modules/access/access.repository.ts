@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { findInChannel } from '../../db/channel-rows.js'
+import { openOrdersWithPass } from '../../db/open-orders.js'
 import type { Database } from '../../db/schema.js'
 
 /** What entitlements read: a viewer's paid, active passes, their own capabilities, a category's parent. */
@@ -8,9 +9,7 @@ export class AccessRepository {
 
   /** Paid orders that still open content: active and not past their period, with their pass's terms. */
   activePasses(userId: number, now: number) {
-    return this.db
-      .selectFrom('orders')
-      .innerJoin('passes', 'passes.id', 'orders.pass_id')
+    return openOrdersWithPass(this.db, userId, now)
       .select([
         'orders.event_id',
         'passes.kind',
@@ -19,10 +18,6 @@ export class AccessRepository {
         'passes.event_id as pass_event_id',
         'passes.capabilities',
       ])
-      .where('orders.user_id', '=', userId)
-      .where('orders.status', '=', 'paid')
-      .where('orders.activity_status', '=', 'active')
-      .where((eb) => eb.or([eb('orders.period_end', 'is', null), eb('orders.period_end', '>', now)]))
       .execute()
   }
 

@@ -183,13 +183,18 @@ export class AccountsRepository {
       .where('expires_at', '>', now)
       .executeTakeFirst()
     if (!flow) return undefined
+    return (await this.takeOnce(flow.id, 'used_at', now)) ? flow : undefined
+  }
+
+  /** Marks a flow's state (`used_at`) or its session code used, once: true only for the caller that flipped it. */
+  private async takeOnce(flowId: number, column: 'used_at' | 'session_code_used_at', now: number) {
     const taken = await this.db
       .updateTable('oauth_flows')
-      .set({ used_at: now })
-      .where('id', '=', flow.id)
-      .where('used_at', 'is', null)
+      .set(column === 'used_at' ? { used_at: now } : { session_code_used_at: now })
+      .where('id', '=', flowId)
+      .where(column, 'is', null)
       .executeTakeFirst()
-    return Number(taken.numUpdatedRows) === 1 ? flow : undefined
+    return Number(taken.numUpdatedRows) === 1
   }
 
   finishFlow(flowId: number, userId: number, codeHash: string, expiresAt: number) {
@@ -212,12 +217,6 @@ export class AccountsRepository {
       .where('session_code_expires_at', '>', now)
       .executeTakeFirst()
     if (!flow?.user_id) return undefined
-    const taken = await this.db
-      .updateTable('oauth_flows')
-      .set({ session_code_used_at: now })
-      .where('id', '=', flow.id)
-      .where('session_code_used_at', 'is', null)
-      .executeTakeFirst()
-    return Number(taken.numUpdatedRows) === 1 ? flow.user_id : undefined
+    return (await this.takeOnce(flow.id, 'session_code_used_at', now)) ? flow.user_id : undefined
   }
 }

@@ -1,6 +1,8 @@
-import { type Kysely, sql } from 'kysely'
+import { type Kysely, sql, type Updateable } from 'kysely'
+import { deleteInChannel, findInChannel, updateInChannel } from '../../db/channel-rows.js'
 import { bumpContentVersion } from '../../db/content-version.js'
 import { containsText, type Dialect, writeTransaction } from '../../db/dialect.js'
+import { countedPage } from '../../db/paged.js'
 import type { Database } from '../../db/schema.js'
 import { newStreamKey } from '../../lib/secrets.js'
 import { type AuditRecord, insertAudit } from './audit.repository.js'
@@ -60,15 +62,8 @@ export class AdminRepository {
     const search = o.search
     if (search && o.searchColumns.length)
       base = base.where((eb) => eb.or(o.searchColumns.map((c) => eb(containsText(c, search), '=', sql.lit(true)))))
-    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-    const rows = (await base
-      .selectAll()
-      .orderBy(o.sort, o.direction)
-      .orderBy('id', o.direction)
-      .offset(o.offset)
-      .limit(o.limit)
-      .execute()) as Row[]
-    return { rows: await this.withExtras(this.db, table, rows), total: Number(total.n) }
+    const page = await countedPage(base, (all) => all.selectAll(), { ...o, tieBreak: 'id' })
+    return { rows: await this.withExtras(this.db, table, page.rows as Row[]), total: page.total }
   }
 
   async get(table: AdminTable, channelId: number, id: number) {
@@ -76,12 +71,7 @@ export class AdminRepository {
   }
 
   private async read(trx: Kysely<Database>, table: AdminTable, channelId: number, id: number) {
-    const row = (await this.any(trx)
-      .selectFrom(table)
-      .selectAll()
-      .where('channel_id', '=', channelId)
-      .where('id', '=', id)
-      .executeTakeFirst()) as Row | undefined
+    const row = (await findInChannel(trx, table, channelId, { id })) as Row | undefined
     if (!row) return undefined
     return (await this.withExtras(trx, table, [row]))[0]
   }
@@ -174,12 +164,7 @@ export class AdminRepository {
       const before = await this.read(trx, table, channelId, id)
       if (!before) return undefined
       if (Object.keys(values).length)
-        await this.any(trx)
-          .updateTable(table)
-          .set(values)
-          .where('channel_id', '=', channelId)
-          .where('id', '=', id)
-          .execute()
+        await updateInChannel(trx, table, channelId, { id }, values as Updateable<Database[AdminTable]>)
       await this.writeExtras(trx, table, id, extras)
       const after = await this.read(trx, table, channelId, id)
       await bumpContentVersion(trx, channelId, audit.created_at)
@@ -192,7 +177,7 @@ export class AdminRepository {
     return writeTransaction(this.db, this.dialect, async (trx) => {
       const before = await this.read(trx, table, channelId, id)
       if (!before) return false
-      await this.any(trx).deleteFrom(table).where('channel_id', '=', channelId).where('id', '=', id).execute()
+      await deleteInChannel(trx, table, channelId, { id })
       await bumpContentVersion(trx, channelId, audit.created_at)
       await insertAudit(trx, { ...audit, resource_id: String(id), before: auditable(before), after: null })
       return true

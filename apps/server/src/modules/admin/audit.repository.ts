@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { countedPage } from '../../db/paged.js'
 import type { Database } from '../../db/schema.js'
 import type { AuditSink } from '../../lib/operator.js'
 
@@ -79,14 +80,10 @@ export class AuditRepository {
     if (q.from !== undefined) base = base.where('created_at', '>=', q.from)
     if (q.to !== undefined) base = base.where('created_at', '<=', q.to)
     if (q.search) base = base.where('user_email', 'like', `%${q.search.replace(/[\\%_]/g, '')}%`)
-    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-    const rows = await base
-      .selectAll()
-      .orderBy('created_at', q.direction)
-      .orderBy('id', q.direction)
-      .offset(q.offset)
-      .limit(q.limit)
-      .execute()
-    return { rows, total: Number(total.n) }
+    return countedPage(base, (rows) => rows.selectAll(), {
+      ...q,
+      sort: 'created_at',
+      tieBreak: 'id',
+    })
   }
 }

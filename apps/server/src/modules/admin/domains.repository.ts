@@ -8,6 +8,13 @@ export type DomainRow = Selectable<ChannelDomainTable>
 
 const uniqueViolation = (error: unknown) => /unique|duplicate/i.test(error instanceof Error ? error.message : '')
 
+/** What `write` answers, or `answer` when a unique constraint refused it (another row has the host). */
+const unlessUnique = <T, A>(write: Promise<T>, answer: A) =>
+  write.catch((error: unknown) => {
+    if (uniqueViolation(error)) return answer
+    throw error
+  })
+
 /** What the audit log keeps of a domain (never more than the console shows). */
 const audited = (row: DomainRow) => ({ host: row.host, verified_at: row.verified_at })
 
@@ -46,21 +53,13 @@ export class DomainsRepository {
   add(channelId: number, host: string, challenge: string, max: number, audit: AuditRecord) {
     return writeTransaction(this.db, this.dialect, async (trx) => {
       await this.lockChannel(trx, channelId)
-      const { n } = await trx
-        .selectFrom('channel_domains')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('channel_id', '=', channelId)
-        .executeTakeFirstOrThrow()
-      if (Number(n) >= max) return 'full' as const
-      const row = await trx
+      if ((await this.count(trx, channelId, { verifiedOnly: false })) >= max) return 'full' as const
+      const insert = trx
         .insertInto('channel_domains')
         .values({ channel_id: channelId, host, challenge, verified_at: null, created_at: audit.created_at })
         .returningAll()
         .executeTakeFirstOrThrow()
-        .catch((error: unknown) => {
-          if (uniqueViolation(error)) return 'exists' as const
-          throw error
-        })
+      const row = await unlessUnique(insert, 'exists' as const)
       if (row === 'exists') return row
       await insertAudit(trx, { ...audit, resource_id: String(row.id), after: audited(row) })
       return row
@@ -88,16 +87,13 @@ export class DomainsRepository {
       const before = await findInChannel(trx, 'channel_domains', channelId, { id })
       if (!before) return 'gone' as const
       if (before.verified_at !== null) return before
-      const updated = await trx
+      const update = trx
         .updateTable('channel_domains')
         .set({ verified_at: now, challenge: null })
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow()
-        .catch((error: unknown) => {
-          if (uniqueViolation(error)) return 'taken' as const
-          throw error
-        })
+      const updated = await unlessUnique(update, 'taken' as const)
       if (updated === 'taken') return updated
       await insertAudit(trx, { ...audit, resource_id: String(id), before: audited(before), after: audited(updated) })
       return updated
@@ -113,19 +109,22 @@ export class DomainsRepository {
       await this.lockChannel(trx, channelId)
       const row = await findInChannel(trx, 'channel_domains', channelId, { id })
       if (!row) return 'gone' as const
-      if (row.verified_at !== null) {
-        const { n } = await trx
-          .selectFrom('channel_domains')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('channel_id', '=', channelId)
-          .where('verified_at', 'is not', null)
-          .executeTakeFirstOrThrow()
-        if (Number(n) <= 1) return 'last-verified' as const
-      }
+      if (row.verified_at !== null && (await this.count(trx, channelId, { verifiedOnly: true })) <= 1)
+        return 'last-verified' as const
       await trx.deleteFrom('channel_domains').where('id', '=', id).execute()
       await insertAudit(trx, { ...audit, resource_id: String(id), before: audited(row), after: null })
       return row
     })
+  }
+
+  /** How many domains the channel has in `trx` (only those that serve it, with `verifiedOnly`). */
+  private async count(trx: Kysely<Database>, channelId: number, o: { verifiedOnly: boolean }) {
+    let q = trx
+      .selectFrom('channel_domains')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('channel_id', '=', channelId)
+    if (o.verifiedOnly) q = q.where('verified_at', 'is not', null)
+    return Number((await q.executeTakeFirstOrThrow()).n)
   }
 
   /** SQLite's write transaction holds the database already; PostgreSQL locks the channel's row. */

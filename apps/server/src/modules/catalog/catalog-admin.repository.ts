@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Updateable } from 'kysely'
+import { deleteInChannel, updateInChannel } from '../../db/channel-rows.js'
 import { bumpContentVersion } from '../../db/content-version.js'
 import { type Dialect, writeTransaction } from '../../db/dialect.js'
 import type { Database } from '../../db/schema.js'
@@ -65,13 +66,8 @@ export class CatalogAdminRepository {
     now: number,
   ) {
     return writeTransaction(this.db, this.dialect, async (trx) => {
-      const res = await (trx as unknown as Kysely<AnyTables>)
-        .updateTable(table as string)
-        .set(values as Record<string, never>)
-        .where('channel_id', '=', channelId)
-        .where('id', '=', id)
-        .executeTakeFirst()
-      if (Number(res.numUpdatedRows) === 0) return false
+      const set = values as Updateable<Database[ChannelTable]>
+      if (!(await updateInChannel<ChannelTable>(trx, table, channelId, { id }, set))) return false
       await bumpContentVersion(trx, channelId, now)
       return true
     })
@@ -79,12 +75,7 @@ export class CatalogAdminRepository {
 
   delete(table: ChannelTable, channelId: number, id: number, now: number) {
     return writeTransaction(this.db, this.dialect, async (trx) => {
-      const res = await trx
-        .deleteFrom(table)
-        .where('channel_id', '=', channelId)
-        .where('id', '=', id)
-        .executeTakeFirst()
-      if (Number(res.numDeletedRows) === 0) return false
+      if (!(await deleteInChannel(trx, table, channelId, { id }))) return false
       await bumpContentVersion(trx, channelId, now)
       return true
     })

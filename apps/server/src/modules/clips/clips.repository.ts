@@ -37,6 +37,14 @@ export interface ModerationQuery {
   limit: number
 }
 
+/** What a clip is of, beside its own columns: its game's name and access, or its library video's. */
+const subjectColumns = [
+  'events.name as event_name',
+  'events.access_mode as event_access_mode',
+  'vod_items.title as vod_title',
+  'vod_items.access_mode as vod_access_mode',
+] as const
+
 /** Clips, the channel's clip tags and the record of downloads: the clips module's queries. */
 export class ClipsRepository {
   constructor(
@@ -50,12 +58,7 @@ export class ClipsRepository {
       .leftJoin('events', 'events.id', 'clips.event_id')
       .leftJoin('vod_items', 'vod_items.id', 'clips.vod_item_id')
       .selectAll('clips')
-      .select([
-        'events.name as event_name',
-        'events.access_mode as event_access_mode',
-        'vod_items.title as vod_title',
-        'vod_items.access_mode as vod_access_mode',
-      ])
+      .select(subjectColumns)
   }
 
   /** The channel's clips joined to their author and event, searched and filtered as the console asks. */
@@ -84,13 +87,7 @@ export class ClipsRepository {
   private withDetails(base: ReturnType<ClipsRepository['moderation']>) {
     return base
       .selectAll('clips')
-      .select([
-        'events.name as event_name',
-        'events.access_mode as event_access_mode',
-        'vod_items.title as vod_title',
-        'vod_items.access_mode as vod_access_mode',
-        'users.email as author_email',
-      ])
+      .select([...subjectColumns, 'users.email as author_email'])
       .select((eb) =>
         eb
           .selectFrom('downloads')

@@ -2,6 +2,8 @@ import { type AdminCustomersQuery, CUSTOMER_ORDERS_SHOWN } from '@fieldhouse/con
 import { type Kysely, sql } from 'kysely'
 import { updateInChannel } from '../../db/channel-rows.js'
 import { containsText } from '../../db/dialect.js'
+import { openOrdersWithPass } from '../../db/open-orders.js'
+import { countedPage } from '../../db/paged.js'
 import type { Database } from '../../db/schema.js'
 
 const SORTS = { created_at: 'users.created_at', email: 'users.email', id: 'users.id' } as const
@@ -51,19 +53,8 @@ export class CustomersRepository {
     }
     if (q.blocked === 'yes') base = base.where('users.blocked_at', 'is not', null)
     if (q.blocked === 'no') base = base.where('users.blocked_at', 'is', null)
-    const total = await base
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow()
-      .then((r) => Number(r.n))
     const sort = SORTS[(q.sort ?? 'created_at') as keyof typeof SORTS] ?? SORTS.created_at
-    const rows = await base
-      .select([...this.columns])
-      .orderBy(sql.ref(sort), q.direction)
-      .orderBy('users.id', q.direction)
-      .limit(q.limit)
-      .offset(q.offset)
-      .execute()
-    return { rows, total }
+    return countedPage(base, (rows) => rows.select([...this.columns]), { ...q, sort, tieBreak: 'users.id' })
   }
 
   /** One user of the channel (another channel's is not found). */
@@ -76,9 +67,7 @@ export class CustomersRepository {
 
   /** The paid orders that still open content (the entitlements' rule), with their pass. */
   heldPasses(userId: number, now: number) {
-    return this.db
-      .selectFrom('orders')
-      .innerJoin('passes', 'passes.id', 'orders.pass_id')
+    return openOrdersWithPass(this.db, userId, now)
       .select([
         'orders.id as order_id',
         'passes.id as pass_id',
@@ -89,10 +78,6 @@ export class CustomersRepository {
         'orders.auto_renew',
         'orders.complimentary',
       ])
-      .where('orders.user_id', '=', userId)
-      .where('orders.status', '=', 'paid')
-      .where('orders.activity_status', '=', 'active')
-      .where((eb) => eb.or([eb('orders.period_end', 'is', null), eb('orders.period_end', '>', now)]))
       .orderBy('orders.id', 'desc')
       .execute()
   }

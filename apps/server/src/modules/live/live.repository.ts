@@ -5,21 +5,18 @@ import type { Database } from '../../db/schema.js'
 export class LiveRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** What live streaming reads of an event. */
+  private events() {
+    return this.db.selectFrom('events').select(['id', 'channel_id', 'stream_status', 'name'])
+  }
+
   /** The event whose stream key this is. */
   eventByStreamKey(streamKey: string) {
-    return this.db
-      .selectFrom('events')
-      .select(['id', 'channel_id', 'stream_status', 'name'])
-      .where('stream_key', '=', streamKey)
-      .executeTakeFirst()
+    return this.events().where('stream_key', '=', streamKey).executeTakeFirst()
   }
 
   eventById(eventId: number) {
-    return this.db
-      .selectFrom('events')
-      .select(['id', 'channel_id', 'stream_status', 'name'])
-      .where('id', '=', eventId)
-      .executeTakeFirst()
+    return this.events().where('id', '=', eventId).executeTakeFirst()
   }
 
   /** The event went live, or its stream ended and it is a replay now. */

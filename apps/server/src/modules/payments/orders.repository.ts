@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, Insertable, Kysely, SelectQueryBuilder, Updateable } from 'kysely'
 import { type Dialect, isUniqueViolation, writeTransaction } from '../../db/dialect.js'
+import { opensContent } from '../../db/open-orders.js'
 import type { Database, OrderRow, OrderTable, TransactionTable } from '../../db/schema.js'
 
 type OrderQuery = SelectQueryBuilder<Database, 'orders', OrderRow>
@@ -64,10 +65,7 @@ export class OrdersRepository {
 
   /** The viewer's checkout of this pass still waiting for its payment (at most one: migration 0007). */
   openCheckout(userId: number, passId: number) {
-    return this.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('user_id', '=', userId)
+    return this.ofUser(userId)
       .where('pass_id', '=', passId)
       .where('status', '=', 'created')
       .where('checkout_terms', 'is not', null)
@@ -76,34 +74,24 @@ export class OrdersRepository {
   }
 
   orderByKey(userId: number, idempotencyKey: string) {
-    return this.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('idempotency_key', '=', idempotencyKey)
-      .executeTakeFirst()
+    return this.ofUser(userId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst()
   }
 
   order(id: number) {
     return this.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst()
   }
 
+  /** The user's orders, whole rows. */
+  private ofUser(userId: number) {
+    return this.db.selectFrom('orders').selectAll().where('user_id', '=', userId)
+  }
+
   orderOfUser(userId: number, id: number) {
-    return this.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst()
+    return this.ofUser(userId).where('id', '=', id).executeTakeFirst()
   }
 
   ordersOfUser(userId: number, page: { offset: number; limit: number | null }) {
-    let q = this.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+    let q = this.ofUser(userId).orderBy('created_at', 'desc').orderBy('id', 'desc')
     if (page.limit !== null) q = q.limit(page.limit).offset(page.offset)
     return q.execute()
   }
@@ -122,11 +110,8 @@ export class OrdersRepository {
     const row = await this.db
       .selectFrom('orders')
       .select('orders.id')
-      .where('orders.user_id', '=', userId)
       .where('orders.pass_id', '=', passId)
-      .where('orders.status', '=', 'paid')
-      .where('orders.activity_status', '=', 'active')
-      .where((eb) => eb.or([eb('orders.period_end', 'is', null), eb('orders.period_end', '>', now)]))
+      .where((eb) => opensContent(eb, userId, now))
       .executeTakeFirst()
     return row !== undefined
   }

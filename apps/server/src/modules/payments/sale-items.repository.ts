@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely'
 import { containsText } from '../../db/dialect.js'
+import { countedPage } from '../../db/paged.js'
 import type { Database } from '../../db/schema.js'
 
 /** The tables of what the console sells: passes (decision 0035) and bundles (decision 0040). */
@@ -66,15 +67,12 @@ export class SaleItemsRepository<T extends SaleTable> {
     if (q.retired === '0') base = base.where('retired_at', 'is', null)
     if (q.retired === '1') base = base.where('retired_at', 'is not', null)
     for (const [column, value] of Object.entries(equal)) base = base.where(column as 'name', '=', value as string)
-    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-    const rows = await base
-      .selectAll()
-      .orderBy(q.sort as 'weight', q.direction)
-      .orderBy('id', 'asc')
-      .offset(q.offset)
-      .limit(q.limit)
-      .execute()
-    return { rows: rows as Selectable<Database[T]>[], total: Number(total.n) }
+    const { rows, total } = await countedPage(base, (all) => all.selectAll(), {
+      ...q,
+      tieBreak: 'id',
+      tieDirection: 'asc',
+    })
+    return { rows: rows as Selectable<Database[T]>[], total }
   }
 
   async insert(values: Insertable<Database[T]>) {

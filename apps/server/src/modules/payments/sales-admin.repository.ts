@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Updateable } from 'kysely'
 import { deleteInChannel, findInChannel, updateInChannel } from '../../db/channel-rows.js'
 import { containsText } from '../../db/dialect.js'
+import { countedPage } from '../../db/paged.js'
 import type { CouponTable, Database } from '../../db/schema.js'
 
 type SortDir = 'asc' | 'desc'
@@ -90,16 +91,8 @@ export class SalesAdminRepository {
   ) {
     let base = this.db.selectFrom('coupons').where('channel_id', '=', channelId)
     if (q.search) base = base.where(containsText('code', q.search))
-    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-    const sort = q.sort === 'valid_to' ? 'expires_at' : (q.sort as 'code')
-    const rows = await base
-      .selectAll()
-      .orderBy(sort, q.direction)
-      .orderBy('id', 'asc')
-      .offset(q.offset)
-      .limit(q.limit)
-      .execute()
-    return { rows, total: Number(total.n) }
+    const sort = q.sort === 'valid_to' ? 'expires_at' : q.sort
+    return countedPage(base, (rows) => rows.selectAll(), { ...q, sort, tieBreak: 'id', tieDirection: 'asc' })
   }
 
   coupon(channelId: number, id: number) {

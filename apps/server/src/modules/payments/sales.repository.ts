@@ -2,7 +2,13 @@ import type { AdminOrdersQuery } from '@fieldhouse/contract'
 import { type Insertable, type Kysely, sql } from 'kysely'
 import { findInChannel } from '../../db/channel-rows.js'
 import { containsText } from '../../db/dialect.js'
-import type { Database, OrderTable } from '../../db/schema.js'
+import { countedPage } from '../../db/paged.js'
+import type { Database, OrderTable, RefundTable, TransactionTable } from '../../db/schema.js'
+
+/** What payments (`transactions`) and refunds have alike: the revenue report reads them the same way. */
+type MoneyColumns = Pick<TransactionTable, 'channel_id' | 'order_id' | 'amount' | 'created_at'> & {
+  status: TransactionTable['status'] | RefundTable['status']
+}
 
 const SORTS = { created_at: 'orders.created_at', amount: 'orders.amount', status: 'orders.status', id: 'orders.id' }
 
@@ -45,48 +51,43 @@ export class SalesRepository {
 
   /** A page of the channel's orders (or every one up to `limit` for the export), with what went back. */
   async list(channelId: number, q: AdminOrdersQuery, range: { from?: number; to?: number }) {
-    const base = this.filtered(channelId, q, range)
-    const total = await base
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow()
-      .then((r) => Number(r.n))
     const sort = SORTS[(q.sort ?? 'created_at') as keyof typeof SORTS] ?? SORTS.created_at
-    const rows = await base
-      .select([
-        'orders.id',
-        'orders.created_at',
-        'orders.user_id',
-        'users.email',
-        'orders.pass_id',
-        'passes.name as pass_name',
-        'passes.kind as pass_kind',
-        'orders.event_id',
-        'events.name as event_name',
-        'orders.type',
-        'orders.status',
-        'orders.activity_status',
-        'orders.amount',
-        'orders.currency',
-        'orders.coupon_code',
-        'orders.gateway',
-        'orders.complimentary',
-        'orders.auto_renew',
-        'orders.period_end',
-      ])
-      .select((eb) =>
-        eb
-          .selectFrom('refunds')
-          .select((r) => r.fn.coalesce(r.fn.sum<number>('refunds.amount'), sql<number>`0`).as('s'))
-          .whereRef('refunds.order_id', '=', 'orders.id')
-          .where('refunds.status', '=', 'succeeded')
-          .as('refunded'),
-      )
-      .orderBy(sql.ref(sort), q.direction)
-      .orderBy('orders.id', q.direction)
-      .limit(q.limit)
-      .offset(q.offset)
-      .execute()
-    return { rows, total }
+    const rows = (base: ReturnType<SalesRepository['filtered']>) =>
+      base
+        .select([
+          'orders.id',
+          'orders.created_at',
+          'orders.user_id',
+          'users.email',
+          'orders.pass_id',
+          'passes.name as pass_name',
+          'passes.kind as pass_kind',
+          'orders.event_id',
+          'events.name as event_name',
+          'orders.type',
+          'orders.status',
+          'orders.activity_status',
+          'orders.amount',
+          'orders.currency',
+          'orders.coupon_code',
+          'orders.gateway',
+          'orders.complimentary',
+          'orders.auto_renew',
+          'orders.period_end',
+        ])
+        .select((eb) =>
+          eb
+            .selectFrom('refunds')
+            .select((r) => r.fn.coalesce(r.fn.sum<number>('refunds.amount'), sql<number>`0`).as('s'))
+            .whereRef('refunds.order_id', '=', 'orders.id')
+            .where('refunds.status', '=', 'succeeded')
+            .as('refunded'),
+        )
+    return countedPage(this.filtered(channelId, q, range), rows, {
+      ...q,
+      sort,
+      tieBreak: 'orders.id',
+    })
   }
 
   /** One order of the channel with its viewer, pass and event. */
@@ -180,47 +181,41 @@ export class SalesRepository {
 
   /** Money taken in `[from, to)`, each payment with its order's pass and event. */
   moneyIn(channelId: number, from: number, to: number) {
-    return this.db
-      .selectFrom('transactions')
-      .innerJoin('orders', 'orders.id', 'transactions.order_id')
-      .innerJoin('passes', 'passes.id', 'orders.pass_id')
-      .leftJoin('events', 'events.id', 'orders.event_id')
-      .select([
-        'transactions.order_id',
-        'transactions.amount',
-        'transactions.created_at',
-        'orders.pass_id',
-        'passes.name as pass_name',
-        'orders.event_id',
-        'events.name as event_name',
-      ])
-      .where('transactions.channel_id', '=', channelId)
-      .where('transactions.status', '=', 'paid')
-      .where('transactions.created_at', '>=', from)
-      .where('transactions.created_at', '<', to)
-      .execute()
+    return this.money('transactions', 'paid', channelId, from, to)
   }
 
   /** Refunds made in `[from, to)`, each with its order's pass and event. */
   moneyOut(channelId: number, from: number, to: number) {
-    return this.db
-      .selectFrom('refunds')
-      .innerJoin('orders', 'orders.id', 'refunds.order_id')
+    return this.money('refunds', 'succeeded', channelId, from, to)
+  }
+
+  /** The channel's payments or refunds in `[from, to)` in that status, each with its order's pass and event. */
+  private money<T extends 'transactions' | 'refunds'>(
+    table: T,
+    status: Database[T]['status'],
+    channelId: number,
+    from: number,
+    to: number,
+  ) {
+    // Kysely does not narrow a generic table name: the query sees either table, as `money`, by the columns both have.
+    return (this.db as unknown as Kysely<Database & { money: MoneyColumns }>)
+      .selectFrom(`${table} as money` as 'money')
+      .innerJoin('orders', 'orders.id', 'money.order_id')
       .innerJoin('passes', 'passes.id', 'orders.pass_id')
       .leftJoin('events', 'events.id', 'orders.event_id')
       .select([
-        'refunds.order_id',
-        'refunds.amount',
-        'refunds.created_at',
+        'money.order_id',
+        'money.amount',
+        'money.created_at',
         'orders.pass_id',
         'passes.name as pass_name',
         'orders.event_id',
         'events.name as event_name',
       ])
-      .where('refunds.channel_id', '=', channelId)
-      .where('refunds.status', '=', 'succeeded')
-      .where('refunds.created_at', '>=', from)
-      .where('refunds.created_at', '<', to)
+      .where('money.channel_id', '=', channelId)
+      .where('money.status', '=', status)
+      .where('money.created_at', '>=', from)
+      .where('money.created_at', '<', to)
       .execute()
   }
 }
