@@ -11,6 +11,7 @@ import { useChannelZone } from '../channel-time'
 import { DataTable, type DataTableProps } from '../components/data-table'
 import { Fact } from '../components/fact'
 import { LabelledField } from '../components/labelled-field'
+import { SubmitActions } from '../components/submit-actions'
 import { useOperator } from '../operator-context'
 import { DateField, SelectField } from '../sales/sales-fields'
 import { useConsoleText } from '../words'
@@ -76,6 +77,18 @@ function ViewingRow({ head, viewers, minutes }: { head: ReactNode; viewers: numb
       <td>{viewers}</td>
       <td>{countText(minutes)}</td>
     </tr>
+  )
+}
+
+/** A section of the report: its heading, then its figures once read (or that they are being read). */
+function ReportSection({ title, loading, children }: { title: string; loading: boolean; children: ReactNode }) {
+  const t = useConsoleText()
+  const id = useId()
+  return (
+    <section aria-labelledby={id} className="console-analytics-section">
+      <h2 id={id}>{title}</h2>
+      {children ?? (loading ? <p role="status">{t('common.loading')}</p> : null)}
+    </section>
   )
 }
 
@@ -212,11 +225,9 @@ function Retention() {
               {t('analytics.daysHint')}
             </p>
           </LabelledField>
-          <div className="console-form__actions">
-            <Button type="submit" disabled={save.isPending || current === undefined}>
-              {save.isPending ? t('common.saving') : t('common.save')}
-            </Button>
-          </div>
+          <SubmitActions disabled={save.isPending || current === undefined}>
+            {save.isPending ? t('common.saving') : t('common.save')}
+          </SubmitActions>
           {fieldError ? (
             <p id={`${id}-error`} role="alert" className="console-error">
               {t('analytics.daysError', { error: fieldError })}
@@ -248,7 +259,6 @@ export default function AnalyticsPage() {
   const [subject, setSubject] = useState<string | null>(null)
   const [choice, setChoice] = useState<RangeChoice>('live')
   const [dates, setDates] = useState({ from: '', to: '' })
-  const ids = { channel: useId(), viewing: useId() }
 
   // A live game is the first thing shown; else all of the channel's viewing.
   const eventRows = events.data ?? []
@@ -332,8 +342,7 @@ export default function AnalyticsPage() {
         </p>
       ) : null}
 
-      <section aria-labelledby={ids.viewing} className="console-analytics-section">
-        <h2 id={ids.viewing}>{t('analytics.viewing', { name })}</h2>
+      <ReportSection title={t('analytics.viewing', { name })} loading={stream.isPending && range !== null}>
         {s ? (
           <>
             <Stats
@@ -354,13 +363,10 @@ export default function AnalyticsPage() {
               <CountsTable caption={t('analytics.byDevice')} first={t('analytics.device')} rows={s.devices} />
             </div>
           </>
-        ) : stream.isPending && range !== null ? (
-          <p role="status">{t('common.loading')}</p>
         ) : null}
-      </section>
+      </ReportSection>
 
-      <section aria-labelledby={ids.channel} className="console-analytics-section">
-        <h2 id={ids.channel}>{t('analytics.channel')}</h2>
+      <ReportSection title={t('analytics.channel')} loading={report.isPending && range !== null}>
         {c ? (
           <>
             <Stats
@@ -405,10 +411,8 @@ export default function AnalyticsPage() {
               </ScrollTable>
             </div>
           </>
-        ) : report.isPending && range !== null ? (
-          <p role="status">{t('common.loading')}</p>
         ) : null}
-      </section>
+      </ReportSection>
       <Retention />
     </>
   )

@@ -10,6 +10,7 @@ import { useOperator } from '../operator-context'
 import { useConsoleText } from '../words'
 import { TableBox } from './data-table'
 import { Fact } from './fact'
+import { SubmitActions } from './submit-actions'
 
 type Notice = { tone: 'error' | 'success'; text: string } | null
 
@@ -49,11 +50,7 @@ function AddDomainForm() {
         onChange={(event) => setHost(event.target.value)}
       />
       {notice ? <FormMessage tone={notice.tone}>{notice.text}</FormMessage> : null}
-      <div className="console-form__actions">
-        <Button type="submit" disabled={add.isPending}>
-          {t('domains.addDomain')}
-        </Button>
-      </div>
+      <SubmitActions disabled={add.isPending}>{t('domains.addDomain')}</SubmitActions>
     </form>
   )
 }

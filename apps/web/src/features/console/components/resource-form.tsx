@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { type ReactNode, useMemo, useState } from 'react'
 import { type Resolver, useForm } from 'react-hook-form'
 import { z } from 'zod'
-import { Button } from '../../../components/ui/button'
 import { FormMessage } from '../../../components/ui/form-field'
 import { applyServerErrors } from '../../../lib/forms/server-errors'
 import { useChannelTime } from '../channel-time'
 import { type FieldConfig, type FormValues, toForm, toInput } from '../fields'
 import { useConsoleText } from '../words'
 import { FieldControl } from './field-control'
+import { SubmitActions } from './submit-actions'
 
 export interface ResourceFormProps {
   fields: readonly FieldConfig[]
@@ -89,11 +89,9 @@ export function ResourceForm({
       {children}
       {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
       {readOnly ? null : (
-        <div className="console-form__actions">
-          <Button type="submit" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? t('common.saving') : submitLabel}
-          </Button>
-        </div>
+        <SubmitActions disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? t('common.saving') : submitLabel}
+        </SubmitActions>
       )}
     </form>
   )

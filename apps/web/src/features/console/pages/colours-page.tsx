@@ -5,13 +5,13 @@ import {
   describeAdjustments,
 } from '@fieldhouse/contract'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
-import { Button } from '../../../components/ui/button'
 import { FormMessage } from '../../../components/ui/form-field'
 import { PageLoader } from '../../../components/ui/spinner'
 import { errorText, splitFieldErrors } from '../../../lib/api/error-text'
 import { applyColorVariables } from '../../../lib/theme/color-variables'
 import { allowed } from '../access'
 import { useAdminItem, useAdminSingletonSave } from '../api/admin-api'
+import { SubmitActions } from '../components/submit-actions'
 import { useOperator } from '../operator-context'
 import { useConsoleText } from '../words'
 
@@ -172,11 +172,9 @@ export default function ColoursPage() {
             ) : null}
             {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
             {readOnly ? null : (
-              <div className="console-form__actions">
-                <Button type="submit" disabled={save.isPending}>
-                  {save.isPending ? t('common.saving') : t('colours.save')}
-                </Button>
-              </div>
+              <SubmitActions disabled={save.isPending}>
+                {save.isPending ? t('common.saving') : t('colours.save')}
+              </SubmitActions>
             )}
           </form>
         ) : null}

@@ -11,6 +11,7 @@ import { allowed } from '../access'
 import { adminQueriesRoot, type Row, useAdminDelete, useAdminSave } from '../api/admin-api'
 import { LabelledField } from '../components/labelled-field'
 import { ResourceList } from '../components/resource-list'
+import { SubmitActions } from '../components/submit-actions'
 import { useOperator } from '../operator-context'
 import { useConsoleText } from '../words'
 
@@ -56,11 +57,7 @@ function InviteForm() {
         </select>
       </LabelledField>
       {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
-      <div className="console-form__actions">
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          {t('operators.send')}
-        </Button>
-      </div>
+      <SubmitActions disabled={form.formState.isSubmitting}>{t('operators.send')}</SubmitActions>
     </form>
   )
 }

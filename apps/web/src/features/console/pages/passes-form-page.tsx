@@ -15,6 +15,7 @@ import { applyServerErrors } from '../../../lib/forms/server-errors'
 import { allowed } from '../access'
 import { useAdminItem, useAdminSingletonSave } from '../api/admin-api'
 import { Fact } from '../components/fact'
+import { SubmitActions } from '../components/submit-actions'
 import { useOperator } from '../operator-context'
 import { useConsoleText } from '../words'
 
@@ -135,11 +136,9 @@ function PassesForm({ form: stored, readOnly }: { form: AdminPassesForm; readOnl
       </fieldset>
       {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
       {readOnly ? null : (
-        <div className="console-form__actions">
-          <Button type="submit" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? t('common.saving') : t('common.saveChanges')}
-          </Button>
-        </div>
+        <SubmitActions disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? t('common.saving') : t('common.saveChanges')}
+        </SubmitActions>
       )}
     </form>
   )

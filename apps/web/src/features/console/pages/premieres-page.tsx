@@ -13,6 +13,7 @@ import { useChannelTime, useChannelZone } from '../channel-time'
 import { TableBox } from '../components/data-table'
 import { LabelledField } from '../components/labelled-field'
 import { PageRoutes } from '../components/page-routes'
+import { SubmitActions } from '../components/submit-actions'
 import { zonedToIso } from '../fields'
 import { useOperator } from '../operator-context'
 import { SelectField, saveProblem } from '../sales/sales-fields'
@@ -299,11 +300,9 @@ function ScheduleForm() {
           </div>
         </fieldset>
         {message ? <FormMessage tone="error">{message}</FormMessage> : null}
-        <div className="console-form__actions">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? t('premieres.scheduling') : t('premieres.submit')}
-          </Button>
-        </div>
+        <SubmitActions disabled={save.isPending}>
+          {save.isPending ? t('premieres.scheduling') : t('premieres.submit')}
+        </SubmitActions>
       </form>
     </>
   )

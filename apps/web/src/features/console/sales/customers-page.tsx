@@ -14,7 +14,7 @@ import { PageRoutes } from '../components/page-routes'
 import { ResourceList } from '../components/resource-list'
 import { useOperator } from '../operator-context'
 import { type CustomerAction, useCustomer, useCustomerAction } from './sales-api'
-import { ActionMessage, ErrorLine, newestFirst, type Outcome, orderStateText } from './sales-fields'
+import { ActionMessage, ActionSection, ErrorLine, newestFirst, type Outcome, orderStateText } from './sales-fields'
 import { useMoney } from './sales-format'
 
 /** A list row: the list's rows are the contract's `AdminCustomer`. */
@@ -147,8 +147,7 @@ function Actions({ customer }: { customer: AdminCustomerDetail }) {
     },
   ] as const
   return (
-    <section className="console-form" aria-labelledby="customer-actions">
-      <h2 id="customer-actions">{t('consoleSales.customers.actions')}</h2>
+    <ActionSection id="customer-actions" title={t('consoleSales.customers.actions')}>
       <div className="console-form__actions">
         {buttons
           .filter((button) => button.shown)
@@ -190,7 +189,7 @@ function Actions({ customer }: { customer: AdminCustomerDetail }) {
         </div>
       ) : null}
       <ActionMessage message={message} />
-    </section>
+    </ActionSection>
   )
 }
 

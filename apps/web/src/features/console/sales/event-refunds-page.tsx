@@ -1,9 +1,9 @@
 import type { EventRefundReport } from '@fieldhouse/contract'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../../components/ui/button'
 import { errorText } from '../../../lib/api/error-text'
 import { useAdminOptions } from '../api/admin-api'
+import { SubmitActions } from '../components/submit-actions'
 import { useEventRefund, useEventRefundPreview } from './sales-api'
 import { ErrorLine, ReasonField, SelectField } from './sales-fields'
 import { newActionKey, useMoney } from './sales-format'
@@ -86,11 +86,9 @@ export default function EventRefundsPage() {
           </p>
         ) : null}
         <ReasonField value={reason} onChange={setReason} />
-        <div className="console-form__actions">
-          <Button type="submit" variant="danger" disabled={run.isPending || !p || p.orders === 0}>
-            {run.isPending ? t('consoleSales.refunding') : t('consoleSales.eventRefunds.refundEveryBuyer')}
-          </Button>
-        </div>
+        <SubmitActions variant="danger" disabled={run.isPending || !p || p.orders === 0}>
+          {run.isPending ? t('consoleSales.refunding') : t('consoleSales.eventRefunds.refundEveryBuyer')}
+        </SubmitActions>
         <ErrorLine error={error} />
       </form>
       {report ? (

@@ -14,6 +14,7 @@ import { Fact } from '../components/fact'
 import { useListFilters } from '../components/list-filters'
 import { PageRoutes } from '../components/page-routes'
 import { ResourceList } from '../components/resource-list'
+import { SubmitActions } from '../components/submit-actions'
 import { useOperator } from '../operator-context'
 import {
   useGrantComplimentary,
@@ -25,6 +26,7 @@ import {
 } from './sales-api'
 import {
   ActionMessage,
+  ActionSection,
   amountOf,
   ErrorLine,
   newestFirst,
@@ -94,11 +96,7 @@ function GrantComplimentary({ passes }: { passes: { id: number; name: string }[]
           value={reason}
           onChange={(e) => setReason(e.target.value)}
         />
-        <div className="console-form__actions">
-          <Button type="submit" disabled={grant.isPending}>
-            {t('consoleSales.orders.grant')}
-          </Button>
-        </div>
+        <SubmitActions disabled={grant.isPending}>{t('consoleSales.orders.grant')}</SubmitActions>
         <ActionMessage message={message}>
           {message?.id ? (
             <>
@@ -252,11 +250,9 @@ function RefundForm({ order, onDone }: { order: AdminOrderDetail; onDone: (text:
         onChange={(e) => setAmount(e.target.value)}
       />
       <ReasonField value={reason} onChange={setReason} />
-      <div className="console-form__actions">
-        <Button type="submit" variant="danger" disabled={refund.isPending}>
-          {refund.isPending ? t('consoleSales.refunding') : t('consoleSales.refundWord')}
-        </Button>
-      </div>
+      <SubmitActions variant="danger" disabled={refund.isPending}>
+        {refund.isPending ? t('consoleSales.refunding') : t('consoleSales.refundWord')}
+      </SubmitActions>
       <ErrorLine error={error} />
     </form>
   )
@@ -283,8 +279,7 @@ function SubscriptionActions({ order }: { order: AdminOrderDetail }) {
       },
     )
   return (
-    <section className="console-form" aria-labelledby={`cancel-${order.id}`}>
-      <h2 id={`cancel-${order.id}`}>{t('consoleSales.orders.subscription')}</h2>
+    <ActionSection id={`cancel-${order.id}`} title={t('consoleSales.orders.subscription')}>
       <p>
         {order.auto_renew && order.period_end
           ? t('consoleSales.orders.renewsOn', { date: dateTime(order.period_end) })
@@ -303,7 +298,7 @@ function SubscriptionActions({ order }: { order: AdminOrderDetail }) {
         </Button>
       </div>
       <ActionMessage message={message} />
-    </section>
+    </ActionSection>
   )
 }
 
@@ -313,8 +308,7 @@ function RevokeComplimentary({ order }: { order: AdminOrderDetail }) {
   const [key] = useState(newActionKey)
   const [error, setError] = useState<string | null>(null)
   return (
-    <section className="console-form" aria-labelledby={`revoke-${order.id}`}>
-      <h2 id={`revoke-${order.id}`}>{t('consoleSales.orders.complimentaryPass')}</h2>
+    <ActionSection id={`revoke-${order.id}`} title={t('consoleSales.orders.complimentaryPass')}>
       <div className="console-form__actions">
         <Button
           variant="danger"
@@ -330,7 +324,7 @@ function RevokeComplimentary({ order }: { order: AdminOrderDetail }) {
         </Button>
       </div>
       <ErrorLine error={error} />
-    </section>
+    </ActionSection>
   )
 }
 

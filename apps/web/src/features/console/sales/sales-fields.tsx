@@ -183,6 +183,16 @@ export function ActionMessage({ message, children }: { message: Outcome | null; 
   )
 }
 
+/** A section of actions on an order or a viewer: its heading names it for screen readers. */
+export function ActionSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="console-form" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  )
+}
+
 /** An error line, when there is one. */
 export function ErrorLine({ error }: { error: string | null }) {
   return error ? (
