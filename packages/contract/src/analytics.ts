@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { HOUR, SECOND } from './constants.js'
+import { blankToUndefined } from './query.js'
 
 /**
  * Product analytics (spec §1 "a product analytics service", §3 Analytics session, §4 its lifetimes,
@@ -66,8 +67,7 @@ export const analyticsLimits = {
 
 const uuid = z.uuid({ error: 'must be a UUID' })
 const text = (max: number) => z.string().trim().max(max, `at most ${max} characters`)
-const optionalText = (max: number) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), text(max).optional())
+const optionalText = (max: number) => z.preprocess(blankToUndefined, text(max).optional())
 const int = (min: number, max: number) =>
   z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(min).max(max)
 /** Query strings carry `1`/`0`/`true`/`false`; JSON carries booleans. */
@@ -166,7 +166,7 @@ export const AnalyticsEventInputSchema = z.object({
   ...recordBase,
   session_uuid: uuid,
   user_id: optionalText(64),
-  user_email: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.email('must be an email').optional()),
+  user_email: z.preprocess(blankToUndefined, z.email('must be an email').optional()),
   event: AnalyticsEventNameSchema,
   extras: z.unknown().optional(),
   origin_url: optionalText(2048),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { messages } from './messages.js'
-import { listParam, pageParams } from './query.js'
+import { blankToUndefined, listParam, pageParams } from './query.js'
 
 /**
  * Clips (spec §1 cut, tag, download and share; §3 Clip; §4 clip states; §5 clip messages; §7 clip
@@ -144,10 +144,7 @@ export const clipTimeFormatMessage = 'Enter the time as hh:mm:ss'
 /** `POST /api/clip` without a game or a library video, or with both (ours, decision 27). */
 export const clipSubjectMessage = 'Send event_id or vod_media_item_id: a clip is of one game or one library video'
 
-const optionalId = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z.coerce.number().int().positive().optional(),
-)
+const optionalId = z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional())
 
 /**
  * `POST /api/clip` (spec §7). Messages are spec §5's. A clip of a game names it by `event_id`; one of a

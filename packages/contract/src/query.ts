@@ -1,13 +1,15 @@
 import { z } from 'zod'
 
 /**
- * What the API's query strings share: an empty value (`?search=`) counts as not given, a list comes as
- * `a,b,c` or as the parameter repeated, and a listing pages by `offset` and `limit`. Not part of the
- * contract's exports: the query schemas built from them are.
+ * What the API's inputs share: an empty value (`?search=`, a blank field) counts as not given, a list
+ * parameter comes as `a,b,c` or repeated, and a listing pages by `offset` and `limit`. Not part of the
+ * contract's exports: the schemas built from them are.
  */
 
 /** An empty query value counts as not given. */
 export const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v)
+/** An empty or null value counts as not given (what a form or a beacon sends for a blank field). */
+export const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
 
 /** A list parameter (`a,b,c`, or the parameter repeated) checked by `list`; empty counts as not given. */
 export const listParam = <T extends z.ZodTypeAny>(list: T) =>
