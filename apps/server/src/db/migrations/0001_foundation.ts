@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { type Dialect, idColumn, timestampColumn } from '../dialect.js'
+import { channelTable, timestamps } from '../migration-columns.js'
 
 /** Channels and their content, and api keys. */
 export function up(dialect: Dialect) {
@@ -16,27 +17,21 @@ export function up(dialect: Dialect) {
       .addColumn('yare_analytics_key', 'varchar(128)')
       .addColumn('settings', 'text', (c) => c.notNull().defaultTo('{}'))
       .addColumn('content_version', 'integer', (c) => c.notNull().defaultTo(1))
-      .addColumn('created_at', timestampColumn(dialect), (c) => c.notNull())
-      .addColumn('updated_at', timestampColumn(dialect), (c) => c.notNull())
+      .$call(timestamps(dialect))
       .execute()
 
-    const channelId = (t: ReturnType<Kysely<unknown>['schema']['createTable']>) =>
-      t
-        .addColumn('id', idColumn(dialect), (c) => c.primaryKey())
-        .addColumn('channel_id', 'integer', (c) => c.notNull().references('channels.id').onDelete('cascade'))
-
-    await channelId(db.schema.createTable('channel_domains'))
+    await channelTable(db, dialect, 'channel_domains')
       .addColumn('host', 'varchar(253)', (c) => c.notNull().unique())
       .execute()
 
-    await channelId(db.schema.createTable('color_settings'))
+    await channelTable(db, dialect, 'color_settings')
       .addColumn('client_interface', 'varchar(16)', (c) => c.notNull().defaultTo('web'))
       .addColumn('name', 'varchar(64)', (c) => c.notNull())
       .addColumn('value', 'varchar(32)', (c) => c.notNull())
       .addUniqueConstraint('color_settings_channel_name', ['channel_id', 'client_interface', 'name'])
       .execute()
 
-    await channelId(db.schema.createTable('menu_items'))
+    await channelTable(db, dialect, 'menu_items')
       .addColumn('name', 'varchar(200)', (c) => c.notNull())
       .addColumn('alias', 'varchar(200)')
       .addColumn('url', 'text', (c) => c.notNull())
@@ -48,7 +43,7 @@ export function up(dialect: Dialect) {
       .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
       .execute()
 
-    await channelId(db.schema.createTable('pages'))
+    await channelTable(db, dialect, 'pages')
       .addColumn('url', 'varchar(200)', (c) => c.notNull())
       .addColumn('alt_name', 'varchar(200)', (c) => c.notNull())
       .addColumn('name', 'varchar(200)', (c) => c.notNull())
@@ -57,7 +52,7 @@ export function up(dialect: Dialect) {
       .addUniqueConstraint('pages_channel_url', ['channel_id', 'url'])
       .execute()
 
-    await channelId(db.schema.createTable('slides'))
+    await channelTable(db, dialect, 'slides')
       .addColumn('client_interface', 'varchar(16)', (c) => c.notNull().defaultTo('web'))
       .addColumn('slidable_type', 'varchar(16)', (c) => c.notNull())
       .addColumn('slidable_id', 'integer')
@@ -68,13 +63,13 @@ export function up(dialect: Dialect) {
       .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
       .execute()
 
-    await channelId(db.schema.createTable('faqs'))
+    await channelTable(db, dialect, 'faqs')
       .addColumn('question', 'text', (c) => c.notNull())
       .addColumn('answer', 'text', (c) => c.notNull())
       .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
       .execute()
 
-    await channelId(db.schema.createTable('static_blocks'))
+    await channelTable(db, dialect, 'static_blocks')
       .addColumn('alias', 'varchar(64)', (c) => c.notNull())
       .addColumn('title', 'varchar(200)', (c) => c.notNull())
       .addColumn('content', 'text', (c) => c.notNull())
@@ -82,7 +77,7 @@ export function up(dialect: Dialect) {
       .addUniqueConstraint('static_blocks_channel_alias', ['channel_id', 'alias'])
       .execute()
 
-    await channelId(db.schema.createTable('api_keys'))
+    await channelTable(db, dialect, 'api_keys')
       .addColumn('key_hash', 'char(64)', (c) => c.notNull().unique())
       .addColumn('user_id', 'integer')
       .addColumn('created_at', timestampColumn(dialect), (c) => c.notNull())

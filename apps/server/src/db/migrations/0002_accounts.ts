@@ -1,13 +1,11 @@
 import type { Kysely } from 'kysely'
 import { type Dialect, idColumn, timestampColumn } from '../dialect.js'
+import { channelTable, timestamps } from '../migration-columns.js'
 
 /** Users, their one-time tokens, social identities and custom-form answers. */
 export function up(dialect: Dialect) {
   return async (db: Kysely<unknown>) => {
-    await db.schema
-      .createTable('users')
-      .addColumn('id', idColumn(dialect), (c) => c.primaryKey())
-      .addColumn('channel_id', 'integer', (c) => c.notNull().references('channels.id').onDelete('cascade'))
+    await channelTable(db, dialect, 'users')
       .addColumn('email', 'varchar(254)', (c) => c.notNull())
       .addColumn('password_hash', 'text')
       .addColumn('first_name', 'varchar(100)', (c) => c.notNull())
@@ -17,8 +15,7 @@ export function up(dialect: Dialect) {
       .addColumn('email_verified_at', timestampColumn(dialect))
       .addColumn('capabilities', 'text', (c) => c.notNull().defaultTo('[]'))
       .addColumn('trial_period_used', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('created_at', timestampColumn(dialect), (c) => c.notNull())
-      .addColumn('updated_at', timestampColumn(dialect), (c) => c.notNull())
+      .$call(timestamps(dialect))
       .addUniqueConstraint('users_channel_email', ['channel_id', 'email'])
       .execute()
 
@@ -43,10 +40,7 @@ export function up(dialect: Dialect) {
       .addUniqueConstraint('user_identities_provider_subject', ['provider', 'subject', 'user_id'])
       .execute()
 
-    await db.schema
-      .createTable('custom_forms')
-      .addColumn('id', idColumn(dialect), (c) => c.primaryKey())
-      .addColumn('channel_id', 'integer', (c) => c.notNull().references('channels.id').onDelete('cascade'))
+    await channelTable(db, dialect, 'custom_forms')
       .addColumn('alias', 'varchar(64)', (c) => c.notNull())
       /** JSON array of { name, default } */
       .addColumn('fields', 'text', (c) => c.notNull().defaultTo('[]'))

@@ -1,13 +1,11 @@
 import type { Kysely } from 'kysely'
-import { type Dialect, idColumn, timestampColumn } from '../dialect.js'
+import { type Dialect, timestampColumn } from '../dialect.js'
+import { channelTable } from '../migration-columns.js'
 
 /** Social sign-in flows in progress: state, PKCE verifier and nonce, then the one-time session code. */
 export function up(dialect: Dialect) {
   return async (db: Kysely<unknown>) => {
-    await db.schema
-      .createTable('oauth_flows')
-      .addColumn('id', idColumn(dialect), (c) => c.primaryKey())
-      .addColumn('channel_id', 'integer', (c) => c.notNull().references('channels.id').onDelete('cascade'))
+    await channelTable(db, dialect, 'oauth_flows')
       .addColumn('api_key_id', 'integer', (c) => c.notNull())
       .addColumn('provider', 'varchar(16)', (c) => c.notNull())
       .addColumn('state_hash', 'char(64)', (c) => c.notNull().unique())

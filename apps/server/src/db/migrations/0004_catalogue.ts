@@ -1,16 +1,11 @@
 import type { Kysely } from 'kysely'
 import { type Dialect, idColumn, timestampColumn } from '../dialect.js'
+import { channelTable, timestamps } from '../migration-columns.js'
 
 /** Sports, venues, schools, teams, events, the VOD library and favourites. */
 export function up(dialect: Dialect) {
   return async (db: Kysely<unknown>) => {
-    const table = (name: string) =>
-      db.schema
-        .createTable(name)
-        .addColumn('id', idColumn(dialect), (c) => c.primaryKey())
-        .addColumn('channel_id', 'integer', (c) => c.notNull().references('channels.id').onDelete('cascade'))
-
-    await table('event_categories')
+    await channelTable(db, dialect, 'event_categories')
       .addColumn('parent_id', 'integer', (c) => c.references('event_categories.id').onDelete('cascade'))
       .addColumn('name', 'varchar(100)', (c) => c.notNull())
       .addColumn('alias', 'varchar(100)', (c) => c.notNull())
@@ -18,7 +13,7 @@ export function up(dialect: Dialect) {
       .addUniqueConstraint('event_categories_channel_alias', ['channel_id', 'alias'])
       .execute()
 
-    await table('event_locations')
+    await channelTable(db, dialect, 'event_locations')
       .addColumn('name', 'varchar(200)', (c) => c.notNull())
       .addColumn('city', 'varchar(100)', (c) => c.notNull())
       .addColumn('state', 'varchar(100)', (c) => c.notNull())
@@ -26,7 +21,7 @@ export function up(dialect: Dialect) {
       .addColumn('time_zone', 'varchar(64)', (c) => c.notNull())
       .execute()
 
-    await table('participant_groups')
+    await channelTable(db, dialect, 'participant_groups')
       .addColumn('name', 'varchar(200)', (c) => c.notNull())
       .addColumn('short_name', 'varchar(50)', (c) => c.notNull())
       .addColumn('alias', 'varchar(100)', (c) => c.notNull())
@@ -36,7 +31,7 @@ export function up(dialect: Dialect) {
       .addUniqueConstraint('participant_groups_channel_alias', ['channel_id', 'alias'])
       .execute()
 
-    await table('participants')
+    await channelTable(db, dialect, 'participants')
       .addColumn('group_id', 'integer', (c) => c.references('participant_groups.id').onDelete('set null'))
       .addColumn('category_id', 'integer', (c) => c.references('event_categories.id').onDelete('set null'))
       .addColumn('name', 'varchar(200)', (c) => c.notNull())
@@ -49,7 +44,7 @@ export function up(dialect: Dialect) {
       .addUniqueConstraint('participants_channel_alias', ['channel_id', 'alias'])
       .execute()
 
-    await table('events')
+    await channelTable(db, dialect, 'events')
       .addColumn('name', 'varchar(300)', (c) => c.notNull())
       .addColumn('description', 'text')
       .addColumn('access_mode', 'varchar(16)', (c) => c.notNull())
@@ -62,8 +57,7 @@ export function up(dialect: Dialect) {
       .addColumn('service_fee', 'integer', (c) => c.notNull().defaultTo(0))
       /** JSON: { allow?: string[], block?: string[] } ISO country codes. */
       .addColumn('geo_rules', 'text', (c) => c.notNull().defaultTo('{}'))
-      .addColumn('created_at', timestampColumn(dialect), (c) => c.notNull())
-      .addColumn('updated_at', timestampColumn(dialect), (c) => c.notNull())
+      .$call(timestamps(dialect))
       .execute()
     await db.schema.createIndex('events_channel_time').on('events').columns(['channel_id', 'event_utc_ts']).execute()
     await db.schema.createIndex('events_channel_status').on('events').columns(['channel_id', 'stream_status']).execute()
@@ -81,13 +75,13 @@ export function up(dialect: Dialect) {
       .column('participant_id')
       .execute()
 
-    await table('vod_categories')
+    await channelTable(db, dialect, 'vod_categories')
       .addColumn('name', 'varchar(100)', (c) => c.notNull())
       .addColumn('alias', 'varchar(100)', (c) => c.notNull())
       .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
       .execute()
 
-    await table('vod_items')
+    await channelTable(db, dialect, 'vod_items')
       .addColumn('category_id', 'integer', (c) => c.references('vod_categories.id').onDelete('set null'))
       .addColumn('title', 'varchar(300)', (c) => c.notNull())
       .addColumn('description', 'text')
@@ -98,7 +92,7 @@ export function up(dialect: Dialect) {
       .execute()
     await db.schema.createIndex('vod_items_channel_date').on('vod_items').columns(['channel_id', 'date']).execute()
 
-    await table('vod_rails')
+    await channelTable(db, dialect, 'vod_rails')
       .addColumn('title', 'varchar(200)', (c) => c.notNull())
       .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
       .execute()

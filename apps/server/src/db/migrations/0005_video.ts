@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { newStreamKey } from '../../lib/secrets.js'
 import { type Dialect, idColumn, timestampColumn } from '../dialect.js'
+import { channelTable, timestamps } from '../migration-columns.js'
 
 /**
  * Video: media assets (one folder of HLS and its images per encode or live recording), media rows
@@ -8,10 +9,7 @@ import { type Dialect, idColumn, timestampColumn } from '../dialect.js'
  */
 export function up(dialect: Dialect) {
   return async (db: Kysely<unknown>) => {
-    await db.schema
-      .createTable('media_assets')
-      .addColumn('id', idColumn(dialect), (c) => c.primaryKey())
-      .addColumn('channel_id', 'integer', (c) => c.notNull().references('channels.id').onDelete('cascade'))
+    await channelTable(db, dialect, 'media_assets')
       .addColumn('owner_type', 'varchar(16)', (c) => c.notNull())
       .addColumn('owner_id', 'integer', (c) => c.notNull())
       /** upload | live | demo */
@@ -21,15 +19,11 @@ export function up(dialect: Dialect) {
       .addColumn('progress', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('duration', 'integer')
       .addColumn('error', 'text')
-      .addColumn('created_at', timestampColumn(dialect), (c) => c.notNull())
-      .addColumn('updated_at', timestampColumn(dialect), (c) => c.notNull())
+      .$call(timestamps(dialect))
       .execute()
     await db.schema.createIndex('media_assets_owner').on('media_assets').columns(['owner_type', 'owner_id']).execute()
 
-    await db.schema
-      .createTable('media')
-      .addColumn('id', idColumn(dialect), (c) => c.primaryKey())
-      .addColumn('channel_id', 'integer', (c) => c.notNull().references('channels.id').onDelete('cascade'))
+    await channelTable(db, dialect, 'media')
       .addColumn('asset_id', 'integer', (c) => c.notNull().references('media_assets.id').onDelete('cascade'))
       .addColumn('owner_type', 'varchar(16)', (c) => c.notNull())
       .addColumn('owner_id', 'integer', (c) => c.notNull())
@@ -58,16 +52,12 @@ export function up(dialect: Dialect) {
       .addColumn('locked_until', timestampColumn(dialect))
       .addColumn('progress', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('error', 'text')
-      .addColumn('created_at', timestampColumn(dialect), (c) => c.notNull())
-      .addColumn('updated_at', timestampColumn(dialect), (c) => c.notNull())
+      .$call(timestamps(dialect))
       .execute()
     await db.schema.createIndex('jobs_claim').on('jobs').columns(['status', 'run_after']).execute()
     await db.schema.createIndex('jobs_dedupe').on('jobs').columns(['dedupe_key', 'status']).execute()
 
-    await db.schema
-      .createTable('prerolls')
-      .addColumn('id', idColumn(dialect), (c) => c.primaryKey())
-      .addColumn('channel_id', 'integer', (c) => c.notNull().references('channels.id').onDelete('cascade'))
+    await channelTable(db, dialect, 'prerolls')
       .addColumn('url', 'varchar(500)', (c) => c.notNull())
       .addColumn('weight', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('location_id', 'integer', (c) => c.references('event_locations.id').onDelete('cascade'))

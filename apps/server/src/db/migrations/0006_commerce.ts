@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { type Dialect, idColumn, timestampColumn } from '../dialect.js'
+import { channelTable, timestamps } from '../migration-columns.js'
 
 /**
  * Passes and payments: passes (every kind), bundles, coupons, orders, transactions, the provider's
@@ -8,13 +9,7 @@ import { type Dialect, idColumn, timestampColumn } from '../dialect.js'
  */
 export function up(dialect: Dialect) {
   return async (db: Kysely<unknown>) => {
-    const channelTable = (name: string) =>
-      db.schema
-        .createTable(name)
-        .addColumn('id', idColumn(dialect), (c) => c.primaryKey())
-        .addColumn('channel_id', 'integer', (c) => c.notNull().references('channels.id').onDelete('cascade'))
-
-    await channelTable('passes')
+    await channelTable(db, dialect, 'passes')
       /** subscription | package | event (single-event package) | addon */
       .addColumn('kind', 'varchar(16)', (c) => c.notNull())
       .addColumn('name', 'varchar(200)', (c) => c.notNull())
@@ -38,7 +33,7 @@ export function up(dialect: Dialect) {
       .execute()
     await db.schema.createIndex('passes_channel').on('passes').columns(['channel_id', 'kind']).execute()
 
-    await channelTable('bundles')
+    await channelTable(db, dialect, 'bundles')
       .addColumn('name', 'varchar(200)', (c) => c.notNull())
       .addColumn('price', 'integer', (c) => c.notNull())
       .addColumn('base_price', 'integer', (c) => c.notNull())
@@ -46,7 +41,7 @@ export function up(dialect: Dialect) {
       .addColumn('pass_ids', 'text', (c) => c.notNull())
       .execute()
 
-    await channelTable('coupons')
+    await channelTable(db, dialect, 'coupons')
       /** Upper-case; codes are matched without regard to case. */
       .addColumn('code', 'varchar(50)', (c) => c.notNull())
       .addColumn('percent_off', 'integer')
@@ -59,7 +54,7 @@ export function up(dialect: Dialect) {
       .addUniqueConstraint('coupons_channel_code', ['channel_id', 'code'])
       .execute()
 
-    await channelTable('orders')
+    await channelTable(db, dialect, 'orders')
       .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
       .addColumn('pass_id', 'integer', (c) => c.notNull().references('passes.id'))
       .addColumn('bundle_id', 'integer', (c) => c.references('bundles.id'))
@@ -87,8 +82,7 @@ export function up(dialect: Dialect) {
       .addColumn('failure_message', 'varchar(300)')
       /** Epoch ms of the newest provider event applied (older ones cannot undo it). */
       .addColumn('provider_updated_at', timestampColumn(dialect), (c) => c.notNull().defaultTo(0))
-      .addColumn('created_at', timestampColumn(dialect), (c) => c.notNull())
-      .addColumn('updated_at', timestampColumn(dialect), (c) => c.notNull())
+      .$call(timestamps(dialect))
       .addUniqueConstraint('orders_user_idempotency', ['user_id', 'idempotency_key'])
       .addUniqueConstraint('orders_provider_payment', ['provider_payment_id'])
       .addUniqueConstraint('orders_provider_subscription', ['provider_subscription_id'])
@@ -100,7 +94,7 @@ export function up(dialect: Dialect) {
       .columns(['type', 'activity_status', 'period_end'])
       .execute()
 
-    await channelTable('transactions')
+    await channelTable(db, dialect, 'transactions')
       .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
       .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
       /** New subscription | Subscription Renewal | Purchase */

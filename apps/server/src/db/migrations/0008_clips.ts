@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { type Dialect, idColumn, timestampColumn } from '../dialect.js'
+import { channelTable, timestamps } from '../migration-columns.js'
 
 /**
  * Clips (issue 15, decision 16): a viewer's cut of an event's recording, its channel's clip tags, and
@@ -32,8 +33,7 @@ export function up(dialect: Dialect) {
       .addColumn('failure_reason', 'text')
       /** Bytes the ready clip keeps in the media store (its MP4, poster and HLS). */
       .addColumn('bytes', timestampColumn(dialect), (c) => c.notNull().defaultTo(0))
-      .addColumn('created_at', timestampColumn(dialect), (c) => c.notNull())
-      .addColumn('updated_at', timestampColumn(dialect), (c) => c.notNull())
+      .$call(timestamps(dialect))
       .execute()
     await db.schema.createIndex('clips_user').on('clips').columns(['user_id', 'created_at']).execute()
     await db.schema
@@ -43,10 +43,7 @@ export function up(dialect: Dialect) {
       .execute()
     await db.schema.createIndex('clips_event').on('clips').columns(['event_id', 'status']).execute()
 
-    await db.schema
-      .createTable('clip_tags')
-      .addColumn('id', idColumn(dialect), (c) => c.primaryKey())
-      .addColumn('channel_id', 'integer', (c) => c.notNull().references('channels.id').onDelete('cascade'))
+    await channelTable(db, dialect, 'clip_tags')
       /** The sport it belongs to; null for every sport. */
       .addColumn('event_category_id', 'integer', (c) => c.references('event_categories.id').onDelete('cascade'))
       .addColumn('name', 'varchar(40)', (c) => c.notNull())
@@ -54,10 +51,7 @@ export function up(dialect: Dialect) {
       .execute()
     await db.schema.createIndex('clip_tags_channel').on('clip_tags').column('channel_id').execute()
 
-    await db.schema
-      .createTable('downloads')
-      .addColumn('id', idColumn(dialect), (c) => c.primaryKey())
-      .addColumn('channel_id', 'integer', (c) => c.notNull().references('channels.id').onDelete('cascade'))
+    await channelTable(db, dialect, 'downloads')
       .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
       /** clip | event */
       .addColumn('kind', 'varchar(16)', (c) => c.notNull())

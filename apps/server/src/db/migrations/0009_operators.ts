@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
-import { type Dialect, idColumn, timestampColumn } from '../dialect.js'
+import { type Dialect, timestampColumn } from '../dialect.js'
+import { channelTable, timestamps } from '../migration-columns.js'
 
 /**
  * Operators (decision 0018): a user's role on a channel, the invitations that make one, the audit log
@@ -13,22 +14,15 @@ export function up(dialect: Dialect) {
       .addColumn('time_zone', 'varchar(64)', (c) => c.notNull().defaultTo('UTC'))
       .execute()
 
-    await db.schema
-      .createTable('channel_operators')
-      .addColumn('id', idColumn(dialect), (c) => c.primaryKey())
-      .addColumn('channel_id', 'integer', (c) => c.notNull().references('channels.id').onDelete('cascade'))
+    await channelTable(db, dialect, 'channel_operators')
       .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
       .addColumn('role', 'varchar(16)', (c) => c.notNull())
-      .addColumn('created_at', timestampColumn(dialect), (c) => c.notNull())
-      .addColumn('updated_at', timestampColumn(dialect), (c) => c.notNull())
+      .$call(timestamps(dialect))
       .addUniqueConstraint('channel_operators_channel_user', ['channel_id', 'user_id'])
       .execute()
     await db.schema.createIndex('channel_operators_user').on('channel_operators').column('user_id').execute()
 
-    await db.schema
-      .createTable('operator_invitations')
-      .addColumn('id', idColumn(dialect), (c) => c.primaryKey())
-      .addColumn('channel_id', 'integer', (c) => c.notNull().references('channels.id').onDelete('cascade'))
+    await channelTable(db, dialect, 'operator_invitations')
       .addColumn('email', 'varchar(254)', (c) => c.notNull())
       .addColumn('role', 'varchar(16)', (c) => c.notNull())
       .addColumn('token_hash', 'char(64)', (c) => c.notNull().unique())
@@ -43,10 +37,7 @@ export function up(dialect: Dialect) {
       .columns(['channel_id', 'email'])
       .execute()
 
-    await db.schema
-      .createTable('audit_log')
-      .addColumn('id', idColumn(dialect), (c) => c.primaryKey())
-      .addColumn('channel_id', 'integer', (c) => c.notNull().references('channels.id').onDelete('cascade'))
+    await channelTable(db, dialect, 'audit_log')
       .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
       .addColumn('user_email', 'varchar(254)')
       .addColumn('resource', 'varchar(40)', (c) => c.notNull())

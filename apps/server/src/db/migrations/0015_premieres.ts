@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
-import { type Dialect, idColumn, timestampColumn } from '../dialect.js'
+import { type Dialect, timestampColumn } from '../dialect.js'
+import { channelTable } from '../migration-columns.js'
 
 /**
  * Premieres (issue 19, decision 30): a finished recording or library video played as an event's live
@@ -9,10 +10,7 @@ import { type Dialect, idColumn, timestampColumn } from '../dialect.js'
 export function up(dialect: Dialect) {
   const big = timestampColumn(dialect)
   return async (db: Kysely<unknown>) => {
-    await db.schema
-      .createTable('premieres')
-      .addColumn('id', idColumn(dialect), (c) => c.primaryKey())
-      .addColumn('channel_id', 'integer', (c) => c.notNull().references('channels.id').onDelete('cascade'))
+    await channelTable(db, dialect, 'premieres')
       .addColumn('event_id', 'integer', (c) => c.notNull().unique().references('events.id').onDelete('cascade'))
       .addColumn('asset_id', 'integer', (c) => c.notNull().references('media_assets.id').onDelete('cascade'))
       .addColumn('starts_at', big, (c) => c.notNull())

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
-import { type Dialect, idColumn, timestampColumn } from '../dialect.js'
+import { type Dialect, timestampColumn } from '../dialect.js'
+import { channelTable } from '../migration-columns.js'
 
 /**
  * Product analytics (issue 17, decision 0032): the datalake's sessions, its records (events, video
@@ -12,11 +13,7 @@ import { type Dialect, idColumn, timestampColumn } from '../dialect.js'
 export function up(dialect: Dialect) {
   return async (db: Kysely<unknown>) => {
     const ts = timestampColumn(dialect)
-    const id = idColumn(dialect)
-    await db.schema
-      .createTable('analytics_sessions')
-      .addColumn('id', id, (c) => c.primaryKey())
-      .addColumn('channel_id', 'integer', (c) => c.notNull().references('channels.id').onDelete('cascade'))
+    await channelTable(db, dialect, 'analytics_sessions')
       .addColumn('session_uuid', 'varchar(36)', (c) => c.notNull())
       .addColumn('device_type', 'varchar(16)', (c) => c.notNull())
       .addColumn('user_agent', 'varchar(512)')
@@ -80,10 +77,7 @@ export function up(dialect: Dialect) {
       .columns(['channel_id', 'stream_type', 'stream_id', 'at'])
       .execute()
 
-    await db.schema
-      .createTable('analytics_errors')
-      .addColumn('id', id, (c) => c.primaryKey())
-      .addColumn('channel_id', 'integer', (c) => c.notNull().references('channels.id').onDelete('cascade'))
+    await channelTable(db, dialect, 'analytics_errors')
       /** '' when the report came without a session. */
       .addColumn('session_uuid', 'varchar(36)', (c) => c.notNull())
       /** SHA-256 of kind, message and the stack's first frame: one report per session and fingerprint. */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
-import { type Dialect, idColumn, timestampColumn } from '../dialect.js'
+import { type Dialect, timestampColumn } from '../dialect.js'
+import { channelTable, timestamps } from '../migration-columns.js'
 
 /**
  * The console's sales (issue 18, decision 0036): refunds asked of the gateway (one per console key),
@@ -8,10 +9,7 @@ import { type Dialect, idColumn, timestampColumn } from '../dialect.js'
  */
 export function up(dialect: Dialect) {
   return async (db: Kysely<unknown>) => {
-    await db.schema
-      .createTable('refunds')
-      .addColumn('id', idColumn(dialect), (c) => c.primaryKey())
-      .addColumn('channel_id', 'integer', (c) => c.notNull().references('channels.id').onDelete('cascade'))
+    await channelTable(db, dialect, 'refunds')
       .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
       .addColumn('amount', 'integer', (c) => c.notNull())
       .addColumn('currency', 'varchar(3)', (c) => c.notNull())
@@ -23,16 +21,12 @@ export function up(dialect: Dialect) {
       .addColumn('idempotency_key', 'varchar(120)', (c) => c.notNull())
       .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
       .addColumn('user_email', 'varchar(320)')
-      .addColumn('created_at', timestampColumn(dialect), (c) => c.notNull())
-      .addColumn('updated_at', timestampColumn(dialect), (c) => c.notNull())
+      .$call(timestamps(dialect))
       .addUniqueConstraint('refunds_channel_key', ['channel_id', 'idempotency_key'])
       .execute()
     await db.schema.createIndex('refunds_order').on('refunds').columns(['order_id', 'status']).execute()
 
-    await db.schema
-      .createTable('console_actions')
-      .addColumn('id', idColumn(dialect), (c) => c.primaryKey())
-      .addColumn('channel_id', 'integer', (c) => c.notNull().references('channels.id').onDelete('cascade'))
+    await channelTable(db, dialect, 'console_actions')
       .addColumn('idempotency_key', 'varchar(120)', (c) => c.notNull())
       .addColumn('action', 'varchar(40)', (c) => c.notNull())
       /** The action's answer, JSON: the same key gets it again. */

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
-import { type Dialect, idColumn, timestampColumn } from '../dialect.js'
+import { type Dialect, timestampColumn } from '../dialect.js'
+import { channelTable } from '../migration-columns.js'
 
 /**
  * Verified channel domains (decision 0041). A domain serves its channel once `verified_at` is set: the
@@ -25,10 +26,7 @@ export function up(dialect: Dialect) {
         .execute()
       await sql`update channel_domains set verified_at = ${now}, created_at = ${now}`.execute(db)
     } else {
-      await db.schema
-        .createTable('channel_domains_next')
-        .addColumn('id', idColumn(dialect), (c) => c.primaryKey())
-        .addColumn('channel_id', 'integer', (c) => c.notNull().references('channels.id').onDelete('cascade'))
+      await channelTable(db, dialect, 'channel_domains_next')
         .addColumn('host', 'varchar(253)', (c) => c.notNull())
         .addColumn('verified_at', timestampColumn(dialect))
         .addColumn('challenge', 'varchar(64)')
