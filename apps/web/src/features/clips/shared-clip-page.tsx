@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { clipOfName } from '../../components/clips/clip-share'
 import { ClipVideo } from '../../components/clips/clip-video'
+import { ClipTags } from '../../components/clips/public-clip-card'
 import { ButtonLink } from '../../components/ui/button'
 import { ItemFailurePage, ItemLoadingPage } from '../../components/ui/item-page'
 import { EmptyState } from '../../components/ui/load-states'
@@ -78,13 +79,7 @@ export function SharedClipPage() {
           </div>
         )}
         <div className="shared-clip__about">
-          {data.tags.length > 0 ? (
-            <ul className="clip-tags" aria-label={t('clips.tags')}>
-              {data.tags.map((tag) => (
-                <li key={tag}>{tag}</li>
-              ))}
-            </ul>
-          ) : null}
+          <ClipTags tags={data.tags} />
           <p className="shared-clip__from">{t('share.from', { name: data.channel_name })}</p>
           <div className="clip-tool__actions">
             {toChannel}

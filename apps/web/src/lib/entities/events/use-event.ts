@@ -1,24 +1,11 @@
 import { type EventDetail, EventDetailSchema } from '@fieldhouse/contract'
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { ApiClient, ApiEnvelope } from '../../api/api-client'
+import { useQuery } from '@tanstack/react-query'
 import { useApiClient } from '../../api/api-context'
 import { useAppStore } from '../../store/app-store'
-import { detailPolling } from '../playback/detail-polling'
-import { watchDetailPath } from '../playback/watch-source'
+import { detailPolling, watchDetailQueryOptions } from '../playback/watch-detail-query'
 import { eventQueryKey } from './query-keys'
 
-/** `answer`: the detail's request, already sent (by the start of a page opened on the game). */
-export const eventQueryOptions = (
-  api: ApiClient,
-  viewerId: number | null,
-  id: number,
-  answer?: Promise<ApiEnvelope<unknown>>,
-) =>
-  queryOptions({
-    queryKey: eventQueryKey(viewerId, id),
-    queryFn: async ({ signal }) =>
-      EventDetailSchema.parse((await (answer ?? api.get(watchDetailPath({ kind: 'event', id }), { signal }))).data),
-  })
+export const eventQueryOptions = watchDetailQueryOptions('event', EventDetailSchema, eventQueryKey)
 
 /**
  * `GET /api/events/{id}`: the event with its video (media status, poster, and playback URLs for a viewer

@@ -1,25 +1,15 @@
 import { MINUTE, type VodMediaDetail, VodMediaDetailSchema } from '@fieldhouse/contract'
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { ApiClient, ApiEnvelope } from '../../api/api-client'
+import { useQuery } from '@tanstack/react-query'
 import { useApiClient } from '../../api/api-context'
 import { useAppStore } from '../../store/app-store'
-import { detailPolling } from '../playback/detail-polling'
-import { watchDetailPath } from '../playback/watch-source'
+import { detailPolling, watchDetailQueryOptions } from '../playback/watch-detail-query'
 
-/** Keyed by the viewer: whether playback URLs come with it depends on who asks. */
-/** `answer`: the detail's request, already sent (by the start of a page opened on the video). */
-export const vodItemQueryOptions = (
-  api: ApiClient,
-  viewerId: number | null,
-  id: number,
-  answer?: Promise<ApiEnvelope<unknown>>,
-) =>
-  queryOptions({
-    queryKey: ['vod-media-items', 'one', { viewer: viewerId, id }] as const,
-    queryFn: async ({ signal }) =>
-      VodMediaDetailSchema.parse((await (answer ?? api.get(watchDetailPath({ kind: 'vod', id }), { signal }))).data),
-    staleTime: MINUTE,
-  })
+export const vodItemQueryOptions = watchDetailQueryOptions(
+  'vod',
+  VodMediaDetailSchema,
+  (viewerId, id) => ['vod-media-items', 'one', { viewer: viewerId, id }] as const,
+  { staleTime: MINUTE },
+)
 
 /** `GET /api/vod-media-items/{id}`: the video with its media status, poster and (for a viewer who may watch) playback. */
 export function useVodItem(
