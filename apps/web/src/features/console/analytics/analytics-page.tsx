@@ -11,6 +11,7 @@ import { useChannelZone } from '../channel-time'
 import { DataTable, type DataTableProps } from '../components/data-table'
 import { Fact } from '../components/fact'
 import { LabelledField } from '../components/labelled-field'
+import { PageHead } from '../components/page-head'
 import { SubmitActions } from '../components/submit-actions'
 import { useOperator } from '../operator-context'
 import { DateField, SelectField } from '../sales/sales-fields'
@@ -296,8 +297,7 @@ export default function AnalyticsPage() {
 
   return (
     <>
-      <h1>{t('analytics.title')}</h1>
-      <p className="console-lead">{t('analytics.lead', { zone: timeZone })}</p>
+      <PageHead title={t('analytics.title')} lead={t('analytics.lead', { zone: timeZone })} />
       <div className="console-list__filters">
         <SelectField
           label={t('analytics.event')}

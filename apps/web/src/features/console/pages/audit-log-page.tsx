@@ -1,5 +1,6 @@
 import { useCallback } from 'react'
 import type { Row } from '../api/admin-api'
+import { PageHead } from '../components/page-head'
 import { ResourceList } from '../components/resource-list'
 import { newestFirst } from '../sales/sales-fields'
 import { useConsoleText } from '../words'
@@ -37,8 +38,7 @@ export default function AuditLogPage() {
   const changes = useCallback((row: Row) => <Changes row={row} />, [])
   return (
     <>
-      <h1>{t('auditLog.title')}</h1>
-      <p className="console-lead">{t('auditLog.lead')}</p>
+      <PageHead title={t('auditLog.title')} lead={t('auditLog.lead')} />
       <ResourceList
         resource="audit-log"
         caption={t('auditLog.caption')}

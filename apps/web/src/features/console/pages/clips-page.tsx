@@ -8,6 +8,7 @@ import { allowed } from '../access'
 import { type Row, rowChoices, useAdminDelete, useAdminOptions } from '../api/admin-api'
 import { useChannelTime } from '../channel-time'
 import { useListFilters } from '../components/list-filters'
+import { PageHead } from '../components/page-head'
 import { ResourceList } from '../components/resource-list'
 import { useOperator } from '../operator-context'
 import { newestFirst } from '../sales/sales-fields'
@@ -182,8 +183,7 @@ export default function ClipsPage() {
 
   return (
     <>
-      <h1>{t('clipList.title')}</h1>
-      <p className="console-lead">{t('clipList.lead')}</p>
+      <PageHead title={t('clipList.title')} lead={t('clipList.lead')} />
       <p role="status" className="console-note">
         {done}
       </p>

@@ -11,6 +11,7 @@ import { errorText, splitFieldErrors } from '../../../lib/api/error-text'
 import { applyColorVariables } from '../../../lib/theme/color-variables'
 import { allowed } from '../access'
 import { useAdminItem, useAdminSingletonSave } from '../api/admin-api'
+import { PageHead } from '../components/page-head'
 import { SubmitActions } from '../components/submit-actions'
 import { useOperator } from '../operator-context'
 import { useConsoleText } from '../words'
@@ -113,8 +114,7 @@ export default function ColoursPage() {
 
   return (
     <>
-      <h1>{t('colours.title')}</h1>
-      <p className="console-lead">{t('colours.lead')}</p>
+      <PageHead title={t('colours.title')} lead={t('colours.lead')} />
       {stored.isPending || colors === null ? <PageLoader /> : null}
       {stored.isError ? (
         <FormMessage tone="error">{errorText(stored.error) ?? t('common.didNotLoad')}</FormMessage>

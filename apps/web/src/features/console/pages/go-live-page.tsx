@@ -4,6 +4,7 @@ import { useAdminOptions } from '../api/admin-api'
 import { useViewersNow } from '../api/use-analytics'
 import { useGoLive, useLiveAction, useRevealKey } from '../api/use-console-media'
 import { Fact } from '../components/fact'
+import { PageHead } from '../components/page-head'
 import { HlsPreview } from '../media/hls-preview'
 import { useOperator } from '../operator-context'
 import { useConsoleText } from '../words'
@@ -59,8 +60,7 @@ export default function GoLivePage() {
 
   return (
     <>
-      <h1>{t('goLive.title')}</h1>
-      <p className="console-lead">{t('goLive.lead')}</p>
+      <PageHead title={t('goLive.title')} lead={t('goLive.lead')} />
       <div className="field console-golive-event">
         <label className="field__label" htmlFor="go-live-event">
           {t('goLive.event')}

@@ -7,6 +7,7 @@ import { allowed } from '../access'
 import { adminQueriesRoot, useAdminOptions } from '../api/admin-api'
 import { useDeleteMedia, useOwnerMedia, useUploadStatus } from '../api/use-console-media'
 import { useChannelTime } from '../channel-time'
+import { PageHead } from '../components/page-head'
 import { HlsPreview } from '../media/hls-preview'
 import { startTusUpload, type UploadTarget } from '../media/tus-upload'
 import { useOperator } from '../operator-context'
@@ -109,8 +110,7 @@ export default function MediaPage() {
 
   return (
     <>
-      <h1>{t('media.title')}</h1>
-      <p className="console-lead">{t('media.lead')}</p>
+      <PageHead title={t('media.title')} lead={t('media.lead')} />
       <form className="console-form" onSubmit={(e) => void handleSubmit(e)} aria-describedby="media-help">
         <fieldset className="console-fieldset console-choices">
           <legend>{t('media.videoFor')}</legend>

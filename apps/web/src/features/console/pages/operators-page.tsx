@@ -10,6 +10,7 @@ import { applyServerErrors } from '../../../lib/forms/server-errors'
 import { allowed } from '../access'
 import { adminQueriesRoot, type Row, useAdminDelete, useAdminSave } from '../api/admin-api'
 import { LabelledField } from '../components/labelled-field'
+import { PageHead } from '../components/page-head'
 import { ResourceList } from '../components/resource-list'
 import { SubmitActions } from '../components/submit-actions'
 import { useOperator } from '../operator-context'
@@ -173,8 +174,7 @@ export default function OperatorsPage() {
   )
   return (
     <>
-      <h1>{t('operators.title')}</h1>
-      <p className="console-lead">{t('operators.lead')}</p>
+      <PageHead title={t('operators.title')} lead={t('operators.lead')} />
       {allowed(me, 'invite', 'operators') ? <InviteForm /> : null}
       <h2>{t('operators.current')}</h2>
       <ResourceList

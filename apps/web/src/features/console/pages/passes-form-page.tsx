@@ -15,6 +15,7 @@ import { applyServerErrors } from '../../../lib/forms/server-errors'
 import { allowed } from '../access'
 import { useAdminItem, useAdminSingletonSave } from '../api/admin-api'
 import { Fact } from '../components/fact'
+import { PageHead } from '../components/page-head'
 import { SubmitActions } from '../components/submit-actions'
 import { useOperator } from '../operator-context'
 import { useConsoleText } from '../words'
@@ -155,8 +156,7 @@ export default function PassesFormPage() {
   const data = item.data as AdminPassesForm | undefined
   return (
     <>
-      <h1>{t('passesForm.title')}</h1>
-      <p className="console-lead">{t('passesForm.lead')}</p>
+      <PageHead title={t('passesForm.title')} lead={t('passesForm.lead')} />
       {item.isPending ? <PageLoader /> : null}
       {item.isError ? <FormMessage tone="error">{errorText(item.error) ?? t('common.didNotLoad')}</FormMessage> : null}
       {data ? (

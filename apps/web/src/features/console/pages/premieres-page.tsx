@@ -12,6 +12,7 @@ import { useCallOffPremiere, usePremiereSources, usePremieres, useSchedulePremie
 import { useChannelTime, useChannelZone } from '../channel-time'
 import { TableBox } from '../components/data-table'
 import { LabelledField } from '../components/labelled-field'
+import { PageHead } from '../components/page-head'
 import { PageRoutes } from '../components/page-routes'
 import { SubmitActions } from '../components/submit-actions'
 import { zonedToIso } from '../fields'
@@ -66,11 +67,11 @@ function PremiereList() {
 
   return (
     <>
-      <div className="console-page-head">
-        <h1>{t('premieres.title')}</h1>
-        {canCreate ? <ButtonLink to={`${base}/new`}>{t('premieres.schedule')}</ButtonLink> : null}
-      </div>
-      <p className="console-lead">{t('premieres.lead', { zone })}</p>
+      <PageHead
+        title={t('premieres.title')}
+        lead={t('premieres.lead', { zone })}
+        action={canCreate ? <ButtonLink to={`${base}/new`}>{t('premieres.schedule')}</ButtonLink> : null}
+      />
       {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
       {confirming ? (
         <fieldset className="console-inline-confirm">
@@ -220,8 +221,7 @@ function ScheduleForm() {
       <p className="console-breadcrumb">
         <Link to={base}>{t('premieres.back')}</Link>
       </p>
-      <h1>{t('premieres.schedule')}</h1>
-      <p className="console-lead">{t('premieres.formLead')}</p>
+      <PageHead title={t('premieres.schedule')} lead={t('premieres.formLead')} />
       <form className="console-form" noValidate onSubmit={submit}>
         <fieldset className="console-fieldset">
           <legend>{t('premieres.premiere')}</legend>

@@ -6,6 +6,7 @@ import { FormMessage } from '../../../components/ui/form-field'
 import { errorText } from '../../../lib/api/error-text'
 import { useTotpConfirm, useTotpDisable, useTotpSetup } from '../api/use-me'
 import { CodeForm } from '../components/code-form'
+import { PageHead } from '../components/page-head'
 import { TotpQrCode } from '../components/totp-qr-code'
 import { useOperator } from '../operator-context'
 import { ConsoleTrans, useConsoleText } from '../words'
@@ -92,8 +93,7 @@ export default function SecurityPage() {
   const [notice, setNotice] = useState<string | null>(null)
   return (
     <>
-      <h1>{t('security.title')}</h1>
-      <p className="console-lead">{t('security.lead', { email: me.user.email })}</p>
+      <PageHead title={t('security.title')} lead={t('security.lead', { email: me.user.email })} />
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
       {me.totp.enabled ? (
         <>

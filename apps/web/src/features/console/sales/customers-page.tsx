@@ -10,6 +10,7 @@ import { useChannelTime } from '../channel-time'
 import { TableBox } from '../components/data-table'
 import { Fact } from '../components/fact'
 import { useListFilters } from '../components/list-filters'
+import { PageHead } from '../components/page-head'
 import { PageRoutes } from '../components/page-routes'
 import { ResourceList } from '../components/resource-list'
 import { useOperator } from '../operator-context'
@@ -85,8 +86,7 @@ function CustomersList() {
   )
   return (
     <>
-      <h1>{t('consoleSales.customers.heading')}</h1>
-      <p className="console-lead">{t('consoleSales.customers.lead')}</p>
+      <PageHead title={t('consoleSales.customers.heading')} lead={t('consoleSales.customers.lead')} />
       <ResourceList
         resource="customers"
         caption={t('consoleSales.customers.heading')}

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorText } from '../../../lib/api/error-text'
 import { useAdminOptions } from '../api/admin-api'
+import { PageHead } from '../components/page-head'
 import { SubmitActions } from '../components/submit-actions'
 import { useEventRefund, useEventRefundPreview } from './sales-api'
 import { ErrorLine, ReasonField, SelectField } from './sales-fields'
@@ -53,8 +54,7 @@ export default function EventRefundsPage() {
 
   return (
     <>
-      <h1>{t('consoleSales.eventRefunds.heading')}</h1>
-      <p className="console-lead">{t('consoleSales.eventRefunds.lead')}</p>
+      <PageHead title={t('consoleSales.eventRefunds.heading')} lead={t('consoleSales.eventRefunds.lead')} />
       <form className="console-form" onSubmit={submit} aria-labelledby="event-refund-head">
         <h2 id="event-refund-head">{t('consoleSales.eventRefunds.cancelledEvent')}</h2>
         <SelectField

@@ -12,6 +12,7 @@ import { useChannelTime } from '../channel-time'
 import { TableBox } from '../components/data-table'
 import { Fact } from '../components/fact'
 import { useListFilters } from '../components/list-filters'
+import { PageHead } from '../components/page-head'
 import { PageRoutes } from '../components/page-routes'
 import { ResourceList } from '../components/resource-list'
 import { SubmitActions } from '../components/submit-actions'
@@ -180,13 +181,15 @@ function OrdersList() {
 
   return (
     <>
-      <div className="console-page-head">
-        <h1>{t('consoleSales.orders.heading')}</h1>
-        <Button variant="secondary" onClick={() => void download()}>
-          {t('consoleSales.orders.exportCsv')}
-        </Button>
-      </div>
-      <p className="console-lead">{t('consoleSales.orders.lead')}</p>
+      <PageHead
+        title={t('consoleSales.orders.heading')}
+        lead={t('consoleSales.orders.lead')}
+        action={
+          <Button variant="secondary" onClick={() => void download()}>
+            {t('consoleSales.orders.exportCsv')}
+          </Button>
+        }
+      />
       {allowed(me, 'create', 'orders') ? <GrantComplimentary passes={passes.data ?? []} /> : null}
       <ErrorLine error={exportError} />
       <ResourceList

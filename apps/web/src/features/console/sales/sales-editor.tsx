@@ -10,6 +10,7 @@ import { errorText } from '../../../lib/api/error-text'
 import { allowed } from '../access'
 import { type Row, useAdminDelete, useAdminItem } from '../api/admin-api'
 import { useChannelFormat } from '../channel-time'
+import { PageHead } from '../components/page-head'
 import { type ListColumn, ResourceList } from '../components/resource-list'
 import { useOperator } from '../operator-context'
 import { type SalesItemOf, type SalesResource, useSalesItem, useSalesSave } from './sales-api'
@@ -141,11 +142,13 @@ function SalesList<R extends SalesResource, Draft extends object>({ spec }: { sp
   )
   return (
     <>
-      <div className="console-page-head">
-        <h1>{words.plural}</h1>
-        {allowed(me, 'create', spec.resource) ? <ButtonLink to={`${base}/new`}>{words.newOne}</ButtonLink> : null}
-      </div>
-      <p className="console-lead">{words.lead}</p>
+      <PageHead
+        title={words.plural}
+        lead={words.lead}
+        action={
+          allowed(me, 'create', spec.resource) ? <ButtonLink to={`${base}/new`}>{words.newOne}</ButtonLink> : null
+        }
+      />
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
       <ResourceList
         resource={spec.resource}
