@@ -2,6 +2,7 @@ import type { Event } from '@fieldhouse/contract'
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { pagedItems } from '../../lib/api/paged-items'
 import type { EventsPage } from '../../lib/entities/events/events-schemas'
 import { ListSkeleton, LoadError, LoadMoreButton } from '../ui/load-states'
 import { EventCard, EventCardSkeleton, EventRow } from './event-card'
@@ -59,8 +60,7 @@ export function EventsCollection({
   if (isPending) return <EventsSkeleton view={view} />
   if (isError && !isFetchNextPageError) return <LoadError onRetry={() => void refetch()} />
 
-  const events = data.pages.flatMap((page) => page.data)
-  const total = data.pages.at(-1)?.meta.total ?? events.length
+  const { items: events, total } = pagedItems(data.pages)
   if (events.length === 0) return <>{empty}</>
 
   return (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/ui/button'
 import { EmptyState, ListSkeleton, LoadError, LoadMoreButton } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
+import { pagedItems } from '../../lib/api/paged-items'
 import { useVodCategories } from '../../lib/entities/vod/use-vod-categories'
 import { useVodItems } from '../../lib/entities/vod/use-vod-items'
 import { useVodRails } from '../../lib/entities/vod/use-vod-rails'
@@ -220,8 +221,7 @@ function VodGrid({
     return <ListSkeleton className="vod-grid" skeleton={<VodCardSkeleton />} />
   }
   if (query.isError && !query.isFetchNextPageError) return <LoadError onRetry={() => void query.refetch()} />
-  const items = query.data.pages.flatMap((page) => page.data)
-  const total = query.data.pages.at(-1)?.meta.total ?? items.length
+  const { items, total } = pagedItems(query.data.pages)
   if (items.length === 0) return <>{empty}</>
   return (
     <div className="vod-results">
