@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely'
+import { anyInChannel } from './channel-rows.js'
 import type { Database, EventTable } from './schema.js'
 
 /** An event or VOD item of the demo channel that gets a generated video, with what it shows. */
@@ -66,13 +67,8 @@ export class DemoRepository {
   }
 
   /** Whether the channel has a premiere already (the demo makes its own once). */
-  async hasPremiere(channelId: number) {
-    const row = await this.db
-      .selectFrom('premieres')
-      .select('id')
-      .where('channel_id', '=', channelId)
-      .executeTakeFirst()
-    return row !== undefined
+  hasPremiere(channelId: number) {
+    return anyInChannel(this.db, 'premieres', channelId)
   }
 
   /** The channel's newest finished free event whose replay is encoded: what the demo premieres. */

@@ -4,6 +4,7 @@ import { bumpContentVersion } from '../../db/content-version.js'
 import { containsText, type Dialect, writeTransaction } from '../../db/dialect.js'
 import { countedPage } from '../../db/paged.js'
 import type { Database } from '../../db/schema.js'
+import { servingHosts } from '../../db/serving-hosts.js'
 import { newStreamKey } from '../../lib/secrets.js'
 import { type AuditRecord, insertAudit } from './audit.repository.js'
 
@@ -192,13 +193,7 @@ export class AdminRepository {
 
   /** The hosts that serve the channel (its verified domains), the primary first. */
   async domains(channelId: number) {
-    const rows = await this.db
-      .selectFrom('channel_domains')
-      .select('host')
-      .where('channel_id', '=', channelId)
-      .where('verified_at', 'is not', null)
-      .orderBy('id')
-      .execute()
+    const rows = await servingHosts(this.db, channelId).execute()
     return rows.map((r) => r.host)
   }
 

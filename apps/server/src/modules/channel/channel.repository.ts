@@ -3,6 +3,7 @@ import { anyInChannel, findInChannel, listInChannel } from '../../db/channel-row
 import { bumpContentVersion } from '../../db/content-version.js'
 import { type Dialect, writeTransaction } from '../../db/dialect.js'
 import type { Database, NewChannel } from '../../db/schema.js'
+import { servingHosts } from '../../db/serving-hosts.js'
 
 type Row<T extends keyof Database> = Omit<import('kysely').Insertable<Database[T]>, 'id' | 'channel_id'>
 
@@ -47,14 +48,7 @@ export class ChannelRepository {
 
   /** The channel's primary domain: its first verified one (links in mails point there). */
   async primaryHost(channelId: number) {
-    const row = await this.db
-      .selectFrom('channel_domains')
-      .select('host')
-      .where('channel_id', '=', channelId)
-      .where('verified_at', 'is not', null)
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst()
+    const row = await servingHosts(this.db, channelId).limit(1).executeTakeFirst()
     return row?.host
   }
 
