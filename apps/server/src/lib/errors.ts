@@ -19,6 +19,11 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'resource') => new AppError(404, messages.notFound, undefined, { 'x-not-found': what })
+/** The row looked up, or a 404 naming what was not found. */
+export const found = <T>(row: T | null | undefined, what: string): T => {
+  if (!row) throw notFound(what)
+  return row
+}
 export const unauthorized = (message: string, errors?: FieldErrors) => new AppError(401, message, errors)
 export const forbidden = (message: string, errors?: FieldErrors) => new AppError(403, message, errors)
 export const conflict = (message: string, errors?: FieldErrors) => new AppError(409, message, errors)

@@ -5,7 +5,7 @@ import {
   type OperatorRole,
   outranks,
 } from '@fieldhouse/contract'
-import { conflict, forbidden, notFound } from '../../lib/errors.js'
+import { conflict, forbidden, found, notFound } from '../../lib/errors.js'
 import type { AuditSink, Operator } from '../../lib/operator.js'
 import type { AccountsService } from '../accounts/accounts.service.js'
 import type { KeysService } from '../keys/keys.service.js'
@@ -55,9 +55,7 @@ export class CustomersService {
   }
 
   private async customer(op: Operator, id: number) {
-    const row = await this.repo.find(op.session.channel.id, id)
-    if (!row) throw notFound('customer')
-    return row
+    return found(await this.repo.find(op.session.channel.id, id), 'customer')
   }
 
   /** One viewer: the account, the passes held, the latest orders, clips and the capabilities. */

@@ -1,7 +1,6 @@
 import {
   type AdminBundle,
   AdminBundleCreateSchema,
-  type AdminBundleFields,
   AdminBundleSorts,
   type AdminBundlesQuerySchema,
   AdminBundleUpdateSchema,
@@ -15,7 +14,7 @@ import type { AuditSink, Operator } from '../../lib/operator.js'
 import { parseInput } from '../../lib/parse-input.js'
 import type { BundlesRepository } from './bundles.repository.js'
 import type { PassesRepository } from './passes.repository.js'
-import { bundleColumns, bundleFieldsOf, definedOf, retiredColumn } from './sale-fields.js'
+import { bundleColumns, bundleFieldsOf, mergeUpdate, retiredColumn, updateEntry } from './sale-fields.js'
 import type { SalesAdminRepository } from './sales-admin.repository.js'
 
 /**
@@ -122,23 +121,15 @@ export class BundlesAdminService {
     const channelId = op.session.channel.id
     const row = await this.d.bundles.byId(channelId, id)
     if (!row) throw notFound('bundle')
-    const { retired, ...changes } = input
-    const defined = definedOf(changes)
-    const merged: AdminBundleFields = { ...bundleFieldsOf(row), ...defined }
-    if (changes.pass_ids !== undefined) await this.checkPasses(channelId, merged.pass_ids)
+    const { retired, merged } = mergeUpdate(bundleFieldsOf(row), input)
+    if (input.pass_ids !== undefined) await this.checkPasses(channelId, merged.pass_ids)
     const before = await this.presentOne(op, id)
     await this.d.bundles.update(channelId, id, {
       ...bundleColumns(merged),
       ...retiredColumn(retired, row.retired_at, this.d.clock),
     })
     const after = await this.presentOne(op, id)
-    await this.d.audit(op, {
-      action: retired ? 'retire' : 'update',
-      resource: 'bundles',
-      resourceId: id,
-      before,
-      after,
-    })
+    await this.d.audit(op, updateEntry('bundles', id, retired, before, after))
     return after
   }
 

@@ -111,3 +111,23 @@ export const definedOf = <T extends object>(changes: T) =>
  */
 export const retiredColumn = (retired: boolean | undefined, was: number | null, now: () => number) =>
   retired === undefined ? {} : { retired_at: retired ? (was ?? now()) : null }
+
+/** An update's input taken apart: whether it retires (or puts back on sale), and what it names over the row's fields. */
+export function mergeUpdate<F extends object, I extends Partial<F> & { retired?: boolean | undefined }>(
+  current: F,
+  input: I,
+) {
+  const { retired, ...changes } = input
+  const defined = definedOf(changes)
+  const merged: F = { ...current, ...defined }
+  return { retired, defined, merged }
+}
+
+/** The audit entry of a console update of a pass, coupon or bundle: a retire when it retires. */
+export const updateEntry = (
+  resource: 'passes' | 'coupons' | 'bundles',
+  resourceId: number,
+  retired: boolean | undefined,
+  before: unknown,
+  after: unknown,
+) => ({ action: retired ? 'retire' : 'update', resource, resourceId, before, after })

@@ -26,7 +26,15 @@ import { parseInput } from '../../lib/parse-input.js'
 import type { BundlesRepository } from './bundles.repository.js'
 import type { PaymentGateway } from './gateways/gateway.js'
 import type { PassesRepository } from './passes.repository.js'
-import { couponColumns, couponFieldsOf, definedOf, passColumns, passFieldsOf, retiredColumn } from './sale-fields.js'
+import {
+  couponColumns,
+  couponFieldsOf,
+  mergeUpdate,
+  passColumns,
+  passFieldsOf,
+  retiredColumn,
+  updateEntry,
+} from './sale-fields.js'
 import type { SalesAdminRepository } from './sales-admin.repository.js'
 
 const problemsToErrors = (p: Record<string, string>) => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, [v]]))
@@ -172,9 +180,7 @@ export class SalesAdminService {
     const channelId = op.session.channel.id
     const row = await this.d.passes.byId(channelId, id)
     if (!row) throw notFound('pass')
-    const { retired, ...changes } = input
-    const defined = definedOf(changes)
-    const merged: AdminPassFields = { ...passFieldsOf(row), ...defined }
+    const { retired, merged } = mergeUpdate(passFieldsOf(row), input)
     const problems = passProblems(merged)
     if (Object.keys(problems).length > 0) throw invalid(problemsToErrors(problems))
     await this.checkPassRefs(channelId, merged)
@@ -194,7 +200,7 @@ export class SalesAdminService {
       await this.moveSubscribers(id, plan.priceId)
     }
     const after = await this.presentPass(op, id)
-    await this.d.audit(op, { action: retired ? 'retire' : 'update', resource: 'passes', resourceId: id, before, after })
+    await this.d.audit(op, updateEntry('passes', id, retired, before, after))
     return after
   }
 
@@ -290,9 +296,7 @@ export class SalesAdminService {
   async updateCoupon(op: Operator, id: number, body: unknown): Promise<AdminCoupon> {
     const input = parseInput(AdminCouponUpdateSchema, body)
     const row = await this.couponOf(op, id)
-    const { retired, ...changes } = input
-    const defined = definedOf(changes)
-    const merged: AdminCouponFields = { ...couponFieldsOf(row), ...defined }
+    const { retired, defined, merged } = mergeUpdate(couponFieldsOf(row), input)
     // A coupon is one kind of discount: giving the other kind drops the first.
     if (defined.percent_off !== undefined && defined.percent_off !== null && defined.amount_off === undefined)
       merged.amount_off = null
@@ -307,13 +311,7 @@ export class SalesAdminService {
       ...retiredColumn(retired, row.retired_at, this.d.clock),
     })
     const after = await this.readCoupon(op, id)
-    await this.d.audit(op, {
-      action: retired ? 'retire' : 'update',
-      resource: 'coupons',
-      resourceId: id,
-      before,
-      after,
-    })
+    await this.d.audit(op, updateEntry('coupons', id, retired, before, after))
     return after
   }
 

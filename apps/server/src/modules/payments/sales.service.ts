@@ -11,7 +11,7 @@ import {
 } from '@fieldhouse/contract'
 import type { FastifyBaseLogger } from 'fastify'
 import { csvLine } from '../../lib/csv.js'
-import { conflict, invalid, notFound } from '../../lib/errors.js'
+import { conflict, found, invalid, notFound } from '../../lib/errors.js'
 import type { AuditSink, Operator } from '../../lib/operator.js'
 import type { AccessService } from '../access/access.service.js'
 import type { ConsoleActions } from './console-actions.js'
@@ -82,9 +82,7 @@ export class SalesService {
   }
 
   private async orderOf(op: Operator, orderId: number) {
-    const order = await this.repo.orderOf(op.session.channel.id, orderId)
-    if (!order) throw notFound('order')
-    return order
+    return found(await this.repo.orderOf(op.session.channel.id, orderId), 'order')
   }
 
   /** The order's whole story: the provider's events, the money taken, the refunds, the card's brand and last four. */
