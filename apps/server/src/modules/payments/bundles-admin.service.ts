@@ -8,7 +8,7 @@ import {
 } from '@fieldhouse/contract'
 import type { z } from 'zod'
 import type { BundleRow } from '../../db/schema.js'
-import { conflict, invalid, notFound } from '../../lib/errors.js'
+import { conflict, found, invalid } from '../../lib/errors.js'
 import { parseJson } from '../../lib/json.js'
 import type { AuditSink, Operator } from '../../lib/operator.js'
 import { parseInput } from '../../lib/parse-input.js'
@@ -56,8 +56,7 @@ export class BundlesAdminService {
 
   private async presentOne(op: Operator, id: number) {
     const channel = op.session.channel
-    const row = await this.d.bundles.byId(channel.id, id)
-    if (!row) throw notFound('bundle')
+    const row = found(await this.d.bundles.byId(channel.id, id), 'bundle')
     return (await this.present([row], channel.currency, channel.id))[0] as AdminBundle
   }
 
@@ -119,8 +118,7 @@ export class BundlesAdminService {
   async update(op: Operator, id: number, body: unknown): Promise<AdminBundle> {
     const input = parseInput(AdminBundleUpdateSchema, body)
     const channelId = op.session.channel.id
-    const row = await this.d.bundles.byId(channelId, id)
-    if (!row) throw notFound('bundle')
+    const row = found(await this.d.bundles.byId(channelId, id), 'bundle')
     const { retired, merged } = mergeUpdate(bundleFieldsOf(row), input)
     if (input.pass_ids !== undefined) await this.checkPasses(channelId, merged.pass_ids)
     const before = await this.presentOne(op, id)

@@ -20,7 +20,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify'
 import type { z } from 'zod'
 import type { CouponRow, PassRow } from '../../db/schema.js'
-import { AppError, conflict, invalid, notFound } from '../../lib/errors.js'
+import { AppError, conflict, found, invalid } from '../../lib/errors.js'
 import type { AuditSink, Operator } from '../../lib/operator.js'
 import { parseInput } from '../../lib/parse-input.js'
 import type { BundlesRepository } from './bundles.repository.js'
@@ -79,8 +79,7 @@ export class SalesAdminService {
   }
 
   private async presentPass(op: Operator, id: number) {
-    const row = await this.d.passes.byId(op.session.channel.id, id)
-    if (!row) throw notFound('pass')
+    const row = found(await this.d.passes.byId(op.session.channel.id, id), 'pass')
     return (await this.presentPasses([row], op.session.channel.currency))[0] as AdminPass
   }
 
@@ -178,8 +177,7 @@ export class SalesAdminService {
   async updatePass(op: Operator, id: number, body: unknown): Promise<AdminPass> {
     const input = parseInput(AdminPassUpdateSchema, body)
     const channelId = op.session.channel.id
-    const row = await this.d.passes.byId(channelId, id)
-    if (!row) throw notFound('pass')
+    const row = found(await this.d.passes.byId(channelId, id), 'pass')
     const { retired, merged } = mergeUpdate(passFieldsOf(row), input)
     const problems = passProblems(merged)
     if (Object.keys(problems).length > 0) throw invalid(problemsToErrors(problems))
@@ -243,8 +241,7 @@ export class SalesAdminService {
   }
 
   private async couponOf(op: Operator, id: number) {
-    const row = await this.d.repo.coupon(op.session.channel.id, id)
-    if (!row) throw notFound('coupon')
+    const row = found(await this.d.repo.coupon(op.session.channel.id, id), 'coupon')
     return row
   }
 
