@@ -37,45 +37,36 @@ export class CatalogAdminService {
     return this.onChange(channelId)
   }
 
+  /** A row added to the channel's catalogue: its id, once who caches the catalogue is told. */
+  private async added(channelId: number, inserted: Promise<number>) {
+    const id = await inserted
+    await this.changed(channelId)
+    return id
+  }
+
   async createCategory(channelId: number, input: unknown) {
     const v = parseInput(CategoryInputSchema, input)
     await this.mustOwn('event_categories', channelId, 'parent_id', [v.parent_id])
-    const id = await this.repo.insert('event_categories', channelId, v, this.clock())
-    await this.changed(channelId)
-    return id
+    return this.added(channelId, this.repo.insert('event_categories', channelId, v, this.clock()))
   }
 
   async createLocation(channelId: number, input: unknown) {
     const v = parseInput(LocationInputSchema, input)
-    const id = await this.repo.insert('event_locations', channelId, v, this.clock())
-    await this.changed(channelId)
-    return id
+    return this.added(channelId, this.repo.insert('event_locations', channelId, v, this.clock()))
   }
 
   async createGroup(channelId: number, input: unknown) {
     const v = parseInput(GroupInputSchema, input)
-    const id = await this.repo.insert(
-      'participant_groups',
-      channelId,
-      { ...v, images: JSON.stringify(v.images), properties: JSON.stringify(v.properties) },
-      this.clock(),
-    )
-    await this.changed(channelId)
-    return id
+    const values = { ...v, images: JSON.stringify(v.images), properties: JSON.stringify(v.properties) }
+    return this.added(channelId, this.repo.insert('participant_groups', channelId, values, this.clock()))
   }
 
   async createParticipant(channelId: number, input: unknown) {
     const v = parseInput(ParticipantInputSchema, input)
     await this.mustOwn('participant_groups', channelId, 'group_id', [v.group_id])
     await this.mustOwn('event_categories', channelId, 'category_id', [v.category_id])
-    const id = await this.repo.insert(
-      'participants',
-      channelId,
-      { ...v, images: JSON.stringify(v.images), properties: JSON.stringify(v.properties) },
-      this.clock(),
-    )
-    await this.changed(channelId)
-    return id
+    const values = { ...v, images: JSON.stringify(v.images), properties: JSON.stringify(v.properties) }
+    return this.added(channelId, this.repo.insert('participants', channelId, values, this.clock()))
   }
 
   /** Creates (id null) or replaces an event with its teams. */
