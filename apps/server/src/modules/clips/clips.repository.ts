@@ -1,6 +1,14 @@
-import { type Kysely, sql } from 'kysely'
+import { type Insertable, type Kysely, sql } from 'kysely'
 import { containsText } from '../../db/dialect.js'
-import type { ClipRow, ClipStatusValue, Database } from '../../db/schema.js'
+import type { ClipRow, ClipStatusValue, ClipTable, Database } from '../../db/schema.js'
+
+/** What a new clip is made of; `tags` as a list (stored as JSON text). */
+type NewClip = Required<
+  Pick<
+    Insertable<ClipTable>,
+    'channel_id' | 'user_id' | 'uuid' | 'event_id' | 'vod_item_id' | 'asset_id' | 'name' | 'start_time' | 'duration'
+  >
+> & { tags: string[] }
 
 /** A clip with what it is of: its game's name and access, or its library video's title (decision 27). */
 export type ClipWithEvent = ClipRow & {
@@ -120,18 +128,8 @@ export class ClipsRepository {
     return this.withDetails(this.moderation(channelId)).where('clips.id', '=', id).executeTakeFirst()
   }
 
-  async create(values: {
-    channel_id: number
-    user_id: number
-    uuid: string
-    event_id: number | null
-    vod_item_id: number | null
-    asset_id: number
-    name: string
-    tags: string[]
-    start_time: number
-    duration: number
-  }) {
+  /** A queued clip: its subject, range, name and tags (the rest is the queue's to fill in). */
+  async create(values: NewClip) {
     const now = this.clock()
     const { id } = await this.db
       .insertInto('clips')
