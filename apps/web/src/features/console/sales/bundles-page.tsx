@@ -3,16 +3,14 @@ import { useTranslation } from 'react-i18next'
 import { TextField } from '../../../components/ui/form-field'
 import { type Row, useAdminOptions } from '../api/admin-api'
 import {
-  nameColumn,
   PriceFields,
-  priceColumn,
   type SalesForm,
   SalesPage,
   type SalesPageSpec,
   ShownFields,
-  soldColumn,
+  saleItemColumns,
 } from './sales-editor'
-import { CheckGroup, priceBodyOf, priceDraftOf, shownBodyOf, shownDraftOf } from './sales-fields'
+import { CheckGroup, saleItemBodyOf, saleItemDraftOf, unsold } from './sales-fields'
 import { useMoney } from './sales-format'
 
 interface Draft {
@@ -64,30 +62,22 @@ function BundleFields({ form, item: bundle }: { form: SalesForm<Draft>; item: Ad
 
 const bundles: SalesPageSpec<'bundles', Draft> = {
   resource: 'bundles',
-  columns: (t) => [
-    nameColumn(t),
-    {
+  columns: (t) =>
+    saleItemColumns(t, {
       key: 'pass_ids',
       header: t('consoleSales.passesInBundle'),
       render: (row: Row) => String(Array.isArray(row.pass_ids) ? row.pass_ids.length : 0),
-    },
-    priceColumn(t),
-    soldColumn(t),
-  ],
+    }),
   titleKey: 'name',
   draftOf: (b, context) => ({
-    name: b?.name ?? '',
-    ...priceDraftOf(b, context),
-    ...shownDraftOf(b),
+    ...saleItemDraftOf(b, context),
     pass_ids: b?.pass_ids ?? [],
   }),
   bodyOf: (d, _isNew, context) => ({
-    name: d.name,
-    ...priceBodyOf(d, context),
-    ...shownBodyOf(d),
+    ...saleItemBodyOf(d, context),
     pass_ids: d.pass_ids,
   }),
-  unused: (bundle) => bundle.sold === 0,
+  unused: unsold,
   Notes: BundleNotes,
   Fields: BundleFields,
 }

@@ -5,24 +5,14 @@ import { CheckboxField, TextField } from '../../../components/ui/form-field'
 import { type Row, useAdminOptions } from '../api/admin-api'
 import { useListFilters } from '../components/list-filters'
 import {
-  nameColumn,
   PriceFields,
-  priceColumn,
   type SalesForm,
   SalesPage,
   type SalesPageSpec,
   ShownFields,
-  soldColumn,
+  saleItemColumns,
 } from './sales-editor'
-import {
-  CheckGroup,
-  priceBodyOf,
-  priceDraftOf,
-  SelectField,
-  shownBodyOf,
-  shownDraftOf,
-  wordChoices,
-} from './sales-fields'
+import { CheckGroup, SelectField, saleItemBodyOf, saleItemDraftOf, unsold, wordChoices } from './sales-fields'
 
 const kinds = ['subscription', 'package', 'event', 'addon'] as const
 const kindChoices = (t: TFunction) => kinds.map((k) => ({ value: k, label: t(`consoleSales.kinds.${k}`) }))
@@ -139,25 +129,19 @@ function PassFields({ form, item: pass }: { form: SalesForm<Draft>; item: AdminP
 
 const passes: SalesPageSpec<'passes', Draft> = {
   resource: 'passes',
-  columns: (t) => [
-    nameColumn(t),
-    {
+  columns: (t) =>
+    saleItemColumns(t, {
       key: 'kind',
       header: t('consoleSales.kind'),
       sortable: true,
       render: (row: Row) => t(`consoleSales.kinds.${row.kind as (typeof kinds)[number]}`),
-    },
-    priceColumn(t),
-    soldColumn(t),
-  ],
+    }),
   titleKey: 'name',
   useFilters: useKindFilter,
   draftOf: (p, context) => ({
     kind: p?.kind ?? 'subscription',
-    name: p?.name ?? '',
+    ...saleItemDraftOf(p, context),
     description: p?.description ?? '',
-    ...priceDraftOf(p, context),
-    ...shownDraftOf(p),
     offer: p?.offer ?? '',
     period: p?.period ?? 'monthly',
     trial_period: String(p?.trial_period ?? 0),
@@ -169,10 +153,8 @@ const passes: SalesPageSpec<'passes', Draft> = {
   }),
   bodyOf: (d, isNew, context) => ({
     ...(isNew ? { kind: d.kind } : {}),
-    name: d.name,
+    ...saleItemBodyOf(d, context),
     description: d.description.trim() || null,
-    ...priceBodyOf(d, context),
-    ...shownBodyOf(d),
     offer: d.offer.trim() || null,
     period: d.kind === 'subscription' ? d.period : null,
     trial_period: d.kind === 'subscription' ? Number(d.trial_period || 0) : 0,
@@ -182,7 +164,7 @@ const passes: SalesPageSpec<'passes', Draft> = {
     event_id: d.kind === 'event' && d.event_id ? Number(d.event_id) : null,
     capabilities: d.capabilities,
   }),
-  unused: (pass) => pass.sold === 0,
+  unused: unsold,
   Notes: PassNotes,
   Fields: PassFields,
 }

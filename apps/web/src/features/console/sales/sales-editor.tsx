@@ -355,10 +355,10 @@ export function ShownFields<Draft extends { image: string; weight: string }>({
 }
 
 /** The name column of passes and bundles, the list's link. */
-export const nameColumn = (t: T): ListColumn => ({ key: 'name', header: t('consoleSales.name'), sortable: true })
+const nameColumn = (t: T): ListColumn => ({ key: 'name', header: t('consoleSales.name'), sortable: true })
 
 /** The price column of passes and bundles, in the item's currency. */
-export const priceColumn = (t: T): ListColumn => ({
+const priceColumn = (t: T): ListColumn => ({
   key: 'price',
   header: t('consoleSales.price'),
   sortable: true,
@@ -371,4 +371,12 @@ export function Money({ minor, currency }: { minor: number; currency: string }) 
 }
 
 /** How many have been sold. */
-export const soldColumn = (t: T): ListColumn => ({ key: 'sold', header: t('consoleSales.sold') })
+const soldColumn = (t: T): ListColumn => ({ key: 'sold', header: t('consoleSales.sold') })
+
+/** The columns of a list of passes or bundles: the name (the link), what is the item's own, its price, how many sold. */
+export const saleItemColumns = (t: T, own: ListColumn): ListColumn[] => [
+  nameColumn(t),
+  own,
+  priceColumn(t),
+  soldColumn(t),
+]

@@ -27,10 +27,9 @@ export const amountOf = (text: string, currency: string): number | null => {
 }
 
 /** The price fields' draft of a pass or bundle: the base price only when it differs, the fee only when there is one. */
-export const priceDraftOf = (
-  p: { price: number; base_price: number; service_fee: number } | undefined,
-  { currency }: SalesContext,
-) => ({
+type PriceRow = { price: number; base_price: number; service_fee: number }
+type ShownRow = { image: string | null; weight: number }
+export const priceDraftOf = (p: PriceRow | undefined, { currency }: SalesContext) => ({
   price: moneyInput(p?.price, currency),
   base_price: p && p.base_price !== p.price ? moneyInput(p.base_price, currency) : '',
   service_fee: p?.service_fee ? moneyInput(p.service_fee, currency) : '',
@@ -45,7 +44,7 @@ export const priceBodyOf = (
   service_fee: amountOf(d.service_fee, currency) ?? 0,
 })
 /** The draft of how a pass or bundle is shown: its image and its weight in the lists. */
-export const shownDraftOf = (p: { image: string | null; weight: number } | undefined) => ({
+export const shownDraftOf = (p: ShownRow | undefined) => ({
   image: p?.image ?? '',
   weight: String(p?.weight ?? 0),
 })
@@ -54,6 +53,19 @@ export const shownBodyOf = (d: { image: string; weight: string }) => ({
   image: d.image.trim() || null,
   weight: Number(d.weight || 0),
 })
+/** The draft of what passes and bundles share: the name, the price fields and how the item is shown. */
+export const saleItemDraftOf = (p: ({ name: string } & PriceRow & ShownRow) | undefined, context: SalesContext) => ({
+  name: p?.name ?? '',
+  ...priceDraftOf(p, context),
+  ...shownDraftOf(p),
+})
+/** What the fields passes and bundles share send. */
+export const saleItemBodyOf = (
+  d: { name: string; price: string; base_price: string; service_fee: string; image: string; weight: string },
+  context: SalesContext,
+) => ({ name: d.name, ...priceBodyOf(d, context), ...shownBodyOf(d) })
+/** A pass or bundle may be deleted while none has been sold. */
+export const unsold = (item: { sold: number }) => item.sold === 0
 export const intOrNull = (text: string) => (text.trim() === '' ? null : Number(text))
 
 /** A failed save: its message (a refusal at Stripe is a 502 with words of its own) and its field errors. */
