@@ -1,4 +1,5 @@
 import './lib/zod-config'
+import { dropHeldPlayer } from '@fieldhouse/player'
 import { type ReactNode, StrictMode, startTransition, useEffect } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App, StartupFailure } from './app/app'
@@ -45,9 +46,16 @@ async function main() {
   }
 }
 
-/** Takes the splash away once what it covered is on the page. */
+/**
+ * Takes the splash away once what it covered is on the page. A watch page's player made before the app
+ * (decision 0054) was adopted by this first render's player, or the page shows something else: then it
+ * is stopped, and its stage with it.
+ */
 function Shown({ children }: { children: ReactNode }) {
-  useEffect(() => hideSplash(), [])
+  useEffect(() => {
+    hideSplash()
+    dropHeldPlayer()
+  }, [])
   return children
 }
 

@@ -104,4 +104,23 @@ describe('holding a core for its view', () => {
     expect(make).toHaveBeenCalledTimes(1)
     expect(holdsPlayer('second')).toBe(false)
   })
+
+  it('tells the one who offered it when the core is taken, failed or timed out', async () => {
+    const outcomes: string[] = []
+    const onRelease = (outcome: 'adopted' | 'dropped') => outcomes.push(outcome)
+    offerPlayer('taken', () => core().player, { onRelease })
+    adoptPlayer('taken')
+    vi.useFakeTimers()
+    const failing = core()
+    await vi.advanceTimersByTimeAsync(0)
+    offerPlayer('failed', () => failing.player, { onRelease })
+    failing.engines.callbacks.onFatalError('unsupported')
+    adoptPlayer('failed')
+    offerPlayer('late', () => core().player, { onRelease, ttlMs: 50 })
+    await vi.advanceTimersByTimeAsync(50)
+    expect(outcomes).toEqual(['adopted', 'dropped', 'dropped'])
+    // Once told, never again: a later drop of nothing says nothing.
+    dropHeldPlayer()
+    expect(outcomes).toHaveLength(3)
+  })
 })

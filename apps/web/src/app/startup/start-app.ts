@@ -1,11 +1,14 @@
-import { constants } from '@fieldhouse/contract'
+import { constants, RuntimeConfigSchema } from '@fieldhouse/contract'
 import { preloadPlaybackEngine } from '@fieldhouse/player'
 import type { RouteObject } from 'react-router'
 import { dataLayerEnabled, enableDataLayer, pageViews } from '../../lib/analytics/data-layer'
 import { analyticsTarget, productAnalytics, startProductAnalytics } from '../../lib/analytics/product-analytics'
+import { bootstrapPath, bootstrapQuery } from '../../lib/entities/channel/bootstrap-query'
 import { seedChannelQueries } from '../../lib/entities/channel/seed-channel-queries'
 import { bootstrapQueryOptions, type ChannelBootstrap } from '../../lib/entities/channel/use-bootstrap'
+import { eventQueryOptions } from '../../lib/entities/events/use-event'
 import { watchDetailPath, watchSourceOf } from '../../lib/entities/playback/watch-source'
+import { vodItemQueryOptions } from '../../lib/entities/vod/use-vod-item'
 import { initI18n, pickLanguage } from '../../lib/i18n/i18n'
 import { useAppStore } from '../../lib/store/app-store'
 import { applyColorVariables } from '../../lib/theme/color-variables'
@@ -14,6 +17,7 @@ import { withTimeout } from '../router/lazy-view'
 import { runtimeRoutes } from '../router/runtime-routes'
 import { type AppServices, createAppServices, loadRuntimeConfig } from './app-services'
 import { domainCategoryRedirect } from './domain-category'
+import { takeEarlyStart } from './early-start'
 import { isHomePath, routerBasename } from './router-basename'
 
 /**
@@ -32,48 +36,55 @@ export type StartupResult =
   | { kind: 'redirect'; url: string }
   | { kind: 'failed'; services: AppServices | null; error: unknown }
 
-/** How long the start waits for a watch page's detail and hls.js beyond the bootstrap. */
-const WATCH_DATA_GRACE_MS = 250
-
 /**
  * Spec §2 startup: runtime config → keys file → api key (the stored one when there is one) →
  * bootstrap data. Any failure here (after the api client's one automatic key recovery) ends on the error screen.
  *
- * A page opened on a watch route gets its view chunk, its detail and hls.js beside that chain, not
- * after the first render: the viewer's time to the game is the chain plus one render.
+ * The page's first script began that chain before the app's scripts arrived (`early-start.ts`): the
+ * start takes its answers, parses them as it always did and stores its keys; a step it could not do is
+ * done here. On a watch route the detail is asked for beside the bootstrap and is in the page's cache
+ * before the first render, so the page's player is on the first render and adopts the core the first
+ * script made (decision 0054); the view's chunk comes beside the chain.
  */
 export async function startApp(): Promise<StartupResult> {
   let services: AppServices | null = null
+  const early = takeEarlyStart()
   try {
-    const config = await loadRuntimeConfig()
+    const config = early
+      ? await early.config.then((raw) => RuntimeConfigSchema.parse(raw), loadRuntimeConfig)
+      : await loadRuntimeConfig()
     services = createAppServices(config)
     const watchSource = watchSourceOf(window.location.pathname, routerBasename(config.basePath))
     const watchView = watchSource ? watchViews.load() : null
-    // The watch page's early start (its detail, hls.js, the first seconds) is code only a watch page
-    // needs: its own chunk, asked for now, here by the time the api key is.
-    const watchPreload = watchSource ? import('../../features/watch/watch-preload') : null
-    watchPreload?.catch(() => {})
     // The home page's view and words come beside the keys and the bootstrap, not after the first render.
     const homeView = isHomePath(window.location.pathname, routerBasename(config.basePath)) ? homeViews.load() : null
     homeView?.catch(() => {})
     // A view that fails to load says so itself, when it renders.
     watchView?.catch(() => {})
+    const earlyKeys = early ? await early.keys : null
+    if (earlyKeys) {
+      const store = useAppStore.getState()
+      if (store.apiKey !== earlyKeys.apiKey) store.setApiKey(earlyKeys.apiKey)
+      if (earlyKeys.channelKey && store.channelKey !== earlyKeys.channelKey) store.setChannelKey(earlyKeys.channelKey)
+    }
     await services.keys.ensureApiKey()
     const { api, queryClient } = services
-    let watchData: Promise<void> | null = null
-    if (watchSource && watchPreload) {
-      // The detail's request and hls.js go out now, not once the preload's chunk is here. Without that
-      // chunk the page still loads everything itself when it renders.
-      const engine = preloadPlaybackEngine()
-      const answer = api.get(watchDetailPath(watchSource))
-      answer.catch(() => {})
+    // What the first script asked for is read from its answer; what it could not ask is asked here.
+    const earlyWatch = early ? await early.watch : null
+    let watchDetail: Promise<unknown> | null = null
+    if (watchSource) {
+      preloadPlaybackEngine()
+      const asked = () => api.get(watchDetailPath(watchSource))
+      const answer = earlyWatch ? earlyWatch.detail.catch(asked) : asked()
       const viewerId = useAppStore.getState().user?.id ?? null
-      watchData = watchPreload.then(
-        ({ preloadWatchPage }) => preloadWatchPage(watchSource, { api, queryClient, viewerId, answer, engine }),
-        () => {},
-      )
+      const seeded: Promise<unknown> =
+        watchSource.kind === 'event'
+          ? queryClient.fetchQuery(eventQueryOptions(api, viewerId, watchSource.id, answer))
+          : queryClient.fetchQuery(vodItemQueryOptions(api, viewerId, watchSource.id, answer))
+      watchDetail = seeded.catch(() => {})
     }
-    const bootstrap = await services.queryClient.fetchQuery(bootstrapQueryOptions(services.api))
+    const bootstrapAnswer = early?.bootstrap.catch(() => api.get(bootstrapPath, { query: bootstrapQuery }))
+    const bootstrap = await services.queryClient.fetchQuery(bootstrapQueryOptions(services.api, bootstrapAnswer))
 
     const redirectUrl = domainCategoryRedirect(bootstrap.settings.domain_category, bootstrap['events-categories'])
     if (redirectUrl) return { kind: 'redirect', url: redirectUrl }
@@ -112,10 +123,10 @@ export async function startApp(): Promise<StartupResult> {
     // Rendered only once here, the view shows at once instead of behind a fallback (see `lazyView`).
     if (watchView) await withTimeout(watchView, constants.chunkLoadTimeoutMs).catch(() => {})
     if (homeView) await withTimeout(homeView, constants.chunkLoadTimeoutMs).catch(() => {})
-    // The detail and hls.js come about when the bootstrap does. Waiting a moment for them lets the
-    // video start loading before the first render, one long task; a slow or failing detail is the
-    // page's to show, not a reason to keep the splash up.
-    if (watchData) await Promise.race([watchData, new Promise((resolve) => setTimeout(resolve, WATCH_DATA_GRACE_MS))])
+    // A watch page is ready when its player is (spec §2, decision 0054): its detail is in the cache
+    // before the first render, whatever it said (a failure is the page's to show; the request has its
+    // own time limit).
+    if (watchDetail) await watchDetail
     return { kind: 'ready', services, bootstrap, router }
   } catch (error) {
     return { kind: 'failed', services, error }

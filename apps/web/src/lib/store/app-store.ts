@@ -4,6 +4,7 @@ import { createJSONStorage, persist } from 'zustand/middleware'
 import type { KeyStore } from '../api/api-keys'
 import type { LastPage } from '../navigation/remember-page'
 import { browserBackend, createTtlStorage } from '../storage/ttl-storage'
+import { APP_STORE_NAME } from './app-store-name'
 
 /** The signed-in viewer: the profile of `GET /api/profile` (spec §3 User). */
 export type SessionUser = Profile
@@ -61,7 +62,7 @@ export const useAppStore = create<AppState>()(
     }),
     {
       // Stored as `rudy_app`, living about 360 days (spec §9).
-      name: 'app',
+      name: APP_STORE_NAME,
       version: 1,
       storage: createJSONStorage(() => createTtlStorage({ backend: browserBackend() })),
       partialize: ({ channelKey, apiKey, user, lastPage, previousUrl }): PersistedState => ({

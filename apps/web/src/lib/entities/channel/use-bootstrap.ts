@@ -1,6 +1,5 @@
 import {
   BootstrapSchema,
-  ClientInterface,
   EventCategorySchema,
   EventLocationSchema,
   ParticipantGroupPropertySchema,
@@ -8,8 +7,9 @@ import {
 } from '@fieldhouse/contract'
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
 import { z } from 'zod'
-import type { ApiClient } from '../../api/api-client'
+import type { ApiClient, ApiEnvelope } from '../../api/api-client'
 import { useApiClient } from '../../api/api-context'
+import { bootstrapPath, bootstrapQuery } from './bootstrap-query'
 import { channelStaleTime } from './query-defaults'
 
 /**
@@ -24,16 +24,14 @@ export const ChannelBootstrapSchema = BootstrapSchema.extend({
 })
 export type ChannelBootstrap = z.infer<typeof ChannelBootstrapSchema>
 
-export const bootstrapQuery = {
-  'color-settings': { client_interface: ClientInterface.web },
-  slides: { client_interface: ClientInterface.web },
-} as const
+export { bootstrapPath, bootstrapQuery }
 
-export const bootstrapQueryOptions = (api: ApiClient) =>
+/** The bootstrap query; `answer`, the start's own request of it (`early-start.ts`), is parsed instead of asking again. */
+export const bootstrapQueryOptions = (api: ApiClient, answer?: Promise<ApiEnvelope<unknown>>) =>
   queryOptions({
     queryKey: ['channel-bootstrap-data', bootstrapQuery] as const,
     queryFn: async ({ signal }) =>
-      ChannelBootstrapSchema.parse((await api.get('channel-bootstrap-data', { query: bootstrapQuery, signal })).data),
+      ChannelBootstrapSchema.parse((await (answer ?? api.get(bootstrapPath, { query: bootstrapQuery, signal }))).data),
     staleTime: channelStaleTime,
   })
 

@@ -1,0 +1,194 @@
+import {
+  type ColorSettings,
+  ColorSettingsSchema,
+  EventCategorySchema,
+  EventDetailSchema,
+  PrerollSchema,
+  UserAccessSchema,
+  VodMediaDetailSchema,
+} from '@fieldhouse/contract'
+import { createPlayer, offerPlayer, type Player, playbackAssetKey, preloadPlaybackEngine } from '@fieldhouse/player'
+import { z } from 'zod'
+import { newId } from '../../lib/analytics/new-id'
+import type { ApiEnvelope } from '../../lib/api/api-client'
+import { eventTitle } from '../../lib/entities/events/event-display'
+import type { PlaybackSource } from '../../lib/entities/playback/use-fetch-playback'
+import { enWatch } from '../../lib/i18n/resources/en-watch'
+import { browserBackend, createTtlStorage, type TtlStorage } from '../../lib/storage/ttl-storage'
+import { applyColorVariables } from '../../lib/theme/color-variables'
+import { choosePreroll, createPrerollSuppression, parentCategoryIds, type WatchSubjectKey } from './player/preroll'
+import { selectWatchScreen } from './player/watch-screen'
+
+/** What the start asked for a watch page before the app (`app/startup/early-start.ts`). */
+export interface EarlyWatchAnswers {
+  source: PlaybackSource
+  detail: Promise<ApiEnvelope<unknown>>
+  bootstrap: Promise<ApiEnvelope<unknown>>
+  access: Promise<ApiEnvelope<unknown>> | null
+  viewerId: number | null
+}
+
+/** The part of the bootstrap the pre-roll's choice reads. */
+const StageSettingsSchema = z.object({
+  settings: z.object({ prerolls: z.array(PrerollSchema) }),
+  'events-categories': z.array(EventCategorySchema).optional(),
+  'color-settings': ColorSettingsSchema,
+})
+
+/** What the stage plays: the player screen's playback, with nothing to play first. */
+export interface EarlyPlayback {
+  subjectKey: WatchSubjectKey
+  title: string
+  poster: string | null
+  screen: Extract<ReturnType<typeof selectWatchScreen>, { kind: 'player' }>
+  /** The channel's colours: the stage wears them, as the page will. */
+  colors: ColorSettings
+}
+
+/**
+ * Whether the watch page can be played before the app: the detail gives the player screen and no
+ * pre-roll is due (the pre-roll's player is the app's). Null when the app must decide: another screen,
+ * a pre-roll to play, or an answer that failed or did not parse (the app asks again and says why).
+ */
+export async function earlyPlayback(
+  answers: EarlyWatchAnswers,
+  { now = Date.now(), storage }: { now?: number; storage?: TtlStorage } = {},
+): Promise<EarlyPlayback | null> {
+  const [detail, bootstrap, access] = await Promise.all([
+    answers.detail,
+    answers.bootstrap,
+    answers.access ?? Promise.resolve(null),
+  ])
+  const { source, viewerId } = answers
+  const subject =
+    source.kind === 'event' ? EventDetailSchema.parse(detail.data) : VodMediaDetailSchema.parse(detail.data)
+  const screen = selectWatchScreen(subject, now)
+  if (screen.kind !== 'player') return null
+  const {
+    settings,
+    'events-categories': categories = [],
+    'color-settings': colors,
+  } = StageSettingsSchema.parse(bootstrap.data)
+  const subjectKey: WatchSubjectKey = `${source.kind}:${source.id}`
+  const event = 'event_category_id' in subject ? subject : null
+  const noAds = viewerId !== null && access !== null && UserAccessSchema.parse(access.data).capabilities.no_ads
+  const suppression = createPrerollSuppression({
+    storage: storage ?? createTtlStorage({ backend: browserBackend() }),
+  })
+  const preroll = choosePreroll(
+    settings.prerolls,
+    {
+      locationId: event?.location_id ?? null,
+      categoryId: event?.event_category_id ?? null,
+      parentCategoryIds: parentCategoryIds(event?.event_category_id ?? null, categories),
+      isLive: screen.mode === 'live',
+    },
+    { capabilitiesPending: false, noAds, recentlyPlayed: suppression.isSuppressed(viewerId, subjectKey) },
+  )
+  if (preroll !== null) return null
+  return {
+    subjectKey,
+    title: event ? eventTitle(event) : 'title' in subject ? String(subject.title) : '',
+    poster: subject.poster,
+    screen,
+    colors,
+  }
+}
+
+const PLAY_ICON =
+  '<svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true" focusable="false"><path d="M8 5v14l11-7z" fill="currentColor"/></svg>'
+
+/**
+ * The watch page's player before the app (issue 32, decision 0054): the core made on its own `<video>`
+ * with the poster, on a stage drawn where the page will draw the player, with a play button that works.
+ * The page's player adopts the core (`adoptPlayer`): the stage then steps aside and the `<video>` moves
+ * into the page, playing or not, with what it has loaded. `onShown` is told once the stage is on screen
+ * (the start takes the splash away then: spec §2's "ready" for a watch page). Returns the core, or null
+ * when the page's view already made its own or the stage cannot be shown.
+ */
+export async function showEarlyStage(
+  answers: EarlyWatchAnswers,
+  { onShown, embedded }: { onShown: () => void; embedded: boolean },
+  doc: Document = document,
+): Promise<Player | null> {
+  const [playback] = await Promise.all([earlyPlayback(answers), preloadPlaybackEngine()])
+  if (!playback) return null
+  const { screen, subjectKey, poster, title, colors } = playback
+  // The stage looks like the page it stands in for: the channel's colours (the app applies the same).
+  applyColorVariables(colors)
+  const stage = doc.createElement('div')
+  stage.className = embedded ? 'early-stage early-stage--embed' : 'early-stage'
+  stage.dataset.testid = 'early-stage'
+  const frame = doc.createElement('div')
+  frame.className = 'early-stage__frame'
+  if (embedded) stage.append(frame)
+  else {
+    const bar = doc.createElement('div')
+    bar.className = 'early-stage__bar'
+    const body = doc.createElement('div')
+    body.className = 'early-stage__body'
+    const heading = doc.createElement('p')
+    heading.className = 'early-stage__title'
+    heading.textContent = title
+    body.append(heading, frame)
+    stage.append(bar, body)
+  }
+
+  const release = (outcome: 'adopted' | 'dropped', player: Player) => {
+    const hadFocus = stage.contains(doc.activeElement)
+    if (outcome === 'dropped') {
+      stage.remove()
+      return
+    }
+    // The page's view moves the <video> into its place in this same task; the stage goes once it has
+    // (a <video> out of the document would pause).
+    stage.classList.add('early-stage--leaving')
+    const leave = () => {
+      if (frame.contains(player.video)) {
+        doc.defaultView?.requestAnimationFrame(leave)
+        return
+      }
+      stage.remove()
+      if (hadFocus) {
+        const view = player.video.closest<HTMLElement>('[data-testid="player"]')
+        const target = view?.querySelector<HTMLElement>('[data-testid="player-start"]') ?? view
+        target?.focus({ preventScroll: true })
+      }
+    }
+    leave()
+  }
+
+  let made: Player | null = null
+  const player = offerPlayer(
+    playbackAssetKey(screen.playback.hls),
+    () =>
+      createPlayer({
+        playback: screen.playback,
+        receivedAt: Date.now(),
+        poster,
+        context: { subject: subjectKey, live: screen.mode === 'live', viewId: newId() },
+        // Renewal is minutes away; the page's player binds its own long before (`bind`).
+        fetchPlayback: () => Promise.reject(new Error('the watch page has not adopted its player')),
+        preroll: null,
+      }),
+    { onRelease: (outcome) => made && release(outcome, made) },
+  )
+  if (!player) return null
+  made = player
+  frame.append(player.video)
+
+  const button = doc.createElement('button')
+  button.type = 'button'
+  button.className = 'early-stage__play'
+  button.dataset.testid = 'player-start'
+  button.setAttribute('aria-label', enWatch.player.playTitle.replace('{{title}}', title))
+  button.innerHTML = PLAY_ICON
+  button.addEventListener('click', () => {
+    player.start()
+    button.remove()
+  })
+  frame.append(button)
+  doc.body.append(stage)
+  onShown()
+  return player
+}
