@@ -9,6 +9,11 @@ import { initI18n } from './lib/i18n/i18n'
 import './styles/global.css'
 
 async function main() {
+  // The first script runs as soon as it has arrived (`async`), and may ask for this one before the
+  // body has been read to its end.
+  if (document.readyState === 'loading') {
+    await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }))
+  }
   const container = document.getElementById('root')
   if (!container) throw new Error('index.html has no #root element')
   // The error screen may need words before the channel is known, so the default language comes first.

@@ -1,3 +1,4 @@
+import { preloadPlaybackEngine } from '@fieldhouse/player/engine'
 import { hideSplash } from './app/splash'
 import { beginEarlyStart } from './app/startup/early-start'
 
@@ -9,26 +10,42 @@ import { beginEarlyStart } from './app/startup/early-start'
  */
 const WATCH_PAGE = /\/(watch|watch_embed|watch_library)\/\d+\/?$/i
 
+/** How long the app waits, at most, for the first frame of a video pressed on the stage. */
+const APP_WAITS_FOR_FRAME_MS = 2000
+
+/** The app itself, in its own chunk. */
+const startApp = () => {
+  void import('./main')
+}
+
 const early = beginEarlyStart()
 if (WATCH_PAGE.test(window.location.pathname)) {
-  const stage = import('./features/watch/early-stage')
-  stage.catch(() => {})
+  // On a watch page the app is asked for once the stage is on screen (or cannot be), and when the
+  // viewer pressed play on it at once, after the video's first frame (or two seconds): the scripts of
+  // the game they came for first, then the rest of the page's (decision 0054).
+  let pressed: Promise<void> | null = null
   void early.watch
     .then(async (watch) => {
       if (!watch) return
-      const { showEarlyStage } = await stage
+      // Asked for once the start's requests have gone out: their compiling would hold those back.
+      void preloadPlaybackEngine()
+      const { showEarlyStage, firstFrameOf } = await import('./features/watch/early-stage')
       await showEarlyStage(
         { ...watch, bootstrap: early.bootstrap },
         {
           onShown: hideSplash,
+          onPress: (player) => {
+            pressed ??= firstFrameOf(player.video, APP_WAITS_FOR_FRAME_MS)
+          },
           embedded: watch.source.kind === 'event' && /\/watch_embed\//i.test(window.location.pathname),
         },
       )
+      // A press in the stage's first frame on screen (a viewer's click is later: the app is on its way).
+      await new Promise((resolve) => requestAnimationFrame(resolve))
+      await pressed
     })
     .catch(() => {
       // The app's own start shows the page, and says what went wrong, if anything did.
     })
-}
-
-// The app itself, in its own chunk: asked for now, beside the requests begun above.
-void import('./main')
+    .finally(startApp)
+} else startApp()

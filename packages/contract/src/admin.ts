@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { API_KEY_FIELD, CHANNEL_KEY_FIELD, ListMetaSchema } from './api.js'
+import { ListMetaSchema } from './api.js'
+import { API_KEY_FIELD, CHANNEL_KEY_FIELD } from './api-keys.js'
 import { EmailSchema, PasswordSchema } from './auth-forms.js'
 import {
   CategoryInputSchema,

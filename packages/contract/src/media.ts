@@ -85,10 +85,3 @@ export const DownloadSchema = z.object({
   file_name: z.string().nullable(),
 })
 export type Download = z.infer<typeof DownloadSchema>
-
-/** Swaps the token of a signed media URL for a fresh one (the rest of the path stays). */
-export const renewPlaybackUrl = (url: string, freshToken: string) =>
-  url.replace(/\/media\/p\/[^/]+\//, `/media/p/${freshToken}/`)
-
-/** The token of a signed media URL, if it is one. */
-export const playbackTokenOf = (url: string) => /\/media\/p\/([^/]+)\//.exec(url)?.[1] ?? null

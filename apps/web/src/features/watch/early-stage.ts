@@ -1,14 +1,5 @@
-import {
-  type ColorSettings,
-  ColorSettingsSchema,
-  EventCategorySchema,
-  EventDetailSchema,
-  PrerollSchema,
-  UserAccessSchema,
-  VodMediaDetailSchema,
-} from '@fieldhouse/contract'
+import type { ColorSettings, Playback } from '@fieldhouse/contract'
 import { createPlayer, offerPlayer, type Player, playbackAssetKey, preloadPlaybackEngine } from '@fieldhouse/player'
-import { z } from 'zod'
 import { newId } from '../../lib/analytics/new-id'
 import type { ApiEnvelope } from '../../lib/api/api-client'
 import { eventTitle } from '../../lib/entities/events/event-display'
@@ -16,8 +7,8 @@ import type { PlaybackSource } from '../../lib/entities/playback/use-fetch-playb
 import { enWatch } from '../../lib/i18n/resources/en-watch'
 import { browserBackend, createTtlStorage, type TtlStorage } from '../../lib/storage/ttl-storage'
 import { applyColorVariables } from '../../lib/theme/color-variables'
+import { readNoAds, readStageSettings, readStageSubject, type StageSubject } from './early-read'
 import { choosePreroll, createPrerollSuppression, parentCategoryIds, type WatchSubjectKey } from './player/preroll'
-import { selectWatchScreen } from './player/watch-screen'
 
 /** What the start asked for a watch page before the app (`app/startup/early-start.ts`). */
 export interface EarlyWatchAnswers {
@@ -28,31 +19,38 @@ export interface EarlyWatchAnswers {
   viewerId: number | null
 }
 
-/** The part of the bootstrap the pre-roll's choice reads. */
-const StageSettingsSchema = z.object({
-  settings: z.object({ prerolls: z.array(PrerollSchema) }),
-  'events-categories': z.array(EventCategorySchema).optional(),
-  'color-settings': ColorSettingsSchema,
-})
-
-/** What the stage plays: the player screen's playback, with nothing to play first. */
+/** What the stage plays: the detail's playback, with nothing to play first. */
 export interface EarlyPlayback {
   subjectKey: WatchSubjectKey
   title: string
   poster: string | null
-  screen: Extract<ReturnType<typeof selectWatchScreen>, { kind: 'player' }>
+  playback: Playback
+  mode: 'live' | 'replay'
   /** The channel's colours: the stage wears them, as the page will. */
   colors: ColorSettings
 }
 
+/** The page's title for the video: an event's matchup or name, a library video's title. */
+function titleOf({ raw }: StageSubject): string {
+  if ('event_category_id' in raw && typeof raw.name === 'string') {
+    try {
+      return eventTitle(raw as unknown as Parameters<typeof eventTitle>[0])
+    } catch {
+      return raw.name
+    }
+  }
+  return typeof raw.title === 'string' ? raw.title : typeof raw.name === 'string' ? raw.name : ''
+}
+
 /**
- * Whether the watch page can be played before the app: the detail gives the player screen and no
- * pre-roll is due (the pre-roll's player is the app's). Null when the app must decide: another screen,
- * a pre-roll to play, or an answer that failed or did not parse (the app asks again and says why).
+ * Whether the watch page can be played before the app: the detail has something to play that the
+ * server did not refuse (the page's player screen, `selectWatchScreen`) and no pre-roll is due (the
+ * pre-roll's player is the app's). Null when the app must decide: another screen, a pre-roll to play,
+ * or an answer that failed or is not in the contract's shape (the app asks again and says why).
  */
 export async function earlyPlayback(
   answers: EarlyWatchAnswers,
-  { now = Date.now(), storage }: { now?: number; storage?: TtlStorage } = {},
+  { storage }: { storage?: TtlStorage } = {},
 ): Promise<EarlyPlayback | null> {
   const [detail, bootstrap, access] = await Promise.all([
     answers.detail,
@@ -60,39 +58,57 @@ export async function earlyPlayback(
     answers.access ?? Promise.resolve(null),
   ])
   const { source, viewerId } = answers
-  const subject =
-    source.kind === 'event' ? EventDetailSchema.parse(detail.data) : VodMediaDetailSchema.parse(detail.data)
-  const screen = selectWatchScreen(subject, now)
-  if (screen.kind !== 'player') return null
-  const {
-    settings,
-    'events-categories': categories = [],
-    'color-settings': colors,
-  } = StageSettingsSchema.parse(bootstrap.data)
+  const subject = readStageSubject(detail.data)
+  const settings = readStageSettings(bootstrap.data)
+  if (!subject || subject.denied || !settings) return null
+  const noAds = viewerId !== null && access !== null ? readNoAds(access.data) : false
+  if (noAds === null) return null
   const subjectKey: WatchSubjectKey = `${source.kind}:${source.id}`
-  const event = 'event_category_id' in subject ? subject : null
-  const noAds = viewerId !== null && access !== null && UserAccessSchema.parse(access.data).capabilities.no_ads
+  const mode = subject.playback.live ? 'live' : 'replay'
   const suppression = createPrerollSuppression({
     storage: storage ?? createTtlStorage({ backend: browserBackend() }),
   })
   const preroll = choosePreroll(
     settings.prerolls,
     {
-      locationId: event?.location_id ?? null,
-      categoryId: event?.event_category_id ?? null,
-      parentCategoryIds: parentCategoryIds(event?.event_category_id ?? null, categories),
-      isLive: screen.mode === 'live',
+      locationId: subject.locationId,
+      categoryId: subject.categoryId,
+      parentCategoryIds: parentCategoryIds(subject.categoryId, settings.categories),
+      isLive: mode === 'live',
     },
     { capabilitiesPending: false, noAds, recentlyPlayed: suppression.isSuppressed(viewerId, subjectKey) },
   )
   if (preroll !== null) return null
   return {
     subjectKey,
-    title: event ? eventTitle(event) : 'title' in subject ? String(subject.title) : '',
+    title: titleOf(subject),
     poster: subject.poster,
-    screen,
-    colors,
+    playback: subject.playback,
+    mode,
+    colors: settings.colors,
   }
+}
+
+/**
+ * Resolves once `video` has shown its first frame after `playing`, or after `timeoutMs`: what the start
+ * waits for, once the viewer has pressed play on the stage, before it asks for the app (decision 0054).
+ */
+export function firstFrameOf(video: HTMLVideoElement, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs)
+    const done = () => {
+      clearTimeout(timer)
+      resolve()
+    }
+    video.addEventListener(
+      'playing',
+      () => {
+        if (typeof video.requestVideoFrameCallback === 'function') video.requestVideoFrameCallback(() => done())
+        else done()
+      },
+      { once: true },
+    )
+  })
 }
 
 const PLAY_ICON =
@@ -108,12 +124,12 @@ const PLAY_ICON =
  */
 export async function showEarlyStage(
   answers: EarlyWatchAnswers,
-  { onShown, embedded }: { onShown: () => void; embedded: boolean },
+  { onShown, onPress, embedded }: { onShown: () => void; onPress?: (player: Player) => void; embedded: boolean },
   doc: Document = document,
 ): Promise<Player | null> {
   const [playback] = await Promise.all([earlyPlayback(answers), preloadPlaybackEngine()])
   if (!playback) return null
-  const { screen, subjectKey, poster, title, colors } = playback
+  const { subjectKey, poster, title, colors, mode } = playback
   // The stage looks like the page it stands in for: the channel's colours (the app applies the same).
   applyColorVariables(colors)
   const stage = doc.createElement('div')
@@ -160,13 +176,13 @@ export async function showEarlyStage(
 
   let made: Player | null = null
   const player = offerPlayer(
-    playbackAssetKey(screen.playback.hls),
+    playbackAssetKey(playback.playback.hls),
     () =>
       createPlayer({
-        playback: screen.playback,
+        playback: playback.playback,
         receivedAt: Date.now(),
         poster,
-        context: { subject: subjectKey, live: screen.mode === 'live', viewId: newId() },
+        context: { subject: subjectKey, live: mode === 'live', viewId: newId() },
         // Renewal is minutes away; the page's player binds its own long before (`bind`).
         fetchPlayback: () => Promise.reject(new Error('the watch page has not adopted its player')),
         preroll: null,
@@ -186,8 +202,13 @@ export async function showEarlyStage(
   button.addEventListener('click', () => {
     player.start()
     button.remove()
+    onPress?.(player)
   })
   frame.append(button)
+  // The first script runs as soon as it has arrived (`async`): the body may still be on its way.
+  if (doc.readyState === 'loading') {
+    await new Promise((resolve) => doc.addEventListener('DOMContentLoaded', resolve, { once: true }))
+  }
   doc.body.append(stage)
   onShown()
   return player
