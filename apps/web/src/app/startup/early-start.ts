@@ -34,7 +34,10 @@ export interface EarlyWatch {
 export interface EarlyStart {
   /** `GET /runtime-config.json`, unparsed. */
   config: Promise<unknown>
-  /** The api key to use; null when the start could not get one (the app then asks itself). */
+  /**
+   * The api key to use; null when the start did not get as far as asking (the app then asks itself);
+   * rejected with the key's own error when asking failed (the app shows it, spec §8).
+   */
   keys: Promise<EarlyKeys | null>
   bootstrap: Promise<ApiEnvelope<unknown>>
   /** The watch page's requests on a watch route under the deployment's base path; else null. */
@@ -136,17 +139,28 @@ function earlyClient({ apiBase, keysUrl }: RuntimeAddresses, stored: StoredApp) 
 export function beginEarlyStart(pathname: string = window.location.pathname): EarlyStart {
   const stored = readStoredApp()
   const config = quiet(fetchJsonData('/runtime-config.json'))
+  const client = config.then((raw) => {
+    const addresses = addressesOf(raw)
+    return { ...earlyClient(addresses, stored), basePath: addresses.basePath }
+  })
   const keyed = quiet(
-    config.then(async (raw) => {
-      const addresses = addressesOf(raw)
-      const { api, keys } = earlyClient(addresses, stored)
-      await keys.ensureApiKey()
-      return { api, basePath: addresses.basePath }
+    client.then(async (made) => {
+      await made.keys.ensureApiKey()
+      return made
     }),
   )
-  const keys = keyed.then(
-    () => (stored.apiKey ? { apiKey: stored.apiKey, channelKey: stored.channelKey } : null),
-    () => null,
+  // A key that could not be had (the first try and the provider's one retry, spec §8) is the app's
+  // answer too: it shows the api-key screen rather than ask twice more. A config that failed is the
+  // app's to ask again, keys and all.
+  const keys = quiet(
+    keyed.then(
+      () => (stored.apiKey ? { apiKey: stored.apiKey, channelKey: stored.channelKey } : null),
+      (error: unknown) =>
+        client.then(
+          () => Promise.reject(error),
+          () => null,
+        ),
+    ),
   )
   const bootstrap = quiet(keyed.then(({ api }) => api.get(bootstrapPath, { query: bootstrapQuery })))
   const watch = keyed.then(
