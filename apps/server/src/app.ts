@@ -13,6 +13,7 @@ import { parseQuery } from './lib/query-string.js'
 import { accountsModule } from './modules/accounts/accounts.module.js'
 import { adminModule } from './modules/admin/admin.module.js'
 import { analyticsModule } from './modules/analytics/analytics.module.js'
+import { calendarModule } from './modules/calendar/calendar.module.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
 import { channelModule } from './modules/channel/channel.module.js'
 import { clipsModule } from './modules/clips/clips.module.js'
@@ -172,6 +173,7 @@ export async function buildApp(container: Container) {
     ...mediaFiles,
   })
   await app.register(clipsModule.routes, { clips: services.clips, ...mediaFiles })
+  await app.register(calendarModule.routes, { calendar: services.calendar })
   /** Where a mailed link points: the channel's primary verified domain, else PUBLIC_URL; never the request's host. */
   const mailOrigin = (req: FastifyRequest) => channels.linkOrigin(req.session.channel)
   const operators = { codeRateLimitMax: config.AUTH_RATE_LIMIT_MAX, origin: mailOrigin }

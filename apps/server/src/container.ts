@@ -25,6 +25,7 @@ import { DomainsRepository } from './modules/admin/domains.repository.js'
 import { OperatorsRepository } from './modules/admin/operators.repository.js'
 import { PassesFormRepository } from './modules/admin/passes-form.repository.js'
 import { analyticsModule } from './modules/analytics/analytics.module.js'
+import { type Calendar, calendarModule } from './modules/calendar/calendar.module.js'
 import { CatalogRepository } from './modules/catalog/catalog.repository.js'
 import { CatalogService } from './modules/catalog/catalog.service.js'
 import { CatalogAdminRepository } from './modules/catalog/catalog-admin.repository.js'
@@ -47,7 +48,6 @@ import { liveModule } from './modules/live/live.module.js'
 import { LiveRepository } from './modules/live/live.repository.js'
 import type { IngestControl } from './modules/live/rtmp-ingest.js'
 import { createLivePlaylistSender, LivePlaylists } from './modules/media/live-playlist.js'
-import { createMediaFileSender, HotFileCache } from './modules/media/media.files.js'
 import { MediaGate } from './modules/media/media.gate.js'
 import { mediaModule } from './modules/media/media.module.js'
 import { MediaRepository } from './modules/media/media.repository.js'
@@ -324,9 +324,8 @@ export async function createContainer(deps: ContainerDeps) {
   const settleBy = (at: number) => queue().runScheduledBy('premieres.settle', at)
   const premieres = once('premieres', (): Premieres => premieresModule.build({ ...premiereParts, settleBy }))
   const favorites = once('favorites', () => new FavoritesService(catalogRepo(), catalog(), clock))
-  const sendMediaFile = once('sendMediaFile', () =>
-    createMediaFileSender(new HotFileCache(config.MEDIA_MEMORY_CACHE_MB * 1024 * 1024)),
-  )
+  const calendar = once('calendar', (): Calendar => calendarModule.build({ db, mediaSecret, channels, clock }))
+  const sendMediaFile = once('sendMediaFile', () => mediaModule.fileSender(config))
   const sendLivePlaylist = once('sendLivePlaylist', () => createLivePlaylistSender(new LivePlaylists(store())))
   const humanCheck = once('humanCheck', () => siteverify(config.RECAPTCHA_VERIFY_URL))
   const demo = once('demo', () => new DemoRepository(db.kysely))
@@ -372,6 +371,7 @@ export async function createContainer(deps: ContainerDeps) {
         admin,
         vod,
         favorites,
+        calendar,
         responses,
         queue,
         mediaRepo,

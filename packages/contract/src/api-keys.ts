@@ -32,6 +32,10 @@ export const apiKeyExemptPaths = [
   'participant-group-properties',
   'delete-account-confirm',
   'channel-bootstrap-data',
+  // Calendar apps send no headers: the public feeds take the channel key, the private one its own token.
+  'calendar/teams/*',
+  'calendar/schools/*',
+  'calendar/sports/*',
 ] as const
 
 export const isApiKeyExempt = (path: string) => {

@@ -20,6 +20,7 @@ import * as salesConsole from './migrations/0019_sales_console.js'
 import * as consoleBundles from './migrations/0021_console_bundles.js'
 import * as verifiedDomains from './migrations/0022_verified_domains.js'
 import * as jobChannels from './migrations/0023_job_channels.js'
+import * as calendar from './migrations/0024_calendar.js'
 
 /** Migrations in order; each is written once for both databases through `dialect.ts`. */
 const migrations = {
@@ -43,6 +44,7 @@ const migrations = {
   '0021_console_bundles': consoleBundles,
   '0022_verified_domains': verifiedDomains,
   '0023_job_channels': jobChannels,
+  '0024_calendar': calendar,
 }
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -269,6 +269,33 @@ export interface EventTable {
   stream_key: string | null
   created_at: number
   updated_at: number
+  /** The revision of the event's calendar entry (`SEQUENCE`), bumped by each save. */
+  calendar_sequence: Generated<number>
+}
+
+/** A game the operator cancelled (deleted before it was played), kept for the calendar feeds (decision 0055). */
+export interface CalendarCancellationTable {
+  event_id: number
+  channel_id: number
+  name: string
+  event_utc_ts: number
+  time_zone: string
+  location: string | null
+  category_id: number | null
+  /** JSON arrays of ids: whose feeds the game was in. */
+  participant_ids: string
+  group_ids: string
+  sequence: number
+  cancelled_at: number
+}
+
+/** A viewer's private follows feed: its link carries `version`, so renewing bumps it (decision 0055). */
+export interface CalendarLinkTable {
+  user_id: number
+  version: number
+  /** 1 while the link works; 0 once the viewer turned it off. */
+  active: number
+  updated_at: number
 }
 
 export interface EventParticipantTable {
@@ -804,6 +831,8 @@ export interface Database {
   participant_groups: ParticipantGroupTable
   participants: ParticipantTable
   events: EventTable
+  calendar_cancellations: CalendarCancellationTable
+  calendar_links: CalendarLinkTable
   event_participants: EventParticipantTable
   vod_categories: VodCategoryTable
   vod_items: VodItemTable
@@ -829,6 +858,7 @@ export interface Database {
 }
 
 export type ChannelRow = Selectable<ChannelTable>
+export type EventRow = Selectable<EventTable>
 export type NewChannel = Insertable<ChannelTable>
 export type ChannelUpdate = Updateable<ChannelTable>
 export type ApiKeyRow = Selectable<ApiKeyTable>

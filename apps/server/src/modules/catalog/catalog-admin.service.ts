@@ -107,7 +107,18 @@ export class CatalogAdminService {
   }
 
   async delete(channelId: number, table: Parameters<CatalogAdminRepository['delete']>[0], id: number) {
+    if (table === 'events') return this.deleteEvent(channelId, id)
     if (!(await this.repo.delete(table, channelId, id, this.clock()))) throw notFound(table)
+    await this.changed(channelId)
+  }
+
+  /** A game deleted before it was played is a cancelled game: calendars that hold it say so (decision 0055). */
+  private async deleteEvent(channelId: number, id: number) {
+    const now = this.clock()
+    const ev = await this.repo.findEvent(channelId, id)
+    if (!ev) throw notFound('events')
+    const cancelled = ev.stream_status === 'upcoming' && Number(ev.event_utc_ts) > now
+    if (!(await this.repo.deleteEvent(channelId, id, now, cancelled))) throw notFound('events')
     await this.changed(channelId)
   }
 }

@@ -6,7 +6,7 @@ import {
   type Participant,
   type ParticipantGroup,
 } from '@fieldhouse/contract'
-import type { EventTable } from '../../db/schema.js'
+import type { EventRow, EventTable } from '../../db/schema.js'
 import { parseJson } from '../../lib/json.js'
 
 export { parseJson }
@@ -86,7 +86,7 @@ export interface EventContext {
   isGeoBlocked: (row: { access_mode: EventTable['access_mode']; geo_rules: string }) => boolean
 }
 
-export function presentEvent(row: Omit<EventTable, 'id'> & { id: number }, ctx: EventContext): Event {
+export function presentEvent(row: EventRow, ctx: EventContext): Event {
   const category = row.event_category_id !== null ? ctx.categories.get(row.event_category_id) : undefined
   return {
     id: row.id,

@@ -9,6 +9,7 @@ import type { MediaStore } from '../../lib/media-store/index.js'
 import type { AuditSink } from '../../lib/operator.js'
 import type { AccessService } from '../access/access.service.js'
 import { EventDownloadsService } from './event-downloads.service.js'
+import { createMediaFileSender, HotFileCache } from './media.files.js'
 import type { MediaRepository } from './media.repository.js'
 import { mediaRoutes } from './media.routes.js'
 import { MediaService, type PlaybackStreams, type PremiereShowings } from './media.service.js'
@@ -79,13 +80,18 @@ const mediaHttp: FastifyPluginAsync<{
   await app.register(uploadsRoutes, o.uploads)
 }
 
+/** What serves media files: segments and keys from memory while hot (`MEDIA_MEMORY_CACHE_MB`). */
+const createFileSender = (config: Pick<Config, 'MEDIA_MEMORY_CACHE_MB'>) =>
+  createMediaFileSender(new HotFileCache(config.MEDIA_MEMORY_CACHE_MB * 1024 * 1024))
+
 /**
- * What the container and the app take of the media module: the container's `media`, `eventDownloads`
- * and `uploads`, and `routes` (registered once in app.ts). Its jobs are in media.jobs.ts and media-cleanup.jobs.ts.
+ * What the container and the app take of the media module: the container's `media`, `eventDownloads`,
+ * `uploads` and `sendMediaFile`, and `routes` (registered once in app.ts). Its jobs are in media.jobs.ts and media-cleanup.jobs.ts.
  */
 export const mediaModule = {
   build: createMedia,
   downloads: createEventDownloads,
   uploads: createUploads,
+  fileSender: createFileSender,
   routes: mediaHttp,
 }

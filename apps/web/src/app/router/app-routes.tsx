@@ -47,6 +47,7 @@ const OrdersPage = lazyView(loadProfile, 'OrdersPage')
 const ActiveOrdersPage = lazyView(loadProfile, 'ActiveOrdersPage')
 const TransactionsPage = lazyView(loadProfile, 'TransactionsPage')
 const ClipsPage = lazyView(loadProfile, 'ClipsPage')
+const CalendarPage = lazyView(loadProfile, 'CalendarPage')
 const ProfileEditPage = lazyView(loadProfile, 'ProfileEditPage')
 const PackagesPage = lazyView(loadBuy, 'PackagesPage')
 const BuyPage = lazyView(loadBuy, 'BuyPage')
@@ -129,6 +130,7 @@ export function appRoutes(runtimeRoutes: readonly RuntimeRoute[]): RouteObject[]
                     { element: <OrdersPage />, children: [{ index: true, element: <ActiveOrdersPage /> }] },
                     { path: 'transactions', element: <TransactionsPage /> },
                     { path: 'clips', element: <ClipsPage /> },
+                    { path: 'calendar', element: <CalendarPage /> },
                   ],
                 },
                 { path: 'profile/edit', element: <ProfileEditPage /> },

@@ -1,4 +1,5 @@
 export { ActiveOrdersPage } from '../../features/account/active-orders-page'
+export { CalendarPage } from '../../features/account/calendar-page'
 export { ClipsPage } from '../../features/account/clips-page'
 export { OrdersPage } from '../../features/account/orders-page'
 export { ProfileEditPage } from '../../features/account/profile-edit-page'

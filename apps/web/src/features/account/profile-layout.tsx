@@ -17,6 +17,7 @@ export function ProfileLayout() {
     { to: paths.profile, label: t('profile.orders'), end: true },
     { to: paths.profileTransactions, label: t('profile.transactions'), end: false },
     { to: paths.profileClips, label: t('profile.clips'), end: false },
+    { to: paths.profileCalendar, label: t('profile.calendar'), end: false },
   ]
   if (!user) return <SignInPrompt title={t('profile.title')} />
   return (

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { NavLink, useLocation } from 'react-router'
+import { CalendarLinks } from '../../components/calendar/calendar-links'
 import { EventsCollection, type EventsViewMode } from '../../components/events/events-collection'
 import { FavoriteToggle } from '../../components/favorites/favorite-toggle'
 import { Button } from '../../components/ui/button'
@@ -128,6 +129,7 @@ export function EventsListPage() {
         <div className="events-sport">
           <h2 className="events-sport__name">{sport.name}</h2>
           <FavoriteToggle target={{ type: 'category', id: sport.id, name: sport.name, alias: sport.alias }} />
+          <CalendarLinks kind="sports" id={sport.id} name={sport.name} />
         </div>
       ) : null}
 

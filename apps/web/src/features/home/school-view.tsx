@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { CalendarLinks } from '../../components/calendar/calendar-links'
 import { FavoriteToggle } from '../../components/favorites/favorite-toggle'
 import { ButtonLink } from '../../components/ui/button'
 import { EmptyState, LoadError, LoadingStatus } from '../../components/ui/load-states'
@@ -50,6 +51,7 @@ export function SchoolView({ token }: { token: string }) {
             <ButtonLink variant="secondary" to={`${paths.schedule}?school=${encodeURIComponent(school.alias)}`}>
               {t('entity.fullSchedule')}
             </ButtonLink>
+            <CalendarLinks kind="schools" id={school.id} name={school.name} />
           </>
         }
       />

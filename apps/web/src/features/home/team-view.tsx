@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { CalendarLinks } from '../../components/calendar/calendar-links'
 import { FavoriteToggle } from '../../components/favorites/favorite-toggle'
 import { ButtonLink } from '../../components/ui/button'
 import { LoadError, LoadingStatus } from '../../components/ui/load-states'
@@ -78,6 +79,7 @@ export function TeamView({ token }: { token: string }) {
             <ButtonLink variant="secondary" to={`${paths.schedule}?team=${encodeURIComponent(team.alias)}`}>
               {t('entity.fullSchedule')}
             </ButtonLink>
+            <CalendarLinks kind="teams" id={team.id} name={label} />
           </>
         }
       />

@@ -21,6 +21,7 @@ export const paths = {
   profile: '/profile',
   profileTransactions: '/profile/transactions',
   profileClips: '/profile/clips',
+  profileCalendar: '/profile/calendar',
   profileEdit: '/profile/edit',
   contacts: '/contacts',
   faq: '/faq',

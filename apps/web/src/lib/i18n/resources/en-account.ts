@@ -73,6 +73,7 @@ export const enAccount = {
     transactionsLead: 'Payments and renewals on your account.',
     clips: 'My clips',
     clipsLead: 'Clips you have cut from games, ready to download and share.',
+    calendar: 'Calendar',
     edit: 'Edit profile',
     editLead: 'Update your name, password and news preferences.',
     signInRequired: 'Sign in to see your account, your passes and your clips.',
