@@ -276,6 +276,8 @@ export interface EventTable {
 /** A game the operator cancelled (deleted before it was played), kept for the calendar feeds (decision 0055). */
 export interface CalendarCancellationTable {
   event_id: number
+  /** With the id, what makes the game's UID (SQLite may give a later event the same id). */
+  event_created_at: number
   channel_id: number
   name: string
   event_utc_ts: number

@@ -15,7 +15,9 @@ export function up(dialect: Dialect) {
       .execute()
     await db.schema
       .createTable('calendar_cancellations')
-      .addColumn('event_id', 'integer', (c) => c.primaryKey())
+      .addColumn('event_id', 'integer', (c) => c.notNull())
+      // With the id, what makes the game's UID: SQLite may give a later event the same id.
+      .addColumn('event_created_at', big, (c) => c.notNull())
       .addColumn('channel_id', 'integer', (c) => c.notNull().references('channels.id').onDelete('cascade'))
       .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('event_utc_ts', big, (c) => c.notNull())
@@ -26,6 +28,7 @@ export function up(dialect: Dialect) {
       .addColumn('group_ids', 'text', (c) => c.notNull())
       .addColumn('sequence', 'integer', (c) => c.notNull())
       .addColumn('cancelled_at', big, (c) => c.notNull())
+      .addPrimaryKeyConstraint('calendar_cancellations_pk', ['event_id', 'event_created_at'])
       .execute()
     await db.schema
       .createIndex('calendar_cancellations_channel')

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Updateable } from 'kysely'
+import { bumpCalendarSequence, deletionCancels, keepCancelledGame } from '../../db/calendar-entries.js'
 import { deleteInChannel, findInChannel, updateInChannel } from '../../db/channel-rows.js'
 import { bumpContentVersion } from '../../db/content-version.js'
 import { containsText, type Dialect, writeTransaction } from '../../db/dialect.js'
@@ -167,6 +168,8 @@ export class AdminRepository {
       if (Object.keys(values).length)
         await updateInChannel(trx, table, channelId, { id }, values as Updateable<Database[AdminTable]>)
       await this.writeExtras(trx, table, id, extras)
+      // Any save may move the game's calendar entry (decision 0055).
+      if (table === 'events') await bumpCalendarSequence(trx, channelId, id)
       const after = await this.read(trx, table, channelId, id)
       await bumpContentVersion(trx, channelId, audit.created_at)
       await insertAudit(trx, { ...audit, resource_id: String(id), before: auditable(before), after: auditable(after) })
@@ -178,6 +181,8 @@ export class AdminRepository {
     return writeTransaction(this.db, this.dialect, async (trx) => {
       const before = await this.read(trx, table, channelId, id)
       if (!before) return false
+      if (table === 'events' && deletionCancels(before, audit.created_at))
+        await keepCancelledGame(trx, channelId, id, audit.created_at)
       await deleteInChannel(trx, table, channelId, { id })
       await bumpContentVersion(trx, channelId, audit.created_at)
       await insertAudit(trx, { ...audit, resource_id: String(id), before: auditable(before), after: null })

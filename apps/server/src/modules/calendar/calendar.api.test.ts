@@ -3,6 +3,11 @@ import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext, testDatabases } from '../../test/context.js'
 import { buildChannel, signedInKey } from '../../test/factories.js'
+import { buildOperator, memoryMailer } from '../../test/operators.js'
+
+/** Whether a UID is the entry of this event (its UID also carries when the event was made). */
+const isEntryOf = (uid: string | undefined, channelKey: string, id: number) =>
+  new RegExp(`^event-${id}-[0-9a-z]+\\.${channelKey}@fieldhouse$`).test(uid ?? '')
 
 const entries = (text: string) => {
   const cal = new ICAL.Component(ICAL.parse(text))
@@ -45,7 +50,7 @@ describe.each(testDatabases())('calendar feeds on %s', (kind) => {
   })
 
   beforeAll(async () => {
-    ctx = await createTestContext(kind)
+    ctx = await createTestContext(kind, { mailer: memoryMailer() })
     channelId = await buildChannel(ctx, channelKey, { name: 'League' })
     ids.sport = await admin().createCategory(channelId, { name: 'Volleyball', alias: 'volleyball' })
     ids.venue = await admin().createLocation(channelId, {
@@ -74,8 +79,8 @@ describe.each(testDatabases())('calendar feeds on %s', (kind) => {
     expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8')
     const [entry, ...rest] = entries(await res.text())
     expect(rest).toEqual([])
+    expect(isEntryOf(entry?.uid, channelKey, eventId)).toBe(true)
     expect(entry).toMatchObject({
-      uid: `event-${eventId}.${channelKey}@fieldhouse`,
       summary: 'Jays @ Owls',
       sequence: 0,
       status: 'CONFIRMED',
@@ -101,6 +106,8 @@ describe.each(testDatabases())('calendar feeds on %s', (kind) => {
     )
     const first = await feed(teamFeed(ids.hawks))
     const etag = first.headers.get('etag') ?? ''
+    const firstUid = entries(await first.text())[0]?.uid
+    expect(isEntryOf(firstUid, channelKey, eventId)).toBe(true)
     expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/)
     expect(first.headers.get('cache-control')).toBe('public, max-age=300')
     const again = await feed(teamFeed(ids.hawks), { 'if-none-match': etag })
@@ -110,24 +117,55 @@ describe.each(testDatabases())('calendar feeds on %s', (kind) => {
     await admin().saveEvent(channelId, eventId, game('Hawks @ Jays', '2027-02-02T03:30:00Z', ids.jays, ids.hawks))
     const moved = await feed(teamFeed(ids.hawks), { 'if-none-match': etag })
     expect(moved.status).toBe(200)
+    // The same entry (its UID), moved, one revision on.
     expect(entries(await moved.text())).toMatchObject([
-      {
-        uid: `event-${eventId}.${channelKey}@fieldhouse`,
-        sequence: 1,
-        local: '2027-02-01T21:30:00',
-        status: 'CONFIRMED',
-      },
+      { uid: firstUid, sequence: 1, local: '2027-02-01T21:30:00', status: 'CONFIRMED' },
     ])
 
     await admin().delete(channelId, 'events', eventId)
     const cancelled = entries(await (await feed(teamFeed(ids.hawks))).text())
-    expect(cancelled).toMatchObject([
-      { uid: `event-${eventId}.${channelKey}@fieldhouse`, sequence: 2, status: 'CANCELLED', summary: 'Hawks @ Jays' },
-    ])
+    expect(cancelled).toMatchObject([{ uid: firstUid, sequence: 2, status: 'CANCELLED', summary: 'Hawks @ Jays' }])
     // The sport's feed says so too, and the other team's.
     const sport = entries(await (await feed(`/api/calendar/sports/${ids.sport}.ics?channel_key=${channelKey}`)).text())
     expect(sport.find((e) => e.uid === cancelled[0]?.uid)?.status).toBe('CANCELLED')
     expect(entries(await (await feed(teamFeed(ids.jays))).text()).map((e) => e.status)).toContain('CANCELLED')
+  })
+
+  it("follows the console's own writes: a game moved in the console moves, one deleted before play is cancelled, one deleted after leaves", async () => {
+    const { key } = await buildOperator(ctx, channelKey, 'producer')
+    const call = (path: string, method: string, body?: unknown) =>
+      ctx.json(path, { method, headers: { authorization: `Bearer ${key}` }, ...(body ? { body } : {}) })
+    const made = await call(
+      '/api/admin/events',
+      'POST',
+      game('Owls @ Hawks', '2027-03-01T02:00:00Z', ids.hawks, ids.owls),
+    )
+    expect(made.status).toBe(201)
+    const id = made.body.data.id as number
+    const feedNow = async () => entries(await (await feed(teamFeed(ids.hawks))).text())
+    // On SQLite the new event may have the id of the game cancelled above: its UID is its own all the same.
+    const uid = (await feedNow()).find((e) => isEntryOf(e.uid, channelKey, id) && e.summary === 'Owls @ Hawks')?.uid
+    expect(uid).toBeDefined()
+    const entryOf = async () => (await feedNow()).find((e) => e.uid === uid)
+    expect(await entryOf()).toMatchObject({ sequence: 0, status: 'CONFIRMED', local: '2027-02-28T20:00:00' })
+    expect((await call(`/api/admin/events/${id}`, 'PATCH', { event_utc_ts: '2027-03-02T02:00:00Z' })).status).toBe(200)
+    expect(await entryOf()).toMatchObject({ sequence: 1, local: '2027-03-01T20:00:00' })
+    expect((await call(`/api/admin/events/${id}`, 'DELETE')).status).toBe(204)
+    expect(await entryOf()).toMatchObject({ sequence: 2, status: 'CANCELLED', summary: 'Owls @ Hawks' })
+
+    // A game already played that is deleted is not a cancellation: it leaves the feed.
+    const past = await call(
+      '/api/admin/events',
+      'POST',
+      game('Hawks @ Owls', '2026-11-20T02:00:00Z', ids.owls, ids.hawks),
+    )
+    const pastEntries = async () =>
+      entries(await (await feed(teamFeed(ids.hawks))).text()).filter((e) => e.summary === 'Hawks @ Owls')
+    expect(await pastEntries()).toMatchObject([{ status: 'CONFIRMED' }])
+    await call(`/api/admin/events/${past.body.data.id}`, 'DELETE')
+    expect(await pastEntries()).toEqual([])
+    // A new event that SQLite gives a deleted one's id is another game: the cancellation stays.
+    expect((await entryOf())?.status).toBe('CANCELLED')
   })
 
   it('finds nothing of another channel, an unknown team, or without a channel key', async () => {
@@ -161,7 +199,11 @@ describe.each(testDatabases())('calendar feeds on %s', (kind) => {
     })
     const followed = await feed(path)
     expect(followed.headers.get('cache-control')).toBe('private, max-age=300')
-    expect(entries(await followed.text()).map((e) => e.summary)).toEqual(['Jays @ Owls'])
+    // The school's teams' games: the one to be played, and the one the console cancelled.
+    expect(entries(await followed.text()).map((e) => [e.summary, e.status])).toEqual([
+      ['Jays @ Owls', 'CONFIRMED'],
+      ['Owls @ Hawks', 'CANCELLED'],
+    ])
 
     const renewed = (await ctx.json('/api/calendar/link', { method: 'POST', body: { api_key: key } })).body.data
     expect(renewed.https).not.toBe(made.https)

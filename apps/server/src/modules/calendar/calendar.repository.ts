@@ -37,6 +37,7 @@ export class CalendarRepository {
         'events.event_utc_ts',
         'events.time_zone',
         'events.updated_at',
+        'events.created_at',
         'events.calendar_sequence',
         'event_locations.name as location_name',
         'event_locations.city as location_city',

@@ -68,6 +68,7 @@ export class CalendarService {
     const watchUrl = (id: number) => `${origin}/watch/${id}`
     const entries: CalendarGame[] = games.map((g) => ({
       id: g.id,
+      createdAt: Number(g.created_at),
       name: g.name,
       startMs: Number(g.event_utc_ts),
       timeZone: g.time_zone,
@@ -87,6 +88,7 @@ export class CalendarService {
       if (!inScope || entries.length >= FEED_MAX_GAMES) continue
       entries.push({
         id: c.event_id,
+        createdAt: Number(c.event_created_at),
         name: c.name,
         startMs: Number(c.event_utc_ts),
         timeZone: c.time_zone,

@@ -2,8 +2,10 @@ import ICAL from 'ical.js'
 import { describe, expect, it } from 'vitest'
 import { calendarText, GAME_ENTRY_MS, gameUid } from './ics.js'
 
+const made = Date.UTC(2026, 10, 1)
 const game = {
   id: 7,
+  createdAt: made,
   name: 'Dallas Jays @ Austin Owls',
   // 19:00 in Chicago on 14 January 2027 (CST, UTC−6).
   startMs: Date.UTC(2027, 0, 15, 1, 0),
@@ -29,7 +31,8 @@ describe('calendarText', () => {
     const zones = cal.getAllSubcomponents('vtimezone').map((z) => z.getFirstPropertyValue('tzid'))
     expect(zones).toEqual(['America/Chicago'])
     const [ev] = events
-    expect(ev?.uid).toBe(gameUid('league', 7))
+    expect(ev?.uid).toBe(`event-7-${made.toString(36)}.league@fieldhouse`)
+    expect(gameUid('league', 7, made + 1)).not.toBe(ev?.uid)
     expect(ev?.summary).toBe('Dallas Jays @ Austin Owls')
     expect(ev?.location).toBe('Dome, Austin, TX')
     expect(ev?.sequence).toBe(3)
@@ -62,7 +65,7 @@ describe('calendarText', () => {
     const { cal, events } = parse(
       calendarText({ name: 'x', uidScope: 'league', games: [second, nowhere, game, london] }),
     )
-    expect(events.map((e) => e.uid)).toEqual([8, 7, 9, 10].map((id) => gameUid('league', id)))
+    expect(events.map((e) => e.uid)).toEqual([8, 7, 9, 10].map((id) => gameUid('league', id, made)))
     const zones = cal.getAllSubcomponents('vtimezone').map((z) => z.getFirstPropertyValue('tzid'))
     expect([...zones].sort()).toEqual(['America/Chicago', 'Europe/London'])
     expect(events[2]?.startDate.toJSDate().getTime()).toBe(nowhere.startMs)

@@ -8,6 +8,8 @@ export const GAME_ENTRY_MS = 2 * 60 * 60 * 1000
 /** One game as a calendar entry shows it. */
 export interface CalendarGame {
   id: number
+  /** When the event was made: with the id, its UID (SQLite may give a later event a deleted one's id). */
+  createdAt: number
   name: string
   startMs: number
   /** The venue's IANA zone (the event's own); an unknown one is written in UTC. */
@@ -28,8 +30,9 @@ export interface CalendarFeed {
   games: CalendarGame[]
 }
 
-/** The UID of a game's entry: the same for the game's life, whatever moves. */
-export const gameUid = (scope: string, eventId: number) => `event-${eventId}.${scope}@fieldhouse`
+/** The UID of a game's entry: the same for the game's life, whatever moves, and no other game's. */
+export const gameUid = (scope: string, eventId: number, createdAt: number) =>
+  `event-${eventId}-${createdAt.toString(36)}.${scope}@fieldhouse`
 
 const zoned = (ms: number, zone: string) => {
   const at = DateTime.fromMillis(ms, { zone })
@@ -54,7 +57,7 @@ export function calendarText(feed: CalendarFeed): string {
     const start = zoned(g.startMs, g.timeZone)
     const changed = new Date(g.updatedAt)
     cal.createEvent({
-      id: gameUid(feed.uidScope, g.id),
+      id: gameUid(feed.uidScope, g.id, g.createdAt),
       sequence: g.sequence,
       stamp: changed,
       lastModified: changed,

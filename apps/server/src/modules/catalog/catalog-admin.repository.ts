@@ -1,4 +1,5 @@
-import { type Insertable, type Kysely, sql, type Updateable } from 'kysely'
+import type { Insertable, Kysely, Updateable } from 'kysely'
+import { bumpCalendarSequence, keepCancelledGame } from '../../db/calendar-entries.js'
 import { deleteInChannel, updateInChannel } from '../../db/channel-rows.js'
 import { bumpContentVersion } from '../../db/content-version.js'
 import { type Dialect, writeTransaction } from '../../db/dialect.js'
@@ -96,48 +97,7 @@ export class CatalogAdminRepository {
    */
   deleteEvent(channelId: number, id: number, now: number, cancelled: boolean) {
     return writeTransaction(this.db, this.dialect, async (trx) => {
-      if (cancelled) {
-        const ev = await trx
-          .selectFrom('events')
-          .leftJoin('event_locations', 'event_locations.id', 'events.location_id')
-          .select([
-            'events.name',
-            'events.event_utc_ts',
-            'events.time_zone',
-            'events.event_category_id',
-            'events.calendar_sequence',
-            'event_locations.name as location',
-          ])
-          .where('events.channel_id', '=', channelId)
-          .where('events.id', '=', id)
-          .executeTakeFirst()
-        if (ev) {
-          const teams = await trx
-            .selectFrom('event_participants')
-            .innerJoin('participants', 'participants.id', 'event_participants.participant_id')
-            .select(['participants.id', 'participants.group_id'])
-            .where('event_participants.event_id', '=', id)
-            .execute()
-          const groups = [...new Set(teams.flatMap((t) => (t.group_id === null ? [] : [t.group_id])))]
-          const row = {
-            channel_id: channelId,
-            name: ev.name,
-            event_utc_ts: ev.event_utc_ts,
-            time_zone: ev.time_zone,
-            location: ev.location,
-            category_id: ev.event_category_id,
-            participant_ids: JSON.stringify(teams.map((t) => t.id)),
-            group_ids: JSON.stringify(groups),
-            sequence: Number(ev.calendar_sequence) + 1,
-            cancelled_at: now,
-          }
-          await trx
-            .insertInto('calendar_cancellations')
-            .values({ event_id: id, ...row })
-            .onConflict((oc) => oc.column('event_id').doUpdateSet(row))
-            .execute()
-        }
-      }
+      if (cancelled) await keepCancelledGame(trx, channelId, id, now)
       if (!(await deleteInChannel(trx, 'events', channelId, { id }))) return false
       await bumpContentVersion(trx, channelId, now)
       return true
@@ -162,17 +122,15 @@ export class CatalogAdminRepository {
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id
-        // SQLite may give a new event the id of the last one deleted: it is not that cancelled game.
-        await trx.deleteFrom('calendar_cancellations').where('event_id', '=', eventId).execute()
       } else {
         const res = await trx
           .updateTable('events')
-          // Any save may move the game's calendar entry (decision 0055): its revision goes up.
-          .set({ ...values, created_at: undefined, calendar_sequence: sql`calendar_sequence + 1` })
+          .set({ ...values, created_at: undefined })
           .where('channel_id', '=', channelId)
           .where('id', '=', eventId)
           .executeTakeFirst()
         if (Number(res.numUpdatedRows) === 0) return null
+        await bumpCalendarSequence(trx, channelId, eventId)
         await trx.deleteFrom('event_participants').where('event_id', '=', eventId).execute()
       }
       const ev = eventId

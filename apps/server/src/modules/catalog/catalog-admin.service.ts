@@ -5,6 +5,7 @@ import {
   LocationInputSchema,
   ParticipantInputSchema,
 } from '@fieldhouse/contract'
+import { deletionCancels } from '../../db/calendar-entries.js'
 import { invalid, notFound } from '../../lib/errors.js'
 import { parseInput } from '../../lib/parse-input.js'
 import type { CatalogAdminRepository } from './catalog-admin.repository.js'
@@ -117,8 +118,7 @@ export class CatalogAdminService {
     const now = this.clock()
     const ev = await this.repo.findEvent(channelId, id)
     if (!ev) throw notFound('events')
-    const cancelled = ev.stream_status === 'upcoming' && Number(ev.event_utc_ts) > now
-    if (!(await this.repo.deleteEvent(channelId, id, now, cancelled))) throw notFound('events')
+    if (!(await this.repo.deleteEvent(channelId, id, now, deletionCancels(ev, now)))) throw notFound('events')
     await this.changed(channelId)
   }
 }
