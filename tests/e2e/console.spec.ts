@@ -287,6 +287,10 @@ describe('operator console', () => {
         })
       }
       await page.getByRole('cell', { name: 'North Hawks', exact: true }).waitFor()
+      // How many viewers follow each team: none yet on a new channel.
+      await page.getByRole('columnheader', { name: 'Followers' }).waitFor()
+      const hawks = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'North Hawks', exact: true }) })
+      expect(await hawks.getByRole('cell', { name: '0', exact: true }).count()).toBe(1)
 
       // A game with a price, a week from now, in the venue's time zone.
       await openPage(page, 'Events', 'Events')

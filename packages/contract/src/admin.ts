@@ -559,13 +559,15 @@ export type AdminPreroll = z.infer<typeof AdminPrerollSchema>
 // ---------------------------------------------------------------------------------------------
 // Catalogue
 
-export const AdminCategorySchema = CategoryInputSchema.extend({ id: z.number().int() })
+/** How many viewers keep it as a favourite (follow it), in the console's lists (issue 35). */
+const followers = z.number().int().min(0).optional()
+export const AdminCategorySchema = CategoryInputSchema.extend({ id: z.number().int(), followers })
 export type AdminCategory = z.infer<typeof AdminCategorySchema>
 export const AdminLocationSchema = LocationInputSchema.extend({ id: z.number().int(), address: z.string().nullable() })
 export type AdminLocation = z.infer<typeof AdminLocationSchema>
-export const AdminGroupSchema = GroupInputSchema.extend({ id: z.number().int() })
+export const AdminGroupSchema = GroupInputSchema.extend({ id: z.number().int(), followers })
 export type AdminGroup = z.infer<typeof AdminGroupSchema>
-export const AdminParticipantSchema = ParticipantInputSchema.extend({ id: z.number().int() })
+export const AdminParticipantSchema = ParticipantInputSchema.extend({ id: z.number().int(), followers })
 export type AdminParticipant = z.infer<typeof AdminParticipantSchema>
 export const AdminEventSchema = z.object({
   id: z.number().int(),

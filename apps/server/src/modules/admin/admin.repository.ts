@@ -27,6 +27,9 @@ export type AdminTable =
   | 'vod_categories'
 
 type Row = Record<string, unknown> & { id: number }
+
+/** The tables viewers follow, and the favourite type that follows each (spec §3). */
+const followable = { participants: 'participant', participant_groups: 'group', event_categories: 'category' } as const
 type AnyDb = Kysely<Record<string, Record<string, any>>>
 
 /** What a write adds besides the row's own columns (an event's teams, a library item's rails). */
@@ -65,7 +68,27 @@ export class AdminRepository {
     if (search && o.searchColumns.length)
       base = base.where((eb) => eb.or(o.searchColumns.map((c) => eb(containsText(c, search), '=', sql.lit(true)))))
     const page = await countedPage(base, (all) => all.selectAll(), { ...o, tieBreak: 'id' })
-    return { rows: await this.withExtras(this.db, table, page.rows as Row[]), total: page.total }
+    const rows = await this.withExtras(this.db, table, page.rows as Row[])
+    return { rows: await this.withFollowers(table, rows), total: page.total }
+  }
+
+  /** A list of teams, schools or sports with how many viewers follow each (keep it as a favourite). */
+  private async withFollowers(table: AdminTable, rows: Row[]): Promise<Row[]> {
+    const type = followable[table as keyof typeof followable]
+    if (!type || !rows.length) return rows
+    const counts = await this.db
+      .selectFrom('favorites')
+      .select(['favoritable_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('favoritable_type', '=', type)
+      .where(
+        'favoritable_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .groupBy('favoritable_id')
+      .execute()
+    const byId = new Map(counts.map((c) => [c.favoritable_id, Number(c.n)]))
+    return rows.map((r) => ({ ...r, followers: byId.get(r.id) ?? 0 }))
   }
 
   async get(table: AdminTable, channelId: number, id: number) {

@@ -168,6 +168,21 @@ describe.each(testDatabases())('calendar feeds on %s', (kind) => {
     expect((await entryOf())?.status).toBe('CANCELLED')
   })
 
+  it("holds a sport's divisions' games in the sport's feed", async () => {
+    const division = await admin().createCategory(channelId, {
+      name: "Women's Volleyball",
+      alias: 'womens-volleyball',
+      parent_id: ids.sport,
+    })
+    await admin().saveEvent(channelId, null, {
+      ...game('Jays @ Hawks (W)', '2027-04-01T01:00:00Z', ids.hawks, ids.jays),
+      event_category_id: division,
+    })
+    const sportFeed = (id: number) => `/api/calendar/sports/${id}.ics?channel_key=${channelKey}`
+    expect(entries(await (await feed(sportFeed(ids.sport))).text()).map((e) => e.summary)).toContain('Jays @ Hawks (W)')
+    expect(entries(await (await feed(sportFeed(division))).text()).map((e) => e.summary)).toEqual(['Jays @ Hawks (W)'])
+  })
+
   it('finds nothing of another channel, an unknown team, or without a channel key', async () => {
     await buildChannel(ctx, `other-${kind}`)
     expect((await feed(`/api/calendar/teams/${ids.owls}.ics?channel_key=other-${kind}`)).status).toBe(404)

@@ -80,6 +80,26 @@ export class CalendarRepository {
       .execute()
   }
 
+  /** These sports with their divisions, at any depth (a sport's games are its divisions' games too). */
+  async withDivisions(channelId: number, categoryIds: number[]) {
+    if (!categoryIds.length) return []
+    const rows = await this.db
+      .selectFrom('event_categories')
+      .select(['id', 'parent_id'])
+      .where('channel_id', '=', channelId)
+      .execute()
+    const all = new Set(categoryIds)
+    for (let grew = true; grew; ) {
+      grew = false
+      for (const c of rows)
+        if (c.parent_id !== null && all.has(c.parent_id) && !all.has(c.id)) {
+          all.add(c.id)
+          grew = true
+        }
+    }
+    return [...all]
+  }
+
   /** The teams of these groups (a school's teams), for matching cancelled games to a school's feed. */
   async participantsOfGroups(groupIds: number[]) {
     if (!groupIds.length) return []

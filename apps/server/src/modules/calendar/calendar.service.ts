@@ -53,9 +53,10 @@ export class CalendarService {
   private async document(
     channel: { id: number; key: string; name: string },
     feedName: string,
-    scope: FeedScope,
+    followed: FeedScope,
   ): Promise<CalendarDocument> {
     const from = this.d.clock() - FEED_PAST_MS
+    const scope = { ...followed, categoryIds: await this.d.repo.withDivisions(channel.id, followed.categoryIds) }
     const [games, cancellations, groupTeams, origin] = await Promise.all([
       this.d.repo.games(channel.id, scope, from, FEED_MAX_GAMES),
       this.d.repo.cancellations(channel.id, from),

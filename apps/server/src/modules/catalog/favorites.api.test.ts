@@ -2,6 +2,7 @@ import { favoriteTypeMessage, messages } from '@fieldhouse/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext, testDatabases } from '../../test/context.js'
 import { buildChannel, signedInKey } from '../../test/factories.js'
+import { buildOperator } from '../../test/operators.js'
 
 describe.each(testDatabases())('favourites on %s', (kind) => {
   let ctx: TestContext
@@ -113,5 +114,48 @@ describe.each(testDatabases())('favourites on %s', (kind) => {
         })
       ).status,
     ).toBe(404)
+  })
+
+  it("shows the console's lists how many viewers follow each team, school and sport", async () => {
+    const channel = `fav-console-${kind}`
+    await buildChannel(ctx, channel)
+    const { key } = await buildOperator(ctx, channel, 'manager')
+    const call = (path: string, method = 'GET', body?: unknown) =>
+      ctx.json(path, { method, headers: { authorization: `Bearer ${key}` }, ...(body ? { body } : {}) })
+    const school = (
+      await call('/api/admin/participant-groups', 'POST', { name: 'Lakeside', short_name: 'LKS', alias: 'lakeside' })
+    ).body.data.id
+    const sport = (await call('/api/admin/events-categories', 'POST', { name: 'Rugby', alias: 'rugby' })).body.data.id
+    const team = (
+      await call('/api/admin/participants', 'POST', {
+        name: 'Lakeside Otters',
+        short_name: 'LKO',
+        alias: 'otters',
+        group_id: school,
+      })
+    ).body.data.id
+    const other = (
+      await call('/api/admin/participants', 'POST', { name: 'Hill Goats', short_name: 'HLG', alias: 'goats' })
+    ).body.data.id
+    for (let i = 0; i < 3; i++) {
+      const fan = await viewer(channel)
+      const follow = (favoritable_type: string, favoritable_id: number) =>
+        ctx.json('/api/favorite', { method: 'POST', body: { favoritable_type, favoritable_id, api_key: fan } })
+      await follow('participant', team)
+      if (i === 0) await follow('group', school)
+      if (i < 2) await follow('category', sport)
+    }
+    const followersOf = async (resource: string) =>
+      Object.fromEntries(
+        ((await call(`/api/admin/${resource}`)).body.data as { id: number; followers: number }[]).map((r) => [
+          r.id,
+          r.followers,
+        ]),
+      )
+    expect(await followersOf('participants')).toEqual({ [team]: 3, [other]: 0 })
+    expect(await followersOf('participant-groups')).toEqual({ [school]: 1 })
+    expect(await followersOf('events-categories')).toEqual({ [sport]: 2 })
+    // One row's own answer (the edit form's) is the row as written, with no count to audit.
+    expect((await call(`/api/admin/participants/${team}`)).body.data.followers).toBeUndefined()
   })
 })

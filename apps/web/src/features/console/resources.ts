@@ -68,6 +68,8 @@ const sortable = (
 ): ColumnConfig & { header: ConsoleKey } => ({ key, header, sortable: true, ...more })
 const nameColumn = sortable('name', 'fields.name')
 const titleColumn = sortable('title', 'fields.title')
+/** How many viewers follow a team, school or sport (keep it as a favourite). */
+const followersColumn: ColumnConfig & { header: ConsoleKey } = { key: 'followers', header: 'fields.followers' }
 
 export const resourceConfigs: Readonly<Record<string, ResourceConfig>> = {
   'events-categories': {
@@ -78,6 +80,7 @@ export const resourceConfigs: Readonly<Record<string, ResourceConfig>> = {
       nameColumn,
       sortable('alias', 'fields.alias'),
       { key: 'parent_id', header: 'fields.divisionOf', format: 'reference', resource: 'events-categories' },
+      followersColumn,
     ],
     fields: [
       nameField,
@@ -111,7 +114,12 @@ export const resourceConfigs: Readonly<Record<string, ResourceConfig>> = {
     resource: 'participant-groups',
     words: 'schools',
     defaultSort: 'name',
-    columns: [nameColumn, { key: 'short_name', header: 'fields.shortName' }, { key: 'alias', header: 'fields.alias' }],
+    columns: [
+      nameColumn,
+      { key: 'short_name', header: 'fields.shortName' },
+      { key: 'alias', header: 'fields.alias' },
+      followersColumn,
+    ],
     fields: [nameField, requiredText('short_name', 'fields.shortName'), aliasField, imagesField, positionField],
   },
   participants: {
@@ -123,6 +131,7 @@ export const resourceConfigs: Readonly<Record<string, ResourceConfig>> = {
       sortable('short_name', 'fields.shortName'),
       { key: 'gender', header: 'fields.gender' },
       { key: 'color', header: 'fields.colour', format: 'color' },
+      followersColumn,
     ],
     fields: [
       nameField,

@@ -268,6 +268,7 @@ export const consoleBg: Strings<typeof consoleEn> = {
     sports: 'Спортове',
     gender: 'Пол',
     colour: 'Цвят',
+    followers: 'Последователи',
     teams: 'Отбори',
     teamsHint: 'Показва се като гост @ домакин.',
     venue: 'Място',

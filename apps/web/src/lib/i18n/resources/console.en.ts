@@ -269,6 +269,7 @@ export const consoleEn = {
     sports: 'Sports',
     gender: 'Gender',
     colour: 'Colour',
+    followers: 'Followers',
     teams: 'Teams',
     teamsHint: 'Shown as away @ home.',
     venue: 'Venue',

@@ -268,6 +268,7 @@ export const consoleFr: Strings<typeof consoleEn> = {
     sports: 'Sports',
     gender: 'Genre',
     colour: 'Couleur',
+    followers: 'Abonnés',
     teams: 'Équipes',
     teamsHint: 'Affiché comme visiteur @ domicile.',
     venue: 'Lieu',
