@@ -44,7 +44,8 @@ describe('calendar feeds', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(https)
     const teamFeed = await fetch(https)
     expect(teamFeed.headers.get('content-type')).toBe('text/calendar; charset=utf-8')
-    const teamGames = summaries(await teamFeed.text())
+    const teamIcs = await teamFeed.text()
+    const teamGames = summaries(teamIcs)
     expect(teamGames.length).toBeGreaterThan(0)
     await page.screenshot({ path: 'test-results/screenshots/team-calendar-390.png', fullPage: true })
     expect(await seriousFindings(page)).toEqual([])
@@ -53,6 +54,16 @@ describe('calendar feeds', () => {
     await page.keyboard.press('Escape')
     await subscribe.waitFor({ state: 'hidden' })
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Add to calendar')
+
+    // Each entry links to its game's page, where the teams can be followed too: this one already is.
+    const watchLink = /^URL;VALUE=URI:(.*)$/m.exec(teamIcs)?.[1]?.trim() ?? ''
+    expect(new URL(watchLink).pathname).toMatch(/^\/watch\/\d+$/)
+    await page.goto(`${baseUrl}${new URL(watchLink).pathname}`)
+    const teams = page.getByRole('region', { name: 'Follow the teams' })
+    await teams.waitFor()
+    expect(await teams.getByRole('button', { name: /^Favourite Summit/ }).getAttribute('aria-pressed')).toBe('true')
+    expect(await teams.getByRole('button', { name: /^Favourite/ }).count()).toBe(2)
+    await teams.screenshot({ path: 'test-results/screenshots/watch-follow-teams-390.png' })
 
     await page.goto(`${baseUrl}/profile`)
     await page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Calendar' }).click()

@@ -18,6 +18,7 @@ import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import { useAppStore } from '../../lib/store/app-store'
 import { ClipTool, useClipMarks } from './clip-tool'
 import { DownloadButton } from './download-button'
+import { FollowTeams } from './follow-teams'
 import { selectWatchScreen } from './player/watch-screen'
 import { viewingMeta } from './viewing-meta'
 import { detailPollMs, watchIdOf } from './watch-params'
@@ -114,6 +115,7 @@ export function WatchPage({ passOffers }: { passOffers: (eventId: number) => Rea
           />
         ) : null}
         {detail.description ? <p className="watch-description">{detail.description}</p> : null}
+        <FollowTeams detail={detail} />
         <EventClips eventId={id} />
       </div>
     </PageFrame>

@@ -264,6 +264,7 @@ export const bg: Translation = {
     railForward: 'Превъртане на {{title}} напред',
   },
   watch: {
+    followTeams: 'Следвайте отборите',
     title: 'Гледане',
     lead: 'Тук се излъчва мачът – на живо или на запис – с подробности и резултат.',
     libraryTitle: 'Гледане на видео',

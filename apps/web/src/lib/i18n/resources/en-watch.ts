@@ -28,6 +28,7 @@ export const enWatch = {
     railForward: 'Scroll {{title}} forward',
   },
   watch: {
+    followTeams: 'Follow the teams',
     title: 'Watch',
     lead: 'The game plays here, live or as a replay, with its details and score.',
     libraryTitle: 'Watch video',

@@ -264,6 +264,7 @@ export const fr: Translation = {
     railForward: 'Faire défiler {{title}} vers l’avant',
   },
   watch: {
+    followTeams: 'Suivre les équipes',
     title: 'Regarder',
     lead: 'Le match est diffusé ici, en direct ou en rediffusion, avec ses détails et le score.',
     libraryTitle: 'Regarder la vidéo',
