@@ -7,6 +7,7 @@ import {
   holdsPlayer,
   offerPlayer,
   takeHeldPlayer,
+  takePressOfDropped,
 } from './held-player'
 import { createPlayer, type Player } from './player'
 import { FakeEngines, FakeVideo, settle, signedPlayback } from './player.test-support'
@@ -90,6 +91,37 @@ describe('holding a core for its view', () => {
     expect(events).toEqual([{ type: 'play', viewId: 'page-view' }])
     engines.callbacks.onTokenRejected()
     expect(fetchPlayback).toHaveBeenCalledTimes(1)
+  })
+
+  it('keeps a core the viewer pressed play on for its view however late it comes; one not pressed goes', async () => {
+    vi.useFakeTimers()
+    const pressed = core()
+    holdPlayer('k', pressed.player)
+    pressed.player.setPreroll(null)
+    pressed.player.start()
+    vi.advanceTimersByTime(HOLD_MS * 4)
+    expect(holdsPlayer('k')).toBe(true)
+    expect(takeHeldPlayer('k')).toBe(pressed.player)
+
+    holdPlayer('k', core().player)
+    vi.advanceTimersByTime(HOLD_MS)
+    expect(holdsPlayer('k')).toBe(false)
+    expect(takePressOfDropped('k')).toBe(false)
+  })
+
+  it('remembers a press on a core that failed while it waited, so the view plays its own', async () => {
+    const { player, engines } = core()
+    await settle()
+    holdPlayer('k', player)
+    player.setPreroll(null)
+    player.start()
+    engines.callbacks.onFatalError('unsupported')
+    expect(player.getState().failure).toBe('unsupported')
+    expect(takeHeldPlayer('k')).toBeNull()
+    expect(takePressOfDropped('other')).toBe(false)
+    expect(takePressOfDropped('k')).toBe(true)
+    // Told once.
+    expect(takePressOfDropped('k')).toBe(false)
   })
 
   it('makes one core whoever comes first: the start offering one, or the view making its own', () => {

@@ -1,6 +1,9 @@
 import type { Player } from './player'
 
-/** How long a core made ahead of its view waits for it (the page may end up showing no player at all). */
+/**
+ * How long a core made ahead of its view waits for it (the page may end up showing no player at all);
+ * one the viewer has pressed play on waits as long as it takes.
+ */
 export const HOLD_MS = 15_000
 
 /** Told once when a held core leaves the hold: taken by its view (`adopted`) or stopped. */
@@ -14,6 +17,11 @@ let held: {
 } | null = null
 /** Videos whose view has taken or made its core: a core offered for one of them later is never made. */
 const claimed = new Set<string>()
+/** The video of a held core the viewer had pressed play on when it was stopped (failed or not taken in time). */
+let pressedWhenDropped: string | null = null
+const remember = (key: string, player: Player) => {
+  if (player.getState().started) pressedWhenDropped = key
+}
 
 /**
  * The start's side of the handover: makes a core for `key` now and holds it for the view, unless the
@@ -47,7 +55,13 @@ export function holdPlayer(
   { ttlMs = HOLD_MS, onRelease }: { ttlMs?: number; onRelease?: HeldRelease } = {},
 ): void {
   dropHeldPlayer()
-  held = { key, player, timer: setTimeout(dropHeldPlayer, ttlMs), onRelease }
+  // A core the viewer pressed play on is what they are watching: held until its view takes it, however late.
+  const expire = () => {
+    if (held?.player !== player) return
+    if (player.getState().started && !player.getState().failure) held.timer = setTimeout(expire, ttlMs)
+    else dropHeldPlayer()
+  }
+  held = { key, player, timer: setTimeout(expire, ttlMs), onRelease }
 }
 
 /** The held core for `key`, handed over once; null when there is none (or it is for another video, then stopped). */
@@ -65,9 +79,20 @@ export function takeHeldPlayer(key: string): Player | null {
     onRelease?.('adopted')
     return player
   }
+  remember(key, player)
   player.destroy()
   onRelease?.('dropped')
   return null
+}
+
+/**
+ * Whether the viewer pressed play on a core for `key` that was then stopped, not handed over: the view's
+ * own core then starts by itself, so the press is not lost. Told once.
+ */
+export function takePressOfDropped(key: string): boolean {
+  const pressed = pressedWhenDropped === key
+  if (pressed) pressedWhenDropped = null
+  return pressed
 }
 
 /** Whether a core is held for `key`. */
@@ -75,11 +100,15 @@ export const holdsPlayer = (key: string) => held?.key === key
 
 /** Stops the held core (and, for tests, forgets which views have claimed theirs). */
 export function dropHeldPlayer({ forgetClaims = false } = {}): void {
-  if (forgetClaims) claimed.clear()
+  if (forgetClaims) {
+    claimed.clear()
+    pressedWhenDropped = null
+  }
   if (!held) return
-  const { player, timer, onRelease } = held
+  const { key, player, timer, onRelease } = held
   clearTimeout(timer)
   held = null
+  remember(key, player)
   player.destroy()
   onRelease?.('dropped')
 }

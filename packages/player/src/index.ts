@@ -8,6 +8,7 @@ export {
   holdsPlayer,
   offerPlayer,
   takeHeldPlayer,
+  takePressOfDropped,
 } from './held-player'
 export { preloadPlaybackEngine, willUseHlsJs } from './hls-loader'
 export { initialMediaState, type MediaState, watchMediaState } from './media-state'

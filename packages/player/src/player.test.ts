@@ -81,14 +81,37 @@ describe('createPlayer', () => {
     expect(video.plays).toBe(1)
   })
 
-  it('waits for the pre-roll to be decided before it starts', async () => {
+  it('keeps a press made while the pre-roll is being decided, and plays once it is', async () => {
     const { player, video } = open({ preroll: undefined })
     await settle()
     expect(player.getState().prerollDecided).toBe(false)
     player.start()
     expect(player.getState().started).toBe(false)
+    expect(video.plays).toBe(0)
     player.setPreroll(null)
+    expect(player.getState()).toMatchObject({ started: true, phase: 'playing' })
+    expect(video.plays).toBe(1)
+    // A second press is the same press.
     player.start()
+    expect(video.plays).toBe(1)
+  })
+
+  it('plays the pre-roll decided after a press made while it was being decided', async () => {
+    const { player, video } = open({ preroll: undefined })
+    await settle()
+    player.start()
+    player.setPreroll(preroll)
+    expect(player.getState()).toMatchObject({ phase: 'preroll', preroll: { id: 4 } })
+    expect(video.plays).toBe(0)
+  })
+
+  it('a core pressed on the stage and then adopted by a view still deciding its pre-roll plays', async () => {
+    // The watch entry's core is made with no pre-roll; the page's view, adopting it, may not know yet.
+    const { player, video } = open({ preroll: null })
+    await settle()
+    player.setPreroll(undefined)
+    player.start()
+    player.setPreroll(null)
     expect(video.plays).toBe(1)
   })
 

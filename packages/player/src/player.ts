@@ -365,8 +365,15 @@ export function createPlayer(options: PlayerOptions) {
     playContent()
   }
 
+  /** A press that came before the pre-roll was decided (the stage's button, once the page adopted it): kept. */
+  let pressWaiting = false
   const start = () => {
-    if (preroll === undefined || state.started) return
+    if (state.started) return
+    if (preroll === undefined) {
+      pressWaiting = true
+      return
+    }
+    pressWaiting = false
     if (!preroll) return startProgramme()
     set({ started: true, preroll })
     loadThumbnails()
@@ -422,8 +429,13 @@ export function createPlayer(options: PlayerOptions) {
     setPreroll(next: Preroll | null | undefined) {
       preroll = next
       set({ prerollDecided: next !== undefined })
+      // The viewer pressed while it was being decided: the press plays what was decided.
+      if (next !== undefined && pressWaiting) start()
     },
-    /** The viewer's first press: the pre-roll when there is one (the programme buffers behind it), else the programme. */
+    /**
+     * The viewer's first press: the pre-roll when there is one (the programme buffers behind it), else the
+     * programme; pressed while the pre-roll is being decided, it plays once it is.
+     */
     start,
     /** The pre-roll's own player says it ended (`completed` false when it failed and was cut short). */
     prerollEnded(completed: boolean) {

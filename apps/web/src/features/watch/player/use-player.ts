@@ -5,6 +5,7 @@ import {
   type PlayerOptions,
   type PlayerState,
   playbackAssetKey,
+  takePressOfDropped,
 } from '@fieldhouse/player'
 import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
 
@@ -25,13 +26,17 @@ export function useCreatedPlayer(options: () => PlayerOptions): Player | null {
   const make = useRef(options)
   useLayoutEffect(() => {
     const wanted = make.current()
-    const held = adoptPlayer(playbackAssetKey(wanted.playback.hls))
+    const key = playbackAssetKey(wanted.playback.hls)
+    const held = adoptPlayer(key)
     if (held) {
       const { events, context, fetchPlayback, onPrerollPlayed } = wanted
       held.bind({ context, fetchPlayback, onPrerollPlayed, ...(events ? { events } : {}) })
       held.setPreroll(wanted.preroll)
     }
     const made = held ?? createPlayer(wanted)
+    // Pressed on the stage, whose core then failed or waited too long: this one plays for that press
+    // (once its pre-roll is decided, when it is not yet).
+    if (!held && takePressOfDropped(key)) made.start()
     setPlayer(made)
     return () => {
       made.destroy()
