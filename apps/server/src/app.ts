@@ -22,6 +22,7 @@ import { geoModule } from './modules/geo/geo.module.js'
 import { keysModule } from './modules/keys/keys.module.js'
 import { liveModule } from './modules/live/live.module.js'
 import { mediaModule } from './modules/media/media.module.js'
+import { notificationsModule } from './modules/notifications/notifications.module.js'
 import { paymentsModule } from './modules/payments/payments.module.js'
 import { premieresModule } from './modules/premieres/premieres.module.js'
 import { streamsModule } from './modules/streams/streams.module.js'
@@ -174,6 +175,10 @@ export async function buildApp(container: Container) {
   })
   await app.register(clipsModule.routes, { clips: services.clips, ...mediaFiles })
   await app.register(calendarModule.routes, { calendar: services.calendar })
+  await app.register(notificationsModule.routes, {
+    notifications: services.notifications,
+    watchUrl: async (channelId, eventId) => `${await channels.linkOrigin({ id: channelId })}/watch/${eventId}`,
+  })
   /** Where a mailed link points: the channel's primary verified domain, else PUBLIC_URL; never the request's host. */
   const mailOrigin = (req: FastifyRequest) => channels.linkOrigin(req.session.channel)
   const operators = { codeRateLimitMax: config.AUTH_RATE_LIMIT_MAX, origin: mailOrigin }

@@ -78,6 +78,27 @@ export const ConfigSchema = z.object({
     message: 'SMTP_URL must be an smtp:// or smtps:// URL',
   }),
   MAIL_FROM: z.string().default('Fieldhouse <no-reply@fieldhouse.localhost>'),
+  /** SMTP connections the alerts' fan-out keeps open to SMTP_URL's relay (decision 0056). */
+  ALERT_MAIL_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(5),
+  /** The VAPID key pair web push is signed with (base64url, as `web-push generate-vapid-keys` prints); every
+   * API and worker process must share it. Unset: a pair is made and kept in DATA_DIR/secrets. */
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  /** Who push services may contact about our pushes (RFC 8292): a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT is a mailto: or https: URL')
+    .default('mailto:alerts@fieldhouse.localhost'),
+  /** Push services beyond the browsers' own that subscriptions may name: origins, comma-separated. */
+  PUSH_ENDPOINT_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
   /** Where links in mails point for a channel with no verified domain; its scheme and port for those with one. */
   PUBLIC_URL: optionalText.refine((v) => v === undefined || /^https?:\/\/[^/]+$/.test(v), {
     message: 'PUBLIC_URL must be an origin such as https://tv.example.com (no path)',
@@ -255,6 +276,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (parsed.data.TEST_KILL_BEFORE_CHARGE && parsed.data.NODE_ENV !== 'test') {
     throw new ConfigError(['TEST_KILL_BEFORE_CHARGE: only for tests (NODE_ENV=test)'])
+  }
+  if (Boolean(parsed.data.VAPID_PUBLIC_KEY) !== Boolean(parsed.data.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(['VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together'])
   }
   if (parsed.data.SCRYPT_LOG_N < 17 && parsed.data.NODE_ENV !== 'test') {
     throw new ConfigError(['SCRYPT_LOG_N: below 17 only for tests (NODE_ENV=test)'])

@@ -7,7 +7,7 @@ import { JobQueue } from './jobs/queue.js'
 import { dnsTxtLookup } from './lib/dns-txt.js'
 import { createLogger, type LoggerSettings } from './lib/logger.js'
 import { lazily, madeOnce } from './lib/made-once.js'
-import { createMailer, type Mailer } from './lib/mailer.js'
+import { createMailer, type Mailer, mailSettingsOf } from './lib/mailer.js'
 import { loadMediaSecret } from './lib/media-secret.js'
 import { createMediaStore } from './lib/media-store/index.js'
 import { type PasswordHasher, scryptHasher } from './lib/passwords.js'
@@ -53,6 +53,7 @@ import { mediaModule } from './modules/media/media.module.js'
 import { MediaRepository } from './modules/media/media.repository.js'
 import { uploadStore } from './modules/media/tus-uploads.js'
 import { UploadsRepository } from './modules/media/uploads.repository.js'
+import { notificationsModule } from './modules/notifications/notifications.module.js'
 import { pageHeadModule } from './modules/page-head/page-head.module.js'
 import { BundlesRepository } from './modules/payments/bundles.repository.js'
 import { ConsoleActionsRepository } from './modules/payments/console-actions.repository.js'
@@ -83,6 +84,8 @@ export interface ContainerDeps {
   mailer?: Mailer
   /** Password hashing; by default scrypt at SCRYPT_LOG_N (tests count the hashes through it). */
   hasher?: PasswordHasher
+  /** The HTTPS agent web pushes go through (tests trust their loopback push service with it). */
+  pushAgent?: import('node:https').Agent
 }
 
 /**
@@ -171,8 +174,7 @@ export async function createContainer(deps: ContainerDeps) {
   const keys = once('keys', () =>
     keysModule.build(keysRepo(), channels(), clock, 2000, (e) => streams().endSessions(e)),
   )
-  const logLinks = config.NODE_ENV === 'development'
-  const mailSettings = { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log, logLinks }
+  const mailSettings = mailSettingsOf(config, log)
   const mailer = once('mailer', () => deps.mailer ?? createMailer(mailSettings))
   const accountsRepo = once('accountsRepo', () => new AccountsRepository(db.kysely, db.dialect))
   const accounts = once('accounts', () =>
@@ -190,18 +192,9 @@ export async function createContainer(deps: ContainerDeps) {
       mailColors: async (channel) => (await channels().colors(channel))['primary-color'] ?? '#1f6feb',
     }),
   )
-  const social = once('social', () => {
-    const providerSettings = (id?: string, secret?: string, issuer?: string) =>
-      id && secret && issuer ? { clientId: id, clientSecret: secret, issuer } : undefined
-    const google = providerSettings(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET, config.GOOGLE_ISSUER)
-    const facebook = providerSettings(config.FACEBOOK_CLIENT_ID, config.FACEBOOK_CLIENT_SECRET, config.FACEBOOK_ISSUER)
-    return accountsModule.social({
-      providers: { ...(google ? { google } : {}), ...(facebook ? { facebook } : {}) },
-      repo: accountsRepo(),
-      accounts: accounts(),
-      clock,
-    })
-  })
+  const social = once('social', () =>
+    accountsModule.social(config, { repo: accountsRepo(), accounts: accounts(), clock }),
+  )
   const vod = once('vod', () => new VodService(catalogRepo()))
   /** An operator (CLI or console) changed the channel: every cache of it this process built drops what it holds. */
   const channelEdited = async (channelId: number) => {
@@ -271,7 +264,8 @@ export async function createContainer(deps: ContainerDeps) {
   const rtmpPort = () => ownRtmpPort
   const live = once('live', () => {
     const parts = { events: new LiveRepository(db.kysely), recordings: mediaRepo(), queue: queue(), store: store() }
-    return liveModule.build({ ...parts, log, config, rtmpPort, changed: contentChanged, clock })
+    const playable = notificationsModule.announceGoLive(queue)
+    return liveModule.build({ ...parts, log, config, rtmpPort, changed: contentChanged, playable, clock })
   })
 
   // Go-live, upload and clips moderation writes in the console's audit log.
@@ -315,8 +309,8 @@ export async function createContainer(deps: ContainerDeps) {
   })
   const jobs = once('jobs', () => {
     const parts = { mediaRepo: mediaRepo(), clipsRepo: clipsRepo(), store: store(), changed: contentChanged }
-    const services = { renewals: () => payments().renewals, reports: () => analytics().reports, uploads, premieres }
-    return createJobs({ ...parts, ...services, config, log })
+    const services = { renewals: () => payments().renewals, reports: () => analytics().reports }
+    return createJobs({ ...parts, ...services, uploads, premieres, alerts, config, log })
   })
   const gateParts = () => ({ repo: mediaRepo(), keys: keysRepo(), access: access(), secret: mediaSecret(), clock })
   const mediaGate = once('mediaGate', () => new MediaGate(gateParts()))
@@ -325,6 +319,10 @@ export async function createContainer(deps: ContainerDeps) {
   const premieres = once('premieres', (): Premieres => premieresModule.build({ ...premiereParts, settleBy }))
   const favorites = once('favorites', () => new FavoritesService(catalogRepo(), catalog(), clock))
   const calendar = once('calendar', (): Calendar => calendarModule.build({ db, mediaSecret, channels, clock }))
+  const alertParts = { db: db.kysely, config, mediaSecret, clock, pushAgent: deps.pushAgent }
+  const notifications = once('notifications', () => notificationsModule.build(alertParts))
+  const alertWork = { ...alertParts, mail: deps.mailer ?? mailSettings, queue, log, channels }
+  const alerts = once('alerts', () => notificationsModule.alerts(alertWork))
   const sendMediaFile = once('sendMediaFile', () => mediaModule.fileSender(config))
   const sendLivePlaylist = once('sendLivePlaylist', () => createLivePlaylistSender(new LivePlaylists(store())))
   const humanCheck = once('humanCheck', () => siteverify(config.RECAPTCHA_VERIFY_URL))
@@ -372,6 +370,7 @@ export async function createContainer(deps: ContainerDeps) {
         vod,
         favorites,
         calendar,
+        notifications,
         responses,
         queue,
         mediaRepo,

@@ -118,7 +118,10 @@ describe.each(testDatabases())('a process running one role, on %s', (kind) => {
     expect(settle).toMatchObject({ status: 'queued' })
     expect(settle?.run_after).toBeGreaterThan(Date.now() + 25_000)
     expect(settle?.run_after).toBeLessThanOrEqual(Date.now() + 30_000)
-    expect(await queue.counts()).toMatchObject({ done: 4, failed: 1, queued: 5 })
+    // The alerts' reminder check is queued for five seconds after the start, then every minute.
+    const reminders = await queue.latestByKey('schedule:alerts.reminders')
+    expect(reminders).toMatchObject({ status: 'queued', attempts: 0 })
+    expect(await queue.counts()).toMatchObject({ done: 4, failed: 1, queued: 6 })
     // Renewals needed the payments services; still nothing of the HTTP side.
     expect(container.built()).toContain('payments')
     expect(container.built()).not.toContain('geo')
@@ -126,7 +129,7 @@ describe.each(testDatabases())('a process running one role, on %s', (kind) => {
     // A second worker starting enqueues no second run of any of them.
     const second = await startRoles(container)
     try {
-      expect(await queue.counts()).toMatchObject({ done: 4, failed: 1, queued: 5 })
+      expect(await queue.counts()).toMatchObject({ done: 4, failed: 1, queued: 6 })
     } finally {
       await second.stop()
     }

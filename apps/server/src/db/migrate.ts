@@ -21,6 +21,7 @@ import * as consoleBundles from './migrations/0021_console_bundles.js'
 import * as verifiedDomains from './migrations/0022_verified_domains.js'
 import * as jobChannels from './migrations/0023_job_channels.js'
 import * as calendar from './migrations/0024_calendar.js'
+import * as alerts from './migrations/0025_alerts.js'
 
 /** Migrations in order; each is written once for both databases through `dialect.ts`. */
 const migrations = {
@@ -45,6 +46,7 @@ const migrations = {
   '0022_verified_domains': verifiedDomains,
   '0023_job_channels': jobChannels,
   '0024_calendar': calendar,
+  '0025_alerts': alerts,
 }
 
 class CodeMigrationProvider implements MigrationProvider {

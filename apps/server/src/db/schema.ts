@@ -300,6 +300,63 @@ export interface CalendarLinkTable {
   updated_at: number
 }
 
+/** A viewer's alert settings (decision 0056); a viewer without a row has the defaults. */
+export interface NotificationSettingsTable {
+  user_id: number
+  email: number
+  push: number
+  go_live: number
+  /** Minutes before the start a reminder goes; null: none. */
+  reminder_minutes: number | null
+  spoiler_free: number
+  /** `HH:MM` on the viewer's clock, or null (no quiet hours). */
+  quiet_start: string | null
+  quiet_end: string | null
+  time_zone: string
+  updated_at: number
+}
+
+/** A browser that takes a viewer's push alerts (its `PushSubscription`). */
+export interface PushSubscriptionTable {
+  id: Generated<number>
+  user_id: number
+  endpoint: string
+  p256dh: string
+  auth: string
+  created_at: number
+}
+
+/** One fan-out of a game's alerts of one kind (`go_live`, `reminder:30`): made once, whatever retries. */
+export interface AlertRunTable {
+  event_id: number
+  kind: string
+  channel_id: number
+  started_at: number
+  fanned_out_at: number | null
+  recipients: Generated<number>
+}
+
+export type AlertSendStatus = 'queued' | 'sending' | 'sent' | 'failed'
+
+/** One alert to one viewer (one browser, for push): unique, so a retry never sends twice. */
+export interface AlertSendTable {
+  id: Generated<number>
+  channel_id: number
+  event_id: number
+  user_id: number
+  kind: 'reminder' | 'go_live'
+  via: 'email' | 'push'
+  /** The push subscription's id; 0 for mail. */
+  target: number
+  status: AlertSendStatus
+  error: string | null
+  created_at: number
+  sending_at: number | null
+  sent_at: number | null
+  opened_at: number | null
+  clicked_at: number | null
+}
+
 export interface EventParticipantTable {
   event_id: number
   participant_id: number
@@ -345,6 +402,8 @@ export interface FavoriteTable {
   favoritable_type: 'participant' | 'group' | 'category'
   favoritable_id: number
   created_at: number
+  /** 1: the followed thing's games alert (decision 0056); 0: followed quietly. */
+  alerts: Generated<number>
 }
 
 export type MediaOwnerType = 'event' | 'vod' | 'preroll'
@@ -835,6 +894,10 @@ export interface Database {
   events: EventTable
   calendar_cancellations: CalendarCancellationTable
   calendar_links: CalendarLinkTable
+  notification_settings: NotificationSettingsTable
+  push_subscriptions: PushSubscriptionTable
+  alert_runs: AlertRunTable
+  alert_sends: AlertSendTable
   event_participants: EventParticipantTable
   vod_categories: VodCategoryTable
   vod_items: VodItemTable

@@ -7,6 +7,8 @@ import type { ClipsRepository } from '../modules/clips/clips.repository.js'
 import { mediaJobHandlers } from '../modules/media/media.jobs.js'
 import type { MediaRepository } from '../modules/media/media.repository.js'
 import { mediaCleanupJobHandlers, mediaJobFailureHook, mediaSweep } from '../modules/media/media-cleanup.jobs.js'
+import type { AlertsService } from '../modules/notifications/alerts.service.js'
+import { alertJobHandlers } from '../modules/notifications/notifications.jobs.js'
 import { paymentJobHandlers } from '../modules/payments/payments.jobs.js'
 import { premiereJobHandlers } from '../modules/premieres/premieres.jobs.js'
 import { chainFailureHooks, type JobHandlers } from './job.js'
@@ -25,6 +27,7 @@ export interface JobsDeps {
   uploads: () => { sweepAbandoned(olderThanMs: number): Promise<unknown> }
   reports: () => { sweep(): Promise<unknown> }
   premieres: () => { settle(): Promise<number | null> }
+  alerts: () => AlertsService
 }
 
 /**
@@ -48,6 +51,7 @@ export function createJobs(d: JobsDeps) {
     ...paymentJobHandlers(d.renewals),
     ...analyticsJobHandlers(d.reports),
     ...premiereJobHandlers(d.premieres),
+    ...alertJobHandlers(d.alerts),
   }
   return {
     handlers,

@@ -2,6 +2,7 @@ import { analyticsJobKinds } from '../modules/analytics/analytics.jobs.js'
 import { clipJobKinds } from '../modules/clips/clips.jobs.js'
 import { mediaJobKinds } from '../modules/media/media.jobs.js'
 import { mediaCleanupJobKinds } from '../modules/media/media-cleanup.jobs.js'
+import { alertJobKinds } from '../modules/notifications/notifications.jobs.js'
 import { paymentJobKinds } from '../modules/payments/payments.jobs.js'
 import { premiereJobKinds } from '../modules/premieres/premieres.jobs.js'
 import type { JobKind, JobKindSpec, JobLane } from './job.js'
@@ -17,6 +18,7 @@ export const JOB_KINDS = {
   ...paymentJobKinds,
   ...analyticsJobKinds,
   ...premiereJobKinds,
+  ...alertJobKinds,
 } as const satisfies { readonly [K in JobKind]: JobKindSpec }
 
 type Kinds = typeof JOB_KINDS

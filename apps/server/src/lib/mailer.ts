@@ -11,11 +11,27 @@ export interface MailMessage {
   html: string
   /** The one link the message is about, for the outbox log line in the embedded mode. */
   link?: string
+  /** Extra headers (an alert's `List-Unsubscribe`). */
+  headers?: Record<string, string>
+  /** The message's own Message-ID, the same on every attempt to send it (an alert's). */
+  messageId?: string
 }
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>
 }
+
+/** The mailer's settings from the config: links are logged in development only (see below). */
+export const mailSettingsOf = (
+  config: { SMTP_URL?: string | undefined; MAIL_FROM: string; outboxDir: string; NODE_ENV: string },
+  log: FastifyBaseLogger,
+) => ({
+  smtpUrl: config.SMTP_URL,
+  from: config.MAIL_FROM,
+  outboxDir: config.outboxDir,
+  log,
+  logLinks: config.NODE_ENV === 'development',
+})
 
 /**
  * `SMTP_URL` set: a real relay over SMTP. Unset (the embedded default): each message is written to
@@ -30,12 +46,29 @@ export function createMailer(options: {
   outboxDir: string
   log: FastifyBaseLogger
   logLinks?: boolean
+  /**
+   * Keep up to this many SMTP connections open and send over them (the alerts' fan-out sends thousands
+   * in a minute); unset, one connection per message.
+   */
+  pool?: number
 }): Mailer {
+  const extras = (m: MailMessage) => ({
+    ...(m.headers ? { headers: m.headers } : {}),
+    ...(m.messageId ? { messageId: m.messageId } : {}),
+  })
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl)
+    const transport = options.pool
+      ? nodemailer.createTransport({
+          url: options.smtpUrl,
+          pool: true,
+          maxConnections: options.pool,
+          maxMessages: 1000,
+        })
+      : nodemailer.createTransport(options.smtpUrl)
     return {
       async send(m) {
-        await transport.sendMail({ from: options.from, to: m.to, subject: m.subject, text: m.text, html: m.html })
+        const { from } = options
+        await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, ...extras(m) })
       },
     }
   }
@@ -48,6 +81,7 @@ export function createMailer(options: {
         subject: m.subject,
         text: m.text,
         html: m.html,
+        ...extras(m),
       })
       fs.mkdirSync(options.outboxDir, { recursive: true })
       const file = path.join(options.outboxDir, `${Date.now()}-${info.messageId.replace(/[^a-z0-9]/gi, '')}.eml`)

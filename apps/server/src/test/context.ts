@@ -67,6 +67,7 @@ export async function createTestContext(
     hasher?: ContainerDeps['hasher']
     mailer?: ContainerDeps['mailer']
     clock?: ContainerDeps['clock']
+    pushAgent?: ContainerDeps['pushAgent']
   } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-test-'))
@@ -91,6 +92,7 @@ export async function createTestContext(
     ...(options.hasher ? { hasher: options.hasher } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
   })
   const app = await buildApp(container)
   await app.listen({ port: 0, host: '127.0.0.1' })

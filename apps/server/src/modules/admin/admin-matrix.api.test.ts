@@ -286,7 +286,8 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
     // passes', coupons' and bundles' five each; sales' ten (orders: list, export, one, grant, refund, cancel, revoke;
     // an event's refund preview and run; revenue); analytics' stream and channel reports and its retention's two;
     // premieres' list, recordings to choose from, scheduling and calling off; customers' six (list, one,
-    // resend verification, send a password reset, block, unblock); domains' four (list, add, verify, remove).
+    // resend verification, send a password reset, block, unblock); domains' four (list, add, verify, remove);
+    // the alerts' figures per game.
     expect(declared.length).toBe(
       collections.length * 5 +
         AdminSingletons.length * 2 +
@@ -307,7 +308,8 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
         4 +
         4 +
         6 +
-        4,
+        4 +
+        1,
     )
     expect(declared.filter((r) => gated(r.url)).length).toBe(3 + 5 + 3 + 1 + 2)
     // The rest are the operator's own page and second factor, open to every role.

@@ -76,6 +76,15 @@ export class ChannelService {
     return presentSettings(channel, blocks, prerolls, this.options.analyticsUrl?.() ?? null)
   }
 
+  /** A channel as a mail of its is branded: name, language, primary colour, logo, and where its links point. */
+  async mailBranding(channelId: number) {
+    const channel = await this.repo.findById(channelId)
+    if (!channel) return null
+    const primaryColor = (await this.colors(channel))['primary-color'] ?? '#1f6feb'
+    const { name, language, logo } = channel
+    return { id: channel.id, name, language, logo, primaryColor, origin: await this.linkOrigin(channel) }
+  }
+
   async colors(channel: ChannelRow): Promise<ColorSettings> {
     return presentColors(await this.repo.colorSettings(channel.id, 'web'))
   }

@@ -29,6 +29,8 @@ function createLive(
     log: FastifyBaseLogger
     /** Content of a channel changed (a stream began or ended): caches drop it. */
     changed: (channelId: number) => Promise<void>
+    /** A stream can be watched at its live edge (the go-live alerts). */
+    playable?: (event: { eventId: number; channelId: number }) => Promise<unknown>
   },
 ) {
   const { config, rtmpPort } = d
@@ -37,6 +39,7 @@ function createLive(
     pullBaseUrl: () => config.INGEST_PULL_URL ?? `rtmp://127.0.0.1:${rtmpPort()}/live`,
     lowerRendition: config.liveLowerRendition,
     changed: d.changed,
+    ...(d.playable ? { playable: d.playable } : {}),
     clock: d.clock,
   })
 }

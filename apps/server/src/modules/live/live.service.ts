@@ -70,6 +70,10 @@ export function liveMaster(lower: Rendition | undefined) {
   ])
 }
 
+/** How often a new broadcast's playlist is looked at for its first segment, and for how long. */
+const PLAYABLE_POLL_MS = 200
+const PLAYABLE_WAIT_MS = 10 * 60_000
+
 /** The lower rendition a live stream gets beside its source, when the machine can afford one. */
 const LOWER = planLadder({
   durationSec: 0,
@@ -108,6 +112,11 @@ export class LiveService {
       /** Encode a lower rendition beside the source (costs a core's fraction per stream). */
       lowerRendition: boolean
       changed: (channelId: number) => Promise<void> | void
+      /**
+       * The stream can be watched: its playlist names a first segment (the go-live alerts wait for this,
+       * not for the encoder's connection; decision 0056). Told at every publish, a resumed one too.
+       */
+      playable?: (event: { eventId: number; channelId: number }) => Promise<unknown>
       clock?: () => number
     },
   ) {}
@@ -205,6 +214,7 @@ export class LiveService {
     broadcast.publisher?.start()
     this.broadcasts.set(streamKey, broadcast)
     broadcast.ended = this.write(streamKey, broadcast, dir, lower, resumed !== undefined)
+    this.watchPlayable(broadcast, `${prefix}/source/index.m3u8`)
     this.deps.log.info({ event: event.id, asset: asset.id, resumed: resumed !== undefined }, 'live stream started')
     return true
   }
@@ -242,6 +252,24 @@ export class LiveService {
     }
     // The writer gave up without an unpublish (the RTMP peer died): finish the event all the same.
     if (!b.stopping) void this.unpublish(streamKey)
+  }
+
+  /** Tells `playable` once the recording's playlist, as viewers are served it, names a segment. */
+  private watchPlayable(b: Broadcast, playlistKey: string) {
+    const playable = this.deps.playable
+    if (!playable) return
+    const until = Date.now() + PLAYABLE_WAIT_MS
+    const look = async () => {
+      while (!b.stopping && Date.now() < until) {
+        const text = await this.deps.store.readBytes(playlistKey).catch(() => null)
+        if (text && parseMediaPlaylist(text.toString('utf8')).length > 0) {
+          await playable({ eventId: b.eventId, channelId: b.channelId })
+          return
+        }
+        await new Promise((r) => setTimeout(r, PLAYABLE_POLL_MS).unref())
+      }
+    }
+    void look().catch((err) => this.deps.log.warn({ event: b.eventId, err }, 'the go-live was not announced'))
   }
 
   /** The stream ended: finish the playlist, and the recording becomes the replay. */
