@@ -319,10 +319,9 @@ export async function createContainer(deps: ContainerDeps) {
   const premieres = once('premieres', (): Premieres => premieresModule.build({ ...premiereParts, settleBy }))
   const favorites = once('favorites', () => new FavoritesService(catalogRepo(), catalog(), clock))
   const calendar = once('calendar', (): Calendar => calendarModule.build({ db, mediaSecret, channels, clock }))
-  const alertParts = { db: db.kysely, config, mediaSecret, clock, pushAgent: deps.pushAgent }
+  const alertParts = { db: db.kysely, config, mediaSecret, clock, log, queue, channels, pushAgent: deps.pushAgent }
   const notifications = once('notifications', () => notificationsModule.build(alertParts))
-  const alertWork = { ...alertParts, mail: deps.mailer ?? mailSettings, queue, log, channels }
-  const alerts = once('alerts', () => notificationsModule.alerts(alertWork))
+  const alerts = once('alerts', () => notificationsModule.alerts({ ...alertParts, mail: deps.mailer ?? mailSettings }))
   const sendMediaFile = once('sendMediaFile', () => mediaModule.fileSender(config))
   const sendLivePlaylist = once('sendLivePlaylist', () => createLivePlaylistSender(new LivePlaylists(store())))
   const humanCheck = once('humanCheck', () => siteverify(config.RECAPTCHA_VERIFY_URL))
@@ -353,6 +352,8 @@ export async function createContainer(deps: ContainerDeps) {
     },
     /** The names of the parts this process has built so far (the roles test reads it). */
     built,
+    /** Lets go of what the parts hold open (the alerts' mail connections), at shutdown. */
+    close: () => (isBuilt('alerts') ? alerts().close() : undefined),
     /** Each part is built the first time it is read (`admin` is the console's `service`, `images`, `operators`, `passesForm`). */
     services: Object.assign(
       lazily({

@@ -36,6 +36,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     container.log.info({ signal }, 'shutting down')
     await roles?.stop()
+    container.close()
     await db.close()
     redis?.disconnect()
     process.exit(0)

@@ -49,6 +49,11 @@ export class Worker<K extends JobKind = JobKind> {
       log: FastifyBaseLogger
       onFailure?: FailureHook
       leaseMs?: number
+      /**
+       * The lease of an urgent job, renewed while its handler runs: short, so a job whose worker died
+       * (someone waits for it) is taken again within seconds, not after a batch job's lease.
+       */
+      urgentLeaseMs?: number
       pollMs?: number
       /** Run only this job (the CLI encoding one import itself). */
       onlyJobId?: number
@@ -57,6 +62,10 @@ export class Worker<K extends JobKind = JobKind> {
 
   private get leaseMs() {
     return this.opts.leaseMs ?? 120_000
+  }
+
+  private get urgentLeaseMs() {
+    return this.opts.urgentLeaseMs ?? 15_000
   }
 
   start() {
@@ -98,7 +107,7 @@ export class Worker<K extends JobKind = JobKind> {
         // What someone waits for first, in its own slots; then encodes and housekeeping.
         let job =
           urgent.length > 0 && this.busy('urgent') < urgentSlots
-            ? await this.opts.queue.claim(this.id, urgent, this.leaseMs, this.opts.onlyJobId)
+            ? await this.opts.queue.claim(this.id, urgent, this.urgentLeaseMs, this.opts.onlyJobId)
             : null
         if (!job) {
           const among = [...(this.busy('batch') < this.opts.concurrency ? batch : []), ...scheduled]
@@ -149,15 +158,26 @@ export class Worker<K extends JobKind = JobKind> {
     const abort = new AbortController()
     const handler = this.opts.handlers[job.kind as K] as (job: Job, ctx: JobContext) => ReturnType<JobHandler<K>>
     let lastReport = 0
+    let lastPercent = 0
+    const urgent = laneOf(job.kind) === 'urgent'
+    const leaseMs = urgent ? this.urgentLeaseMs : this.leaseMs
     const ctx: JobContext = {
       signal: abort.signal,
       progress: (percent) => {
+        lastPercent = percent
         const now = Date.now()
         if (now - lastReport < 1000 && percent < 100) return
         lastReport = now
-        this.opts.queue.progress(job.id, this.id, percent, this.leaseMs).catch(() => {})
+        this.opts.queue.progress(job.id, this.id, percent, leaseMs).catch(() => {})
       },
     }
+    // An urgent job's short lease is renewed while it runs, whether or not it reports progress.
+    const heartbeat = urgent
+      ? setInterval(
+          () => void this.opts.queue.progress(job.id, this.id, lastPercent, leaseMs).catch(() => {}),
+          leaseMs / 3,
+        )
+      : undefined
     const done = (async () => {
       const log = this.opts.log.child({ job: job.id, kind: job.kind, attempt: job.attempts })
       try {
@@ -178,6 +198,7 @@ export class Worker<K extends JobKind = JobKind> {
         log.warn({ err, willRetry: again }, 'job failed')
         await this.opts.onFailure?.(job, err, again).catch((e) => log.error({ err: e }, 'failure hook failed'))
       } finally {
+        clearInterval(heartbeat)
         this.running.delete(job.id)
         if (!this.stopped) void this.poll()
       }

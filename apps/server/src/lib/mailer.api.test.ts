@@ -3,6 +3,8 @@ import path from 'node:path'
 import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { createTestContext } from '../test/context.js'
+import { startMailbox } from '../test/mailbox.js'
+import { createMailer } from './mailer.js'
 
 const waitForMail = async (outbox: string) => {
   for (let i = 0; i < 100; i++) {
@@ -76,4 +78,67 @@ describe.each(['production', 'development'] as const)('the outbox mail log with 
       }
     },
   )
+})
+
+/**
+ * A held send (the alerts' way, decision 0056): the relay receives the whole message but takes it only
+ * when the hold settles; a hold that fails, or a sender that dies first, leaves the relay nothing.
+ */
+describe('a held send over SMTP', () => {
+  const silent = { info() {}, warn() {}, error() {} } as never
+  it('the relay takes the message only after the hold, with its headers and Message-ID', async () => {
+    const mailbox = await startMailbox()
+    const mailer = createMailer({
+      smtpUrl: mailbox.url,
+      from: 'a@example.com',
+      outboxDir: '/nowhere',
+      log: silent,
+      pool: 2,
+    })
+    try {
+      let release: () => void = () => {}
+      const held = new Promise<void>((r) => {
+        release = r
+      })
+      const sending = mailer.send(
+        { to: 'fan@example.com', subject: 'Live now', text: 'hi', html: '<p>hi</p>', messageId: '<alert-9@x.example>' },
+        () => held,
+      )
+      await new Promise((r) => setTimeout(r, 300))
+      expect(mailbox.to('fan@example.com')).toHaveLength(0)
+      release()
+      await sending
+      const [mail] = mailbox.to('fan@example.com')
+      expect(mail?.subject).toBe('Live now')
+      expect(mail?.raw).toMatch(/^Message-ID: <alert-9@x\.example>$/m)
+    } finally {
+      mailer.close?.()
+      await mailbox.close()
+    }
+  })
+
+  it('a hold that fails sends nothing', async () => {
+    const mailbox = await startMailbox()
+    const mailer = createMailer({
+      smtpUrl: mailbox.url,
+      from: 'a@example.com',
+      outboxDir: '/nowhere',
+      log: silent,
+      pool: 2,
+    })
+    try {
+      await expect(
+        mailer.send({ to: 'fan@example.com', subject: 'No', text: 'x', html: 'x' }, () =>
+          Promise.reject(new Error('not recorded')),
+        ),
+      ).rejects.toThrow()
+      const after = await mailer
+        .send({ to: 'fan@example.com', subject: 'Yes', text: 'x', html: 'x' }, () => Promise.resolve())
+        .then(() => mailbox.to('fan@example.com').map((m) => m.subject))
+      expect(after).toEqual(['Yes'])
+    } finally {
+      mailer.close?.()
+      await mailbox.close()
+    }
+  })
 })

@@ -1,7 +1,11 @@
 import fs from 'node:fs'
+import net from 'node:net'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import type { FastifyBaseLogger } from 'fastify'
 import nodemailer from 'nodemailer'
+import MailComposer from 'nodemailer/lib/mail-composer/index.js'
+import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js'
 
 /** A message as the product writes it: plain text and HTML, both complete. */
 export interface MailMessage {
@@ -18,7 +22,44 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  send(message: MailMessage): Promise<void>
+  /**
+   * Sends one message. With `hold`, the whole message goes to the relay but its end (SMTP's final dot,
+   * which is when the relay takes it) waits for `hold` to settle: a sender that records "sent" there, and
+   * dies before or after, neither sends a message twice nor records one never sent (a relay drops a
+   * message whose connection closed before its end). A `hold` that fails sends nothing.
+   */
+  send(message: MailMessage, hold?: () => Promise<void>): Promise<void>
+  /** Closes the connections a pool keeps open (at shutdown). */
+  close?(): void
+}
+
+/**
+ * A connection to the relay that sends each write at once. SMTP is a conversation of small writes (a
+ * command, then the message's last line and its dot): with Nagle's algorithm the dot waits for the
+ * relay's delayed acknowledgement of the body, up to 40 ms a message, and a pooled sender runs at a
+ * tenth of its speed (measured: 1,000 mails over 5 connections, 9.1 s against 0.7 s).
+ */
+function noDelaySocket(
+  options: { host?: string; port?: number },
+  callback: (error: Error | null, socket?: { connection: net.Socket }) => void,
+) {
+  const socket = net.connect(options.port ?? 25, options.host ?? 'localhost', () => {
+    socket.off('error', callback)
+    callback(null, { connection: socket })
+  })
+  socket.setNoDelay(true)
+  socket.once('error', callback)
+}
+
+/** The message's bytes as a stream whose end waits for `hold` (nodemailer sends a raw stream as it is). */
+function heldRaw(bytes: Buffer, hold: () => Promise<void>) {
+  const raw = new Readable({ read() {} })
+  raw.push(bytes)
+  hold().then(
+    () => raw.push(null),
+    (error: unknown) => raw.destroy(error instanceof Error ? error : new Error(String(error))),
+  )
+  return raw
 }
 
 /** The mailer's settings from the config: links are logged in development only (see below). */
@@ -58,23 +99,33 @@ export function createMailer(options: {
   })
   if (options.smtpUrl) {
     const transport = options.pool
-      ? nodemailer.createTransport({
-          url: options.smtpUrl,
+      ? // Not `url`: nodemailer then takes the URL's settings alone and drops the pool's.
+        nodemailer.createTransport({
+          ...parseConnectionUrl(options.smtpUrl),
           pool: true,
           maxConnections: options.pool,
           maxMessages: 1000,
+          getSocket: noDelaySocket,
         })
       : nodemailer.createTransport(options.smtpUrl)
     return {
-      async send(m) {
-        const { from } = options
-        await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, ...extras(m) })
+      async send(m, hold) {
+        const mail = { from: options.from, to: m.to, subject: m.subject, text: m.text, html: m.html, ...extras(m) }
+        if (!hold) {
+          await transport.sendMail(mail)
+          return
+        }
+        const bytes = await new MailComposer(mail).compile().build()
+        await transport.sendMail({ envelope: { from: options.from, to: [m.to] }, raw: heldRaw(bytes, hold) })
       },
+      close: () => transport.close(),
     }
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return {
-    async send(m) {
+    async send(m, hold) {
+      // The outbox keeps the same order: what is recorded first, then the file.
+      await hold?.()
       const info = await transport.sendMail({
         from: options.from,
         to: m.to,

@@ -125,6 +125,7 @@ export async function createTestContext(
     },
     async close() {
       await app.close()
+      container.close()
       await db.close()
       await dropSchema()
       fs.rmSync(dataDir, { recursive: true, force: true })

@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto'
 import type { Config } from '../../config.js'
+import { GroupCommit } from '../../lib/group-commit.js'
 import type { AuditSink } from '../../lib/operator.js'
 import { analyticsAdminRoutes } from './analytics.admin.routes.js'
 import { AnalyticsRepository, type NewAnalyticsRow } from './analytics.repository.js'
 import { AnalyticsIngestService } from './analytics.service.js'
 import { AnalyticsReportsService } from './analytics-reports.service.js'
-import { GroupCommit } from './group-commit.js'
 
 /**
  * Product analytics (decision 0032): the ingest behind the group commit, and the console's reports.

@@ -10,9 +10,9 @@ import {
   messages,
 } from '@fieldhouse/contract'
 import { type FieldErrors, forbidden, invalid } from '../../lib/errors.js'
+import type { GroupCommit } from '../../lib/group-commit.js'
 import { parseInput } from '../../lib/parse-input.js'
 import type { AnalyticsRepository, NewAnalyticsRow } from './analytics.repository.js'
-import type { GroupCommit } from './group-commit.js'
 
 /** What the service knows of a request besides its fields: the country its address is in. */
 export interface Origin {

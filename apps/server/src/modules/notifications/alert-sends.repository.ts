@@ -236,11 +236,12 @@ export class AlertSendsRepository {
       .execute()
   }
 
-  async markSent(id: number, now: number) {
+  /** These sends went (or are about to be released to the relay, which is the same: see `Mailer.send`). */
+  async markSentMany(ids: number[], now: number) {
     await this.db
       .updateTable('alert_sends')
       .set({ status: 'sent', sent_at: now, error: null })
-      .where('id', '=', id)
+      .where('id', 'in', some(ids))
       .execute()
   }
 

@@ -1,6 +1,7 @@
 import { REMINDER_MINUTES } from '@fieldhouse/contract'
 import type { FastifyBaseLogger } from 'fastify'
 import { DateTime } from 'luxon'
+import { GroupCommit } from '../../lib/group-commit.js'
 import type { Mailer } from '../../lib/mailer.js'
 import type { MailChannel } from '../accounts/mail-templates.js'
 import { alertMail, alertWords } from './alert-mails.js'
@@ -50,6 +51,9 @@ type Game = NonNullable<Awaited<ReturnType<AlertSendsRepository['game']>>>
  * through the mail pool or the push service and marks it sent the moment it is accepted.
  */
 export class AlertsService {
+  /** Sends recorded as sent together, one statement for all that are ready in one turn. */
+  private readonly marks = new GroupCommit<number>((ids) => this.d.repo.markSentMany(ids, this.d.clock()))
+
   constructor(
     private readonly d: {
       repo: AlertSendsRepository
@@ -62,6 +66,11 @@ export class AlertsService {
       clock: () => number
     },
   ) {}
+
+  /** Closes the mail pool's connections (shutdown). */
+  close() {
+    this.d.mailer.close?.()
+  }
 
   /** The reminders whose moment has come: one fan-out per game and lead (scheduled, every minute). */
   async remindersDue() {
@@ -134,9 +143,11 @@ export class AlertsService {
    * sent as soon as the relay or the push service accepted it, so a worker killed mid-batch leaves only
    * the sends it had not finished for the next attempt.
    */
-  async sendBatch(eventId: number, ids: number[], signal?: AbortSignal) {
+  async sendBatch(eventId: number, ids: number[], signal?: AbortSignal, attempt = 1) {
     const { repo } = this.d
-    const claimed = await repo.claimSends(ids, this.d.clock(), STALE_SEND_MS)
+    // A batch is one job: at its next attempt, the previous attempt's worker is gone (its lease ran
+    // out), so what it left taken is taken back at once.
+    const claimed = await repo.claimSends(ids, this.d.clock(), attempt > 1 ? 0 : STALE_SEND_MS)
     if (!claimed.length) return { sent: 0 }
     const game = await repo.game(eventId)
     if (!game) {
@@ -220,7 +231,10 @@ export class AlertsService {
           },
           `<alert-${s.id}@${host}>`,
         )
-        await this.d.mailer.send(mail)
+        // Recorded as sent before the relay takes it (the message's end waits for the record): a worker
+        // killed at any moment neither sends it twice nor loses it.
+        await this.d.mailer.send(mail, () => this.marks.submit([s.id]))
+        return 'sent'
       } else {
         if (!this.d.push || !s.endpoint || !s.p256dh || !s.auth) {
           await repo.markFailed(s.id, 'the browser no longer takes push alerts')
@@ -254,10 +268,11 @@ export class AlertsService {
           return 'retry'
         }
       }
-      await repo.markSent(s.id, this.d.clock())
+      await this.marks.submit([s.id])
       return 'sent'
     } catch (error) {
-      // The relay refused or could not be reached: the send stays for the job's next attempt.
+      // The relay refused or could not be reached (after the record, if it was made: it is undone): the
+      // send stays for the job's next attempt.
       this.d.log.warn({ err: error, send: s.id }, 'alert not sent')
       await repo.requeue(s.id)
       return 'retry'

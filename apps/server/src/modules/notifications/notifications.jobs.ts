@@ -28,7 +28,7 @@ export function alertJobHandlers(
 ): HandlersOf<'alerts.fanout' | 'alerts.send' | 'alerts.reminders'> {
   return {
     'alerts.fanout': (job) => alerts().fanOut(job.payload.eventId, job.payload.occasion),
-    'alerts.send': (job, ctx) => alerts().sendBatch(job.payload.eventId, job.payload.ids, ctx.signal),
+    'alerts.send': (job, ctx) => alerts().sendBatch(job.payload.eventId, job.payload.ids, ctx.signal, job.attempts),
     'alerts.reminders': () => alerts().remindersDue(),
   }
 }

@@ -3,8 +3,6 @@ import type { Database, NotificationSettingsTable } from '../../db/schema.js'
 
 type SettingsRow = Omit<NotificationSettingsTable, 'user_id' | 'updated_at'>
 
-const some = (ids: number[]) => (ids.length ? ids : [0])
-
 /** The only code that queries for a viewer's alert settings and browsers, an alert's links, and the console's figures. */
 export class NotificationsRepository {
   constructor(private readonly db: Kysely<Database>) {}

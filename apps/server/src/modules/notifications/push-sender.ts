@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import type { Agent } from 'node:https'
+import { Agent } from 'node:https'
 import path from 'node:path'
 import webpush from 'web-push'
 
@@ -83,6 +83,8 @@ export function createPushSender(
   subject: string,
   options: { agent?: Agent | undefined; timeoutMs?: number } = {},
 ): PushSender {
+  // Connections to a push service are kept and reused: a fan-out sends thousands to a handful of hosts.
+  const agent = options.agent ?? new Agent({ keepAlive: true, maxSockets: 16 })
   return {
     publicKey: keys.publicKey,
     async send(s, payload, how) {
@@ -94,7 +96,7 @@ export function createPushSender(
           topic: how.topic,
           urgency: how.urgency,
           timeout: options.timeoutMs ?? 10_000,
-          ...(options.agent ? { agent: options.agent } : {}),
+          agent,
         })
         return { outcome: 'sent' }
       } catch (error) {
