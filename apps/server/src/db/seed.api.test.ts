@@ -3,7 +3,9 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ChannelRepository } from '../modules/channel/channel.repository.js'
 import { createTestContext, type TestContext, testDatabases } from '../test/context.js'
-import { seedDemoChannel } from './seed.js'
+import { DemoRepository } from './demo.repository.js'
+import { DEMO_CHANNEL_KEY, seedDemoChannel } from './seed.js'
+import { DEMO_FAN_EMAIL } from './seed-viewers.js'
 
 describe.each(testDatabases())('demo seed on %s', (kind) => {
   let ctx: TestContext
@@ -91,5 +93,44 @@ describe.each(testDatabases())('demo seed on %s', (kind) => {
     expect(caps('Season Pass')).toEqual(expect.arrayContaining(['clipping', 'download_clip']))
     expect(caps('Monthly Pass')).toContain('clipping')
     expect(caps('Monthly Pass')).not.toContain('download_clip')
+  })
+
+  it('has a verified viewer who follows the simulated live game’s home team with alerts, once', async () => {
+    const live = await new DemoRepository(ctx.db.kysely).freeLiveEvent(DEMO_CHANNEL_KEY)
+    expect(live?.stream_key).toBeTruthy()
+    const home = await ctx.db.kysely
+      .selectFrom('event_participants')
+      .select('participant_id')
+      .where('event_id', '=', live?.id ?? 0)
+      .where('side', '=', 'home')
+      .executeTakeFirstOrThrow()
+    const follows = () =>
+      ctx.db.kysely
+        .selectFrom('users')
+        .innerJoin('channels', 'channels.id', 'users.channel_id')
+        .leftJoin('favorites', 'favorites.user_id', 'users.id')
+        .select([
+          'channels.key',
+          'users.email_verified_at',
+          'users.blocked_at',
+          'favorites.favoritable_type',
+          'favorites.favoritable_id',
+          'favorites.alerts',
+        ])
+        .where('users.email', '=', DEMO_FAN_EMAIL)
+        .execute()
+    const rows = await follows()
+    expect(rows).toEqual([
+      {
+        key: DEMO_CHANNEL_KEY,
+        email_verified_at: expect.any(Number),
+        blocked_at: null,
+        favoritable_type: 'participant',
+        favoritable_id: home.participant_id,
+        alerts: 1,
+      },
+    ])
+    await seedDemoChannel(new ChannelRepository(ctx.db.kysely, ctx.db.dialect), ctx.config.mediaDir)
+    expect(await follows()).toEqual(rows)
   })
 })

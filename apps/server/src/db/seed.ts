@@ -5,6 +5,7 @@ import { logoSvg, type SlideArtKind, slideSvg } from './seed-art.js'
 import { seedDemoCatalogue } from './seed-catalogue.js'
 import { seedDemoClips } from './seed-clips.js'
 import { seedDemoPasses } from './seed-passes.js'
+import { seedDemoViewers } from './seed-viewers.js'
 
 export const DEMO_CHANNEL_KEY = 'demo'
 
@@ -56,6 +57,8 @@ export async function seedDemoChannel(repo: ChannelRepository, mediaDir: string,
   if (channel && !(await repo.hasClipTags(channel.id))) {
     await repo.inTransaction((trx) => seedDemoClips(trx, channel.id))
   }
+  // A viewer who follows the simulated live game's home team (made once, in its own transaction).
+  if (channel) await repo.inTransaction((trx) => seedDemoViewers(trx, channel, now))
   return result
 }
 
