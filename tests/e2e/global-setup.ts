@@ -7,6 +7,11 @@ import { fileURLToPath } from 'node:url'
 import { OAuth2Server } from 'oauth2-mock-server'
 import type { TestProject } from 'vitest/node'
 import { type DnsServer, startDnsServer } from '../../apps/server/src/test/dns-server.js'
+import {
+  type PushService,
+  type PushSubscriptionJson,
+  startPushService,
+} from '../../apps/server/src/test/push-service.js'
 
 /**
  * Starts the built product exactly as `npm start` starts it (node apps/server/dist/main.js, embedded
@@ -21,6 +26,12 @@ declare module 'vitest' {
     dataDir: string
     /** Issuer URL of the OpenID Connect provider standing in for Google. */
     oidcIssuer: string
+    /**
+     * A subscription at the loopback push service (RFC 8030), standing in for the browser push service
+     * headless Chromium cannot reach here; what the server pushes to it is written, decrypted, to
+     * `push-inbox.jsonl` in the data folder, for the journey to hand to the page's service worker.
+     */
+    pushSubscription: PushSubscriptionJson
   }
 }
 
@@ -38,6 +49,7 @@ let child: ChildProcess | undefined
 let dataDir: string | undefined
 let provider: OAuth2Server | undefined
 let dns: DnsServer | undefined
+let push: PushService | undefined
 
 export async function setup(project: TestProject) {
   for (const built of ['apps/server/dist/main.js', 'apps/web/dist/index.html']) {
@@ -63,6 +75,11 @@ export async function setup(project: TestProject) {
   dns = await startDnsServer({
     records: (name) => (JSON.parse(fs.readFileSync(dnsFile, 'utf8')) as Record<string, string[]>)[name],
   })
+  const inbox = path.join(dataDir, 'push-inbox.jsonl')
+  push = await startPushService({
+    onMessage: (m) => fs.appendFileSync(inbox, `${JSON.stringify({ endpoint: m.endpoint, payload: m.payload })}\n`),
+  })
+  const pushSubscription = push.subscribe()
   child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
@@ -85,6 +102,9 @@ export async function setup(project: TestProject) {
       RTMP_PORT: '0',
       ANALYTICS_PORT: '0',
       DOMAIN_DNS_SERVERS: dns.address,
+      // The server sends web pushes to the loopback push service, and trusts its certificate.
+      PUSH_ENDPOINT_ORIGINS: push.url,
+      NODE_EXTRA_CA_CERTS: push.caFile,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
@@ -101,6 +121,7 @@ export async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl)
   project.provide('dataDir', dataDir)
   project.provide('oidcIssuer', provider.issuer.url as string)
+  project.provide('pushSubscription', pushSubscription)
 }
 
 export async function teardown() {
@@ -110,5 +131,6 @@ export async function teardown() {
   }
   await provider?.stop()
   await dns?.close()
+  await push?.close()
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
 }

@@ -6,6 +6,7 @@
 /** First path segments of the viewer app's routes (spec §2), `/` aside. */
 export const reservedFirstSegments = [
   'packages',
+  'unsubscribe',
   'vod_library',
   'watch',
   'watch_embed',

@@ -1,3 +1,4 @@
+/// <reference path="./http-ece.d.ts" />
 import { execFile } from 'node:child_process'
 import { createECDH, createPublicKey, type ECDH, randomBytes, randomUUID, verify } from 'node:crypto'
 import fs from 'node:fs'
@@ -177,7 +178,11 @@ interface Subscription {
 }
 
 export async function startPushService(
-  options: { /** Wait this long before answering anything. */ delayMs?: number } = {},
+  options: {
+    /** Wait this long before answering anything. */ delayMs?: number
+    /** Told of each message accepted (a journey's setup hands them to the browser's test). */
+    onMessage?: (message: ReceivedPush) => void
+  } = {},
 ) {
   const tls = await makeCertificate()
   const subscriptions = new Map<string, Subscription>()
@@ -247,6 +252,7 @@ export async function startPushService(
         if (req.method !== 'POST') throw new Refusal(405, 'push endpoints take POST')
         const message = accept(req.headers, id, Buffer.concat(chunks))
         messages.push(message)
+        options.onMessage?.(message)
         // RFC 8030 §5: 201 and a Location naming the message; the TTL header echoes what the service will keep.
         headers.location = `${url}/message/${randomUUID()}`
         headers.ttl = String(message.ttl)

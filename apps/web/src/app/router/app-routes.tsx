@@ -42,12 +42,14 @@ const VerifyEmailPage = lazyView(loadAuth, 'VerifyEmailPage')
 const PasswordResetRequestPage = lazyView(loadAuth, 'PasswordResetRequestPage')
 const PasswordResetPage = lazyView(loadAuth, 'PasswordResetPage')
 const ConfirmAccountDeletionPage = lazyView(loadAuth, 'ConfirmAccountDeletionPage')
+const UnsubscribePage = lazyView(loadAuth, 'UnsubscribePage')
 const ProfileLayout = lazyView(loadProfile, 'ProfileLayout')
 const OrdersPage = lazyView(loadProfile, 'OrdersPage')
 const ActiveOrdersPage = lazyView(loadProfile, 'ActiveOrdersPage')
 const TransactionsPage = lazyView(loadProfile, 'TransactionsPage')
 const ClipsPage = lazyView(loadProfile, 'ClipsPage')
 const CalendarPage = lazyView(loadProfile, 'CalendarPage')
+const AlertsPage = lazyView(loadProfile, 'AlertsPage')
 const ProfileEditPage = lazyView(loadProfile, 'ProfileEditPage')
 const PackagesPage = lazyView(loadBuy, 'PackagesPage')
 const BuyPage = lazyView(loadBuy, 'BuyPage')
@@ -122,6 +124,7 @@ export function appRoutes(runtimeRoutes: readonly RuntimeRoute[]): RouteObject[]
                 { path: 'password-reset-request', element: <PasswordResetRequestPage /> },
                 { path: 'password-reset', element: <PasswordResetPage /> },
                 { path: 'confirm-account-deletion', element: <ConfirmAccountDeletionPage /> },
+                { path: 'unsubscribe', element: <UnsubscribePage /> },
                 {
                   path: 'profile',
                   element: <ProfileLayout />,
@@ -131,6 +134,7 @@ export function appRoutes(runtimeRoutes: readonly RuntimeRoute[]): RouteObject[]
                     { path: 'transactions', element: <TransactionsPage /> },
                     { path: 'clips', element: <ClipsPage /> },
                     { path: 'calendar', element: <CalendarPage /> },
+                    { path: 'alerts', element: <AlertsPage /> },
                   ],
                 },
                 { path: 'profile/edit', element: <ProfileEditPage /> },

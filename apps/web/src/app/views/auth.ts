@@ -1,3 +1,5 @@
+// The mailed alerts' unsubscribe link: a signed-out page like the other mailed links, with their words.
+export { UnsubscribePage } from '../../features/account/unsubscribe-page'
 export { ConfirmAccountDeletionPage } from '../../features/auth/confirm-account-deletion-page'
 export { LoginPage } from '../../features/auth/login-page'
 export { PasswordResetPage } from '../../features/auth/password-reset-page'

@@ -1,4 +1,5 @@
 export { ActiveOrdersPage } from '../../features/account/active-orders-page'
+export { AlertsPage } from '../../features/account/alerts-page'
 export { CalendarPage } from '../../features/account/calendar-page'
 export { ClipsPage } from '../../features/account/clips-page'
 export { OrdersPage } from '../../features/account/orders-page'

@@ -18,6 +18,7 @@ export function ProfileLayout() {
     { to: paths.profileTransactions, label: t('profile.transactions'), end: false },
     { to: paths.profileClips, label: t('profile.clips'), end: false },
     { to: paths.profileCalendar, label: t('profile.calendar'), end: false },
+    { to: paths.profileAlerts, label: t('profile.alerts'), end: false },
   ]
   if (!user) return <SignInPrompt title={t('profile.title')} />
   return (

@@ -3,6 +3,7 @@ import { NavLink, useLocation } from 'react-router'
 import { CalendarLinks } from '../../components/calendar/calendar-links'
 import { EventsCollection, type EventsViewMode } from '../../components/events/events-collection'
 import { FavoriteToggle } from '../../components/favorites/favorite-toggle'
+import { FollowAlertsHint } from '../../components/favorites/follow-alerts-hint'
 import { Button } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/load-states'
 import { PageFrame } from '../../components/ui/page-frame'
@@ -130,6 +131,7 @@ export function EventsListPage() {
           <h2 className="events-sport__name">{sport.name}</h2>
           <FavoriteToggle target={{ type: 'category', id: sport.id, name: sport.name, alias: sport.alias }} />
           <CalendarLinks kind="sports" id={sport.id} name={sport.name} />
+          <FollowAlertsHint />
         </div>
       ) : null}
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { CalendarLinks } from '../../components/calendar/calendar-links'
 import { FavoriteToggle } from '../../components/favorites/favorite-toggle'
+import { FollowAlertsHint } from '../../components/favorites/follow-alerts-hint'
 import { ButtonLink } from '../../components/ui/button'
 import { EmptyState, LoadError, LoadingStatus } from '../../components/ui/load-states'
 import { findByAliasOrName, flattenCategories } from '../../lib/entities/catalogue/catalogue-lookups'
@@ -52,6 +53,7 @@ export function SchoolView({ token }: { token: string }) {
               {t('entity.fullSchedule')}
             </ButtonLink>
             <CalendarLinks kind="schools" id={school.id} name={school.name} />
+            <FollowAlertsHint />
           </>
         }
       />

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { CalendarLinks } from '../../components/calendar/calendar-links'
 import { FavoriteToggle } from '../../components/favorites/favorite-toggle'
+import { FollowAlertsHint } from '../../components/favorites/follow-alerts-hint'
 import { ButtonLink } from '../../components/ui/button'
 import { LoadError, LoadingStatus } from '../../components/ui/load-states'
 import { findByAliasOrName, flattenCategories, genderWord } from '../../lib/entities/catalogue/catalogue-lookups'
@@ -80,6 +81,7 @@ export function TeamView({ token }: { token: string }) {
               {t('entity.fullSchedule')}
             </ButtonLink>
             <CalendarLinks kind="teams" id={team.id} name={label} />
+            <FollowAlertsHint />
           </>
         }
       />

@@ -2,6 +2,7 @@ import type { EventDetail } from '@fieldhouse/contract'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { FavoriteToggle } from '../../components/favorites/favorite-toggle'
+import { FollowAlertsHint } from '../../components/favorites/follow-alerts-hint'
 import { TitledSection } from '../../components/ui/titled-section'
 import { teamHref } from '../../lib/navigation/filter-links'
 
@@ -34,6 +35,7 @@ export function FollowTeams({ detail }: { detail: EventDetail }) {
           </li>
         ))}
       </ul>
+      <FollowAlertsHint />
     </TitledSection>
   )
 }

@@ -117,6 +117,11 @@ describe('isOpenWithoutBasicPass', () => {
   it('ignores letter case and a trailing slash', () => {
     expect(isOpenWithoutBasicPass('/Packages/')).toBe(true)
   })
+
+  it('leaves the alert emails’ unsubscribe link open', () => {
+    expect(isOpenWithoutBasicPass('/unsubscribe')).toBe(true)
+    expect(isOpenWithoutBasicPass('/profile/alerts')).toBe(false)
+  })
 })
 
 describe('isAuthPageForSignedIn', () => {

@@ -12,10 +12,14 @@ import { isSignedOutOnlyPage, type LastPage } from './remember-page'
  */
 export const basicPassRoute: string = paths.packages
 
-/** Spec §2: without the basic pass only these pages are open (privacy, terms, packages, buy, select-package). */
+/**
+ * Spec §2: without the basic pass only these pages are open (privacy, terms, packages, buy, select-package),
+ * and the alert emails' unsubscribe link (decision 0056), which must work for whoever opens it.
+ */
 export function isOpenWithoutBasicPass(pathname: string): boolean {
   const path = normalizePath(pathname)
   return (
+    path === paths.unsubscribe ||
     path === paths.privacyPolicy ||
     path === paths.termsConditions ||
     path === paths.packages ||

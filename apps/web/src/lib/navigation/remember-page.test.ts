@@ -10,6 +10,7 @@ describe('shouldRememberPage', () => {
     '/password-reset',
     '/404',
     '/verify-email',
+    '/unsubscribe',
   ])('does not remember %s', (path) => {
     expect(shouldRememberPage(path)).toBe(false)
   })

@@ -1,6 +1,9 @@
 import { normalizePath, paths } from './paths'
 
-/** Spec §2: the auth pages (and 404) are never remembered as the last page. */
+/**
+ * Spec §2: the auth pages (and 404) are never remembered as the last page; nor is the alert emails'
+ * unsubscribe link (a token for one press, not a page to come back to after signing in).
+ */
 export const notRememberedPaths: readonly string[] = [
   paths.login,
   paths.registration,
@@ -9,6 +12,7 @@ export const notRememberedPaths: readonly string[] = [
   paths.passwordReset,
   paths.notFound,
   paths.verifyEmail,
+  paths.unsubscribe,
 ]
 
 /** Spec §2: a signed-in user who stands on one of these is sent home. */

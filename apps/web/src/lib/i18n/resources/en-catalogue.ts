@@ -128,6 +128,8 @@ export const enCatalogue = {
     favourite: 'Favourite',
     signInFirst: 'Sign in to keep your favourite teams, schools and sports.',
     failed: 'Your favourites could not be updated for {{name}}. Please try again.',
+    alertsHint: 'Get alerts:',
+    alertsLink: 'Profile → Alerts',
   },
   entity: {
     school: 'School',
