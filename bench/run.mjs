@@ -1,3 +1,4 @@
+import { benchAlerts } from './alerts.bench.mjs'
 import { benchAnalyticsPlot } from './analytics-plot.bench.mjs'
 import { benchBootstrap } from './bootstrap.bench.mjs'
 import { benchClips } from './clips.bench.mjs'
@@ -27,6 +28,7 @@ const benches = {
   console: benchConsole,
   ingest: benchIngest,
   plot: benchAnalyticsPlot,
+  alerts: benchAlerts,
 }
 const chosen = process.argv.slice(2)
 for (const name of chosen) {
@@ -167,6 +169,26 @@ for (const r of results) {
         `≤ ${l.goal.ratioP95} ${l.meetsGoal ? 'met' : 'missed'}`,
       )
     }
+  } else if (r.name === 'alerts') {
+    const run = (x) => `${x.seconds} s, ${x.duplicates} duplicates, ${x.lost} lost`
+    const killed = r.mail.killedAt ? ` (worker killed at ${r.mail.killedAt.received})` : ''
+    const goal = `≤ ${r.goal.seconds} s, 0, 0`
+    row(
+      `${r.followers} followers' go-live by mail${killed}`,
+      run(r.mail),
+      `bare pool ${r.reference.seconds} s`,
+      r.ratio.toFixed(2),
+      goal,
+    )
+    row(`  the same by web push`, run(r.push), '', '', goal)
+    const g = r.goLive
+    row(
+      '  go-live alert after the first segment',
+      `${g.alertAfterFirstSegment} of ${g.goLives}`,
+      `median +${g.medianAfterSegmentMs} ms, max +${g.maxAfterSegmentMs} ms`,
+      '',
+      `${g.goLives} of ${g.goLives} ${r.met ? 'met' : 'missed'}`,
+    )
   } else if (r.name === 'ingest') {
     const rs = (x) => `${x.recordsPerSecond} records/s`
     row('analytics ingest vs bare inserts', rs(r.ours), rs(r.reference), r.ratio.toFixed(2), `≥ ${r.goal.ratio}`)

@@ -262,10 +262,10 @@ export async function createContainer(deps: ContainerDeps) {
   // Our own RTMP listener learns its port when the ingest role starts it (RTMP_PORT=0 picks one).
   let ownRtmpPort = config.RTMP_PORT
   const rtmpPort = () => ownRtmpPort
+  const announce = notificationsModule.announceGoLive(queue)
   const live = once('live', () => {
     const parts = { events: new LiveRepository(db.kysely), recordings: mediaRepo(), queue: queue(), store: store() }
-    const playable = notificationsModule.announceGoLive(queue)
-    return liveModule.build({ ...parts, log, config, rtmpPort, changed: contentChanged, playable, clock })
+    return liveModule.build({ ...parts, log, config, rtmpPort, changed: contentChanged, playable: announce, clock })
   })
 
   // Go-live, upload and clips moderation writes in the console's audit log.
@@ -314,9 +314,9 @@ export async function createContainer(deps: ContainerDeps) {
   })
   const gateParts = () => ({ repo: mediaRepo(), keys: keysRepo(), access: access(), secret: mediaSecret(), clock })
   const mediaGate = once('mediaGate', () => new MediaGate(gateParts()))
-  const premiereParts = { db: db.kysely, media, catalog, store, audit, changed: contentChanged, clock }
   const settleBy = (at: number) => queue().runScheduledBy('premieres.settle', at)
-  const premieres = once('premieres', (): Premieres => premieresModule.build({ ...premiereParts, settleBy }))
+  const premiereParts = { db: db.kysely, media, catalog, store, audit, changed: contentChanged, clock, settleBy }
+  const premieres = once('premieres', (): Premieres => premieresModule.build({ ...premiereParts, wentLive: announce }))
   const favorites = once('favorites', () => new FavoritesService(catalogRepo(), catalog(), clock))
   const calendar = once('calendar', (): Calendar => calendarModule.build({ db, mediaSecret, channels, clock }))
   const alertParts = { db: db.kysely, config, mediaSecret, clock, log, queue, channels, pushAgent: deps.pushAgent }

@@ -45,7 +45,10 @@ const enqueueFanout = (queue: JobQueue, occasion: AlertOccasion, eventId: number
     { dedupeKey: `alerts:${runKey(occasion)}:${eventId}`, channelId, maxAttempts: 5 },
   )
 
-/** What the live pipeline tells when a stream can be watched: its go-live alerts go (once a game). */
+/**
+ * What the live pipeline (a stream's first segment) and the premieres (a showing's start) tell when a
+ * game can be watched at its live edge: its go-live alerts go, once a game.
+ */
 const announceGoLive =
   (queue: () => JobQueue) =>
   ({ eventId, channelId }: { eventId: number; channelId: number }) =>

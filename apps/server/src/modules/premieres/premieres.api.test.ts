@@ -206,7 +206,10 @@ describe.each(testDatabases())('premieres (%s)', (kind) => {
     const body = { event_id: eventId, source_vod_media_item_id: vod, starts_at: new Date(START).toISOString() }
     const { id } = (await ctx.json('/api/admin/premieres', { method: 'POST', headers: as(owner), body })).body.data
 
-    // Before: upcoming with its countdown, nothing to play.
+    // Before: upcoming with its countdown, nothing to play; no go-live alert yet.
+    const goLiveAlerts = () =>
+      ctx.db.kysely.selectFrom('jobs').select('id').where('dedupe_key', '=', `alerts:go_live:${eventId}`).execute()
+    expect(await goLiveAlerts()).toHaveLength(0)
     let d = await detail(eventId)
     expect(d).toMatchObject({ stream_status: 'upcoming', media_status: 'none', playback: null })
     expect(d.event_utc_ts).toBe('2026-11-24T13:00:00.000Z')
@@ -219,6 +222,10 @@ describe.each(testDatabases())('premieres (%s)', (kind) => {
     d = await detail(eventId)
     expect(d.stream_status).toBe('live')
     expect(d.media_status).toBe('live')
+    // Its followers are told it is live (decision 0056), once.
+    expect(await goLiveAlerts()).toHaveLength(1)
+    await ctx.container.premieres().settle()
+    expect(await goLiveAlerts()).toHaveLength(1)
     expect(d.playback.live).toBe(true)
     expect(d.playback.thumbnails).toBeNull()
     expect(d.playback.hls).toMatch(new RegExp(`^/media/l/[^/]+/${id}/master.m3u8$`))

@@ -17,6 +17,8 @@ function createPremieres(d: {
   catalog: () => CatalogService
   /** Brings the `premieres.settle` job forward (a premiere placed starts or ends before its next run). */
   settleBy: (at: number) => Promise<void>
+  /** A showing began: the event is live, watchable from its start (the go-live alerts). */
+  wentLive?: (event: { eventId: number; channelId: number }) => Promise<unknown>
   clock: () => number
 }) {
   return new PremieresService({
@@ -35,6 +37,7 @@ function createPremieres(d: {
     events: async (session, ids) =>
       (await d.catalog().listEvents(session, EventsQuerySchema.parse({ no_limit: 1 }), undefined, ids)).data,
     settleBy: d.settleBy,
+    ...(d.wentLive ? { wentLive: d.wentLive } : {}),
     clock: d.clock,
   })
 }

@@ -56,6 +56,8 @@ export class PremieresService {
       audit: AuditSink
       /** The channel's content changed (its caches drop what they hold). */
       changed: (channelId: number) => Promise<void> | void
+      /** A showing began: the event is live and watchable from its start (the go-live alerts, decision 0056). */
+      wentLive?: (event: { eventId: number; channelId: number }) => Promise<unknown>
       /** The channel's events by id, as viewers see them. */
       events: (session: Session, ids: number[]) => Promise<Event[]>
       /** Brings the settling job forward to `at` (a premiere placed here starts or ends before its next run). */
@@ -297,6 +299,8 @@ export class PremieresService {
         (await this.deps.repo.setEvent(row.event_id, status, s.startsAt, now))
       ) {
         changed.add(row.channel_id)
+        if (status === 'live' && row.stream_status !== 'live')
+          await this.deps.wentLive?.({ eventId: row.event_id, channelId: row.channel_id })
       }
       const at = nextChangeAt(row, now)
       if (at !== null && (next === null || at < next)) next = at
