@@ -99,6 +99,8 @@ const shown = (page: Page) =>
 describe('alerts for a followed team', () => {
   let browser: Browser
   let publisher: ChildProcess | undefined
+  /** The game the first journey's alert went live with: the console's Alerts page reports it. */
+  let alerted: EventRow | undefined
   beforeAll(async () => {
     fs.mkdirSync(shots, { recursive: true })
     browser = await launchBrowser()
@@ -115,6 +117,7 @@ describe('alerts for a followed team', () => {
     const game = (await upcomingFreeGames()).at(-1)
     const home = game?.participants?.find((t) => t.side === 'home')
     if (!game || !home) throw new Error('no free upcoming game with teams')
+    alerted = game
     const email = newEmail('alerts')
     await accountViaApi(baseUrl, dataDir, email, 'Passw0rd!x')
     const { context, page } = await newPage(browser, 390, 844)
@@ -243,5 +246,44 @@ describe('alerts for a followed team', () => {
     expect(await page.getByLabel('Hide final scores (spoiler-free)').isChecked()).toBe(true)
     expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe('22:00')
     expect(await page.getByTestId('alerts-time-zone').inputValue()).toBe('Europe/Sofia')
+  })
+
+  it('an operator reads in the console what the go-live alert did, by mail and by push, at 1280 and 390 px', async () => {
+    const game = alerted
+    if (!game) throw new Error('the first journey sent no alert')
+    const { context, page } = await newPage(browser, 1280, 900)
+    try {
+      await operatorViaInvitation(page, { baseUrl, dataDir, role: 'producer' })
+      await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Alerts', exact: true }).click()
+      await page.waitForURL(/\/admin\/alerts$/)
+      await page.getByRole('heading', { level: 1, name: 'Alerts' }).waitFor()
+      const table = page.getByRole('table', { name: /^The alerts of each game/ })
+      await table.waitFor()
+      // Each row as its column headers name its cells.
+      const rows = await table.evaluate((t: HTMLTableElement) => {
+        const text = (c: Element) => c.textContent?.trim() ?? ''
+        const heads = Array.from(t.querySelectorAll('thead th'), text)
+        return Array.from(t.querySelectorAll('tbody tr'), (r) =>
+          Object.fromEntries(Array.from(r.children, (c, i) => [heads[i] ?? String(i), text(c)])),
+        )
+      })
+      const goLive = rows.filter((r) => r.Game === game.name && r.Alert === 'Live now')
+      const email = goLive.find((r) => r.Way === 'Email')
+      const push = goLive.find((r) => r.Way === 'Push')
+      expect(Number(email?.Sent)).toBeGreaterThanOrEqual(1)
+      expect(Number(push?.Sent)).toBeGreaterThanOrEqual(1)
+      // The first journey followed the push's link to the game.
+      expect(push?.Clicked).toBe('1')
+      expect(push?.['Click-through']).toMatch(/^\d+(\.\d)?%$/)
+      await page.screenshot({ path: `${shots}/console-alerts-1280.png`, fullPage: true })
+      expect(await seriousFindings(page)).toEqual([])
+
+      await page.setViewportSize({ width: 390, height: 844 })
+      await table.scrollIntoViewIfNeeded()
+      await page.screenshot({ path: `${shots}/console-alerts-390.png`, fullPage: true })
+      expect(await seriousFindings(page)).toEqual([])
+    } finally {
+      await context.close()
+    }
   })
 })

@@ -63,6 +63,8 @@ const RevenuePage = lazy(() => import('./sales/revenue-page'))
 const CustomersPage = lazy(() => import('./sales/customers-page'))
 // Product analytics (decision 0039): its plots' library is loaded by this page only.
 const AnalyticsPage = lazy(() => import('./analytics/analytics-page'))
+// What each game's alerts to its followers did: a report of the analytics.
+const AlertsPage = lazy(() => import('./analytics/alerts-page'))
 
 /** A page that is one record's form: it reads the record's resource. */
 const singletonPage = (
@@ -102,6 +104,7 @@ export const consolePages: readonly ConsolePageEntry[] = [
   singletonPage('clip-settings', 'nav.clipSettings', 'broadcast', singletonConfigs.clipSettings),
   { path: 'premieres', label: 'nav.premieres', section: 'broadcast', resource: 'premieres', page: PremieresPage },
   { path: 'analytics', label: 'nav.analytics', section: 'broadcast', resource: 'analytics', page: AnalyticsPage },
+  { path: 'alerts', label: 'nav.alerts', section: 'broadcast', resource: 'analytics', page: AlertsPage },
   { path: 'passes', label: 'nav.passes', section: 'sales', resource: 'passes', page: PassesPage },
   { path: 'bundles', label: 'nav.bundles', section: 'sales', resource: 'bundles', page: BundlesPage },
   { path: 'coupons', label: 'nav.coupons', section: 'sales', resource: 'coupons', page: CouponsPage },

@@ -8,7 +8,7 @@ import { allowed } from '../access'
 import { type Row, useAdminOptions } from '../api/admin-api'
 import { useChannelReport, useRetention, useSaveRetention, useStreamReport } from '../api/use-analytics'
 import { useChannelZone } from '../channel-time'
-import { DataTable, type DataTableProps } from '../components/data-table'
+import { ScrollTable } from '../components/data-table'
 import { Fact } from '../components/fact'
 import { LabelledField } from '../components/labelled-field'
 import { PageHead } from '../components/page-head'
@@ -45,28 +45,6 @@ function Stats({ stats }: { stats: readonly (readonly [label: string, value: str
         </Fact>
       ))}
     </dl>
-  )
-}
-
-/**
- * A table's box, scrolled sideways on a narrow screen: focusable, so a keyboard can scroll it, and
- * named as its table.
- */
-function ScrollBox({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard (WCAG 2.1.1).
-    <section className="console-table-wrap" tabIndex={0} aria-label={label}>
-      {children}
-    </section>
-  )
-}
-
-/** A report's table in its scrolling box, named as its table unless it says otherwise. */
-function ScrollTable({ label, ...table }: DataTableProps & { label?: string }) {
-  return (
-    <ScrollBox label={label ?? table.caption}>
-      <DataTable {...table} />
-    </ScrollBox>
   )
 }
 

@@ -40,3 +40,16 @@ export function TableBox(props: DataTableProps) {
     </div>
   )
 }
+
+/**
+ * A table in a box scrolled sideways on a narrow screen that a keyboard can reach and scroll (WCAG
+ * 2.1.1) when its rows hold nothing focusable (a report's), named as its table unless it says otherwise.
+ */
+export function ScrollTable({ label, ...table }: DataTableProps & { label?: string }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard (WCAG 2.1.1).
+    <section className="console-table-wrap" tabIndex={0} aria-label={label ?? table.caption}>
+      <DataTable {...table} />
+    </section>
+  )
+}

@@ -1,0 +1,66 @@
+import { FormMessage } from '../../../components/ui/form-field'
+import { PageLoader } from '../../../components/ui/spinner'
+import { errorText } from '../../../lib/api/error-text'
+import { useAlertStats } from '../api/use-alerts'
+import { useChannelTime } from '../channel-time'
+import { ScrollTable } from '../components/data-table'
+import { PageHead } from '../components/page-head'
+import { useConsoleText } from '../words'
+import { alertRowKey, clickThroughText } from './alerts-format'
+
+/**
+ * Alerts: what each game's alerts to its followers did (the reminder and the go-live, by email and by
+ * push): how many were sent and failed, opened in the mail or shown by the browser, and followed to
+ * the game. Read-only, for the roles that read the analytics; newest games first, as the server sends.
+ */
+export default function AlertsPage() {
+  const t = useConsoleText()
+  const { dateTime } = useChannelTime()
+  const stats = useAlertStats()
+  const rows = stats.data ?? []
+  return (
+    <>
+      <PageHead title={t('alerts.title')} lead={t('alerts.lead')} />
+      {stats.isPending ? <PageLoader /> : null}
+      {stats.isError ? (
+        <FormMessage tone="error">{errorText(stats.error) ?? t('alerts.couldNotRead')}</FormMessage>
+      ) : null}
+      {stats.data && rows.length === 0 ? <p className="console-note">{t('alerts.none')}</p> : null}
+      {rows.length > 0 ? (
+        <ScrollTable
+          caption={t('alerts.caption')}
+          busy={stats.isFetching}
+          headers={[
+            t('alerts.game'),
+            t('alerts.date'),
+            t('alerts.alert'),
+            t('alerts.way'),
+            t('alerts.sent'),
+            t('alerts.failed'),
+            t('alerts.opened'),
+            t('alerts.clicked'),
+            t('alerts.clickThrough'),
+          ]}
+        >
+          {rows.map((row) => (
+            <tr key={alertRowKey(row)} data-testid="alert-row">
+              <th scope="row" className="console-table__name">
+                {row.name}
+              </th>
+              <td className="console-nowrap">
+                <time dateTime={row.event_utc_ts}>{dateTime(row.event_utc_ts)}</time>
+              </td>
+              <td className="console-nowrap">{t(`alerts.kinds.${row.kind}`)}</td>
+              <td>{t(`alerts.ways.${row.via}`)}</td>
+              <td>{row.sent}</td>
+              <td>{row.failed}</td>
+              <td>{row.opened}</td>
+              <td>{row.clicked}</td>
+              <td>{clickThroughText(row)}</td>
+            </tr>
+          ))}
+        </ScrollTable>
+      ) : null}
+    </>
+  )
+}
