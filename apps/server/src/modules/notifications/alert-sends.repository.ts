@@ -1,9 +1,31 @@
-import { type Kysely, sql } from 'kysely'
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import type { AlertSendTable, Database } from '../../db/schema.js'
+
+const some = (ids: number[]) => (ids.length ? ids : [0])
+
+/** What a game's followers follow: its teams, their schools, its sport and that sport's parents. */
+export interface FollowScope {
+  participantIds: number[]
+  groupIds: number[]
+  categoryIds: number[]
+}
+
+/** A favourite of any of these teams, schools or sports. */
+const followsAnyOf = (scope: FollowScope) => (eb: ExpressionBuilder<Database, 'favorites'>) =>
+  eb.or(
+    (
+      [
+        ['participant', scope.participantIds],
+        ['group', scope.groupIds],
+        ['category', scope.categoryIds],
+      ] as const
+    ).map(([type, ids]) =>
+      eb.and([eb('favorites.favoritable_type', '=', type), eb('favorites.favoritable_id', 'in', some(ids))]),
+    ),
+  )
 
 export type NewSend = Pick<AlertSendTable, 'channel_id' | 'event_id' | 'user_id' | 'kind' | 'via' | 'target'>
 
-const some = (ids: number[]) => (ids.length ? ids : [0])
 /** Rows per statement: SQLite allows 32,766 bound values, PostgreSQL 65,535; an insert of sends binds 8 a row. */
 const CHUNK = 500
 const chunks = <T>(list: T[], size = CHUNK) =>
@@ -59,18 +81,12 @@ export class AlertSendsRepository {
   }
 
   /** Which of these teams, schools and sports each of these viewers follows. */
-  async followedBy(userIds: number[], scope: { participantIds: number[]; groupIds: number[]; categoryIds: number[] }) {
+  async followedBy(userIds: number[], scope: FollowScope) {
     return this.db
       .selectFrom('favorites')
       .select(['user_id', 'favoritable_type', 'favoritable_id'])
       .where('user_id', 'in', some(userIds))
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('favoritable_type', '=', 'participant'), eb('favoritable_id', 'in', some(scope.participantIds))]),
-          eb.and([eb('favoritable_type', '=', 'group'), eb('favoritable_id', 'in', some(scope.groupIds))]),
-          eb.and([eb('favoritable_type', '=', 'category'), eb('favoritable_id', 'in', some(scope.categoryIds))]),
-        ]),
-      )
+      .where(followsAnyOf(scope))
       .execute()
   }
 
@@ -79,7 +95,7 @@ export class AlertSendsRepository {
    * follow alerts, their settings (null: the defaults) and whether mail reaches them (verified, not
    * blocked).
    */
-  async followers(channelId: number, scope: { participantIds: number[]; groupIds: number[]; categoryIds: number[] }) {
+  async followers(channelId: number, scope: FollowScope) {
     return this.db
       .selectFrom('favorites')
       .innerJoin('users', 'users.id', 'favorites.user_id')
@@ -99,22 +115,7 @@ export class AlertSendsRepository {
         'notification_settings.time_zone',
       ])
       .where('users.channel_id', '=', channelId)
-      .where((eb) =>
-        eb.or([
-          eb.and([
-            eb('favorites.favoritable_type', '=', 'participant'),
-            eb('favorites.favoritable_id', 'in', some(scope.participantIds)),
-          ]),
-          eb.and([
-            eb('favorites.favoritable_type', '=', 'group'),
-            eb('favorites.favoritable_id', 'in', some(scope.groupIds)),
-          ]),
-          eb.and([
-            eb('favorites.favoritable_type', '=', 'category'),
-            eb('favorites.favoritable_id', 'in', some(scope.categoryIds)),
-          ]),
-        ]),
-      )
+      .where(followsAnyOf(scope))
       .groupBy([
         'users.id',
         'notification_settings.email',
