@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
@@ -11,7 +12,6 @@ import { migrateToLatest } from '../apps/server/dist/db/migrate.js'
 import { JobQueue } from '../apps/server/dist/jobs/queue.js'
 import { notificationsModule } from '../apps/server/dist/modules/notifications/notifications.module.js'
 import { resolveFfmpeg, testFeedArgs } from '../packages/media/dist/index.js'
-import { streamKeyOf } from './encoder-clock.mjs'
 import { freePort, median, root, serverCommand, startProduct, writeResult } from './lib.mjs'
 
 /**
@@ -360,17 +360,37 @@ async function goLiveTiming(mail) {
   const publishers = []
   try {
     const k = db.kysely
-    const games = await k
-      .selectFrom('events')
-      .innerJoin('channels', 'channels.id', 'events.channel_id')
-      .select(['events.id', 'events.channel_id'])
-      .where('channels.key', '=', 'demo')
-      .where('events.stream_status', '=', 'upcoming')
-      .where('events.stream_key', 'is not', null)
-      .orderBy('events.id')
-      .limit(GO_LIVES)
-      .execute()
-    if (games.length < GO_LIVES) throw new Error(`the demo has ${games.length} upcoming games, not ${GO_LIVES}`)
+    const demo = await k.selectFrom('channels').select('id').where('key', '=', 'demo').executeTakeFirstOrThrow()
+    const teams = await k.selectFrom('participants').select('id').where('channel_id', '=', demo.id).execute()
+    // GO_LIVES games of the demo channel's teams, each with its own stream key, starting now.
+    const games = []
+    for (let i = 0; i < GO_LIVES; i++) {
+      const at = Date.now()
+      const game = await k
+        .insertInto('events')
+        .values({
+          channel_id: demo.id,
+          name: `Go-live ${i + 1}`,
+          access_mode: 'free',
+          event_utc_ts: at,
+          time_zone: 'America/Chicago',
+          stream_status: 'upcoming',
+          base_price: 0,
+          service_fee: 0,
+          geo_rules: '[]',
+          stream_key: randomBytes(24).toString('base64url'),
+          created_at: at,
+          updated_at: at,
+        })
+        .returning(['id', 'channel_id', 'stream_key'])
+        .executeTakeFirstOrThrow()
+      const home = teams[i % teams.length].id
+      await k
+        .insertInto('event_participants')
+        .values({ event_id: game.id, participant_id: home, side: 'home' })
+        .execute()
+      games.push(game)
+    }
     const now = Date.now()
     const fan = await k
       .insertInto('users')
@@ -390,11 +410,6 @@ async function goLiveTiming(mail) {
       })
       .returning('id')
       .executeTakeFirstOrThrow()
-    const teams = await k
-      .selectFrom('participants')
-      .select('id')
-      .where('channel_id', '=', games[0].channel_id)
-      .execute()
     await k
       .insertInto('favorites')
       .values(
@@ -404,7 +419,7 @@ async function goLiveTiming(mail) {
     const timings = []
     for (const game of games) {
       mail.reset()
-      const key = streamKeyOf(product, game.id)
+      const key = game.stream_key
       const args = testFeedArgs({
         output: `rtmp://127.0.0.1:${rtmpPort}/live/${key}`,
         durationSec: 30,
