@@ -20,26 +20,26 @@ export default function AlertsPage() {
   const rows = stats.data ?? []
   return (
     <>
-      <PageHead title={t('alerts.title')} lead={t('alerts.lead')} />
+      <PageHead title={t('alertStats.title')} lead={t('alertStats.lead')} />
       {stats.isPending ? <PageLoader /> : null}
       {stats.isError ? (
-        <FormMessage tone="error">{errorText(stats.error) ?? t('alerts.couldNotRead')}</FormMessage>
+        <FormMessage tone="error">{errorText(stats.error) ?? t('alertStats.couldNotRead')}</FormMessage>
       ) : null}
-      {stats.data && rows.length === 0 ? <p className="console-note">{t('alerts.none')}</p> : null}
+      {stats.data && rows.length === 0 ? <p className="console-note">{t('alertStats.none')}</p> : null}
       {rows.length > 0 ? (
         <ScrollTable
-          caption={t('alerts.caption')}
+          caption={t('alertStats.caption')}
           busy={stats.isFetching}
           headers={[
-            t('alerts.game'),
-            t('alerts.date'),
-            t('alerts.alert'),
-            t('alerts.way'),
-            t('alerts.sent'),
-            t('alerts.failed'),
-            t('alerts.opened'),
-            t('alerts.clicked'),
-            t('alerts.clickThrough'),
+            t('alertStats.game'),
+            t('alertStats.date'),
+            t('alertStats.alert'),
+            t('alertStats.way'),
+            t('alertStats.sent'),
+            t('alertStats.failed'),
+            t('alertStats.opened'),
+            t('alertStats.clicked'),
+            t('alertStats.clickThrough'),
           ]}
         >
           {rows.map((row) => (
@@ -50,8 +50,8 @@ export default function AlertsPage() {
               <td className="console-nowrap">
                 <time dateTime={row.event_utc_ts}>{dateTime(row.event_utc_ts)}</time>
               </td>
-              <td className="console-nowrap">{t(`alerts.kinds.${row.kind}`)}</td>
-              <td>{t(`alerts.ways.${row.via}`)}</td>
+              <td className="console-nowrap">{t(`alertStats.kinds.${row.kind}`)}</td>
+              <td>{t(`alertStats.ways.${row.via}`)}</td>
               <td>{row.sent}</td>
               <td>{row.failed}</td>
               <td>{row.opened}</td>

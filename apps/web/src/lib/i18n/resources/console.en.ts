@@ -471,7 +471,7 @@ export const consoleEn = {
       purchase: 'Paid',
     },
   },
-  alerts: {
+  alertStats: {
     title: 'Alerts',
     lead: 'What the alerts of each game did: sent, opened in the mail or shown by the browser, and followed to the game.',
     none: 'No alerts sent yet. Viewers who follow a team, school or sport get one when its game goes live.',

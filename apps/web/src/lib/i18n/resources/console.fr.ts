@@ -471,7 +471,7 @@ export const consoleFr: Strings<typeof consoleEn> = {
       purchase: 'A payé',
     },
   },
-  alerts: {
+  alertStats: {
     title: 'Alertes',
     lead: 'Ce qu’ont donné les alertes de chaque match : envoyées, ouvertes dans la messagerie ou affichées par le navigateur, et suivies jusqu’au match.',
     none: 'Aucune alerte envoyée pour l’instant. Les spectateurs qui suivent une équipe, une école ou un sport en reçoivent une quand son match passe en direct.',
