@@ -43,6 +43,45 @@ describe.each(testDatabases())('job queue on %s', (kind) => {
     expect((await queue.find(id))?.status).toBe('running')
   })
 
+  it('an urgent job holds a short lease, renewed while it runs, so no other worker takes it from a live one', async () => {
+    const clock = () => Date.now()
+    const real = new JobQueue(ctx.db.kysely, ctx.db.dialect, clock)
+    let release: () => void = () => {}
+    const running = new Promise<void>((r) => {
+      release = r
+    })
+    const started: number[] = []
+    const worker = new Worker({
+      queue: real,
+      handlers: {
+        'alerts.send': async (job) => {
+          started.push(job.attempts)
+          await running
+        },
+      } as never,
+      concurrency: 1,
+      log: silent,
+      urgentLeaseMs: 600,
+      pollMs: 50,
+    })
+    const id = await real.enqueue('alerts.send', { eventId: 1, ids: [1] })
+    worker.start()
+    try {
+      while (started.length === 0) await new Promise((r) => setTimeout(r, 20))
+      const leased = Number((await real.find(id))?.locked_until) - Date.now()
+      expect(leased).toBeLessThanOrEqual(600)
+      // Three leases later it is still this worker's: the heartbeat renewed it.
+      await new Promise((r) => setTimeout(r, 1800))
+      expect(await real.claim('other', ['alerts.send'], 600)).toBeNull()
+      release()
+      await worker.idle(5_000)
+      expect((await real.find(id))?.status).toBe('done')
+    } finally {
+      release()
+      await worker.stop()
+    }
+  })
+
   it('retries with a growing back-off, then fails for good with the reason', async () => {
     const id = await queue.enqueue('media.download', { assetId: 4 }, { maxAttempts: 2 })
     const one = await queue.claim('w', ['media.download'], 60_000)
