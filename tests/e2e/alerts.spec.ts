@@ -267,9 +267,10 @@ describe('alerts for a followed team', () => {
           Object.fromEntries(Array.from(r.children, (c, i) => [heads[i] ?? String(i), text(c)])),
         )
       })
-      const goLive = rows.filter((r) => r.Game === game.name && r.Alert === 'Live now')
-      const email = goLive.find((r) => r.Way === 'Email')
-      const push = goLive.find((r) => r.Way === 'Push')
+      // The game's cell names the alert and the way under the game: "… Live now · Email …".
+      const goLive = rows.filter((r) => r.Game?.startsWith(game.name) && r.Game.includes('Live now'))
+      const email = goLive.find((r) => r.Game?.includes('Live now · Email'))
+      const push = goLive.find((r) => r.Game?.includes('Live now · Push'))
       expect(Number(email?.Sent)).toBeGreaterThanOrEqual(1)
       expect(Number(push?.Sent)).toBeGreaterThanOrEqual(1)
       // The first journey followed the push's link to the game.

@@ -1,4 +1,4 @@
-import { REMINDER_MINUTES } from '@fieldhouse/contract'
+import { type PushAlert, REMINDER_MINUTES } from '@fieldhouse/contract'
 import type { FastifyBaseLogger } from 'fastify'
 import { DateTime } from 'luxon'
 import { GroupCommit } from '../../lib/group-commit.js'
@@ -241,14 +241,16 @@ export class AlertsService {
           return 'failed'
         }
         const words = alertWords(channel.language, alert)
-        const payload = JSON.stringify({
+        // What the service worker shows (the contract's PushAlertSchema).
+        const alertPush: PushAlert = {
           title: words.title,
           body: words.body,
           url: watch,
           tag: `${s.kind}-${game.id}`,
           opened: `${channel.origin}/api/alerts/o/${alertToken}.gif`,
           ...(channel.logo ? { icon: channel.logo } : {}),
-        })
+        }
+        const payload = JSON.stringify(alertPush)
         const result = await this.d.push.send({ endpoint: s.endpoint, p256dh: s.p256dh, auth: s.auth }, payload, {
           topic: `${s.kind === 'go_live' ? 'live' : 'soon'}-${game.id}`.slice(0, 32),
           ttlS: PUSH_TTL_S[s.kind],

@@ -32,9 +32,6 @@ export default function AlertsPage() {
           busy={stats.isFetching}
           headers={[
             t('alertStats.game'),
-            t('alertStats.date'),
-            t('alertStats.alert'),
-            t('alertStats.way'),
             t('alertStats.sent'),
             t('alertStats.failed'),
             t('alertStats.opened'),
@@ -44,14 +41,16 @@ export default function AlertsPage() {
         >
           {rows.map((row) => (
             <tr key={alertRowKey(row)} data-testid="alert-row">
+              {/* Which alert and when under the game's name, so the figures fit beside it on a phone. */}
               <th scope="row" className="console-table__name">
                 {row.name}
+                <span className="console-table__meta">
+                  {t(`alertStats.kinds.${row.kind}`)} · {t(`alertStats.ways.${row.via}`)}
+                </span>
+                <span className="console-table__meta">
+                  <time dateTime={row.event_utc_ts}>{dateTime(row.event_utc_ts)}</time>
+                </span>
               </th>
-              <td className="console-nowrap">
-                <time dateTime={row.event_utc_ts}>{dateTime(row.event_utc_ts)}</time>
-              </td>
-              <td className="console-nowrap">{t(`alertStats.kinds.${row.kind}`)}</td>
-              <td>{t(`alertStats.ways.${row.via}`)}</td>
               <td>{row.sent}</td>
               <td>{row.failed}</td>
               <td>{row.opened}</td>
