@@ -54,7 +54,7 @@ describe.each(testDatabases())('job queue on %s', (kind) => {
     const worker = new Worker({
       queue: real,
       handlers: {
-        'alerts.send': async (job) => {
+        'alerts.send': async (job: { attempts: number }) => {
           started.push(job.attempts)
           await running
         },
