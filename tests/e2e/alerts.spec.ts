@@ -229,8 +229,35 @@ describe('alerts for a followed team', () => {
     await page.goto(`${baseUrl}/profile/alerts`)
     await appReady(page)
     await page.getByTestId('alerts-save').waitFor()
+    // By keyboard alone: Tab from the first setting reaches every control up to Save, and Space ticks a box.
+    await page.getByLabel('Email', { exact: true }).focus()
+    const reached: string[] = []
+    for (let i = 0; i < 40 && !reached.includes('alerts-save'); i++) {
+      reached.push(
+        await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null
+          const label = el?.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null
+          return el?.dataset.testid ?? label ?? el?.textContent ?? ''
+        }),
+      )
+      await page.keyboard.press('Tab')
+    }
+    expect(reached).toEqual(
+      expect.arrayContaining([
+        'Email',
+        'Send push alerts to my browsers',
+        'alerts-push-on',
+        'When a game goes live',
+        'alerts-reminder',
+        'Hide final scores (spoiler-free)',
+        'alerts-quiet',
+        'alerts-save',
+      ]),
+    )
+    await page.getByLabel('Hide final scores (spoiler-free)').focus()
+    await page.keyboard.press('Space')
+    expect(await page.getByLabel('Hide final scores (spoiler-free)').isChecked()).toBe(true)
     await page.getByTestId('alerts-reminder').selectOption({ label: '1 hour' })
-    await page.getByLabel('Hide final scores (spoiler-free)').check()
     await page.getByTestId('alerts-quiet').check()
     await page.getByLabel('From', { exact: true }).fill('22:00')
     await page.getByLabel('To', { exact: true }).fill('07:00')
