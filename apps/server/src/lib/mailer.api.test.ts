@@ -3,8 +3,8 @@ import path from 'node:path'
 import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { createTestContext } from '../test/context.js'
-import { startMailbox } from '../test/mailbox.js'
-import { createMailer } from './mailer.js'
+import { type Mailbox, startMailbox } from '../test/mailbox.js'
+import { createMailer, type Mailer } from './mailer.js'
 
 const waitForMail = async (outbox: string) => {
   for (let i = 0; i < 100; i++) {
@@ -86,7 +86,8 @@ describe.each(['production', 'development'] as const)('the outbox mail log with 
  */
 describe('a held send over SMTP', () => {
   const silent = { info() {}, warn() {}, error() {} } as never
-  it('the relay takes the message only after the hold, with its headers and Message-ID', async () => {
+  /** A pooled mailer to a mailbox on loopback, both closed after `use`. */
+  async function withRelay(use: (mailer: Mailer, mailbox: Mailbox) => Promise<void>) {
     const mailbox = await startMailbox()
     const mailer = createMailer({
       smtpUrl: mailbox.url,
@@ -96,6 +97,14 @@ describe('a held send over SMTP', () => {
       pool: 2,
     })
     try {
+      await use(mailer, mailbox)
+    } finally {
+      mailer.close?.()
+      await mailbox.close()
+    }
+  }
+  it('the relay takes the message only after the hold, with its headers and Message-ID', () =>
+    withRelay(async (mailer, mailbox) => {
       let release: () => void = () => {}
       const held = new Promise<void>((r) => {
         release = r
@@ -111,22 +120,10 @@ describe('a held send over SMTP', () => {
       const [mail] = mailbox.to('fan@example.com')
       expect(mail?.subject).toBe('Live now')
       expect(mail?.raw).toMatch(/^Message-ID: <alert-9@x\.example>$/m)
-    } finally {
-      mailer.close?.()
-      await mailbox.close()
-    }
-  })
+    }))
 
-  it('a hold that fails sends nothing', async () => {
-    const mailbox = await startMailbox()
-    const mailer = createMailer({
-      smtpUrl: mailbox.url,
-      from: 'a@example.com',
-      outboxDir: '/nowhere',
-      log: silent,
-      pool: 2,
-    })
-    try {
+  it('a hold that fails sends nothing', () =>
+    withRelay(async (mailer, mailbox) => {
       await expect(
         mailer.send({ to: 'fan@example.com', subject: 'No', text: 'x', html: 'x' }, () =>
           Promise.reject(new Error('not recorded')),
@@ -136,9 +133,5 @@ describe('a held send over SMTP', () => {
         .send({ to: 'fan@example.com', subject: 'Yes', text: 'x', html: 'x' }, () => Promise.resolve())
         .then(() => mailbox.to('fan@example.com').map((m) => m.subject))
       expect(after).toEqual(['Yes'])
-    } finally {
-      mailer.close?.()
-      await mailbox.close()
-    }
-  })
+    }))
 })
