@@ -89,6 +89,21 @@ const mailedSubjects = (to: string) => {
     .map((raw) => /^Subject: (.*)$/m.exec(raw)?.[1] ?? '')
 }
 
+/** The link at the foot of the alert mail to this address that stops alert emails. */
+const unsubscribeLinkTo = (to: string) => {
+  const outbox = path.join(dataDir, 'outbox')
+  for (const file of fs.readdirSync(outbox)) {
+    const raw = fs
+      .readFileSync(path.join(outbox, file), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=')
+    if (!raw.includes(`To: ${to}`)) continue
+    const link = /https?:\/\/[^\s<>"]+\/unsubscribe\?token=[\w.-]+/.exec(raw)?.[0]
+    if (link) return link
+  }
+  throw new Error(`no alert mail to ${to} with an unsubscribe link`)
+}
+
 /** The notifications the page's service worker is showing. */
 const shown = (page: Page) =>
   page.evaluate(async () => {
@@ -101,6 +116,8 @@ describe('alerts for a followed team', () => {
   let publisher: ChildProcess | undefined
   /** The game the first journey's alert went live with: the console's Alerts page reports it. */
   let alerted: EventRow | undefined
+  /** The viewer the first journey's alert went to. */
+  let alertedEmail = ''
   beforeAll(async () => {
     fs.mkdirSync(shots, { recursive: true })
     browser = await launchBrowser()
@@ -119,6 +136,7 @@ describe('alerts for a followed team', () => {
     if (!game || !home) throw new Error('no free upcoming game with teams')
     alerted = game
     const email = newEmail('alerts')
+    alertedEmail = email
     await accountViaApi(baseUrl, dataDir, email, 'Passw0rd!x')
     const { context, page } = await newPage(browser, 390, 844)
     await context.grantPermissions(['notifications'], { origin: baseUrl })
@@ -313,5 +331,25 @@ describe('alerts for a followed team', () => {
     } finally {
       await context.close()
     }
+  })
+
+  it('on a phone, signed out: the link at the foot of the alert mail stops alert emails after one press', async () => {
+    if (!alertedEmail) throw new Error('the first journey sent no alert')
+    const link = new URL(unsubscribeLinkTo(alertedEmail))
+    expect(link.pathname).toBe('/unsubscribe')
+    const { page } = await newPage(browser, 390, 844)
+    await page.goto(link.href)
+    await appReady(page)
+    // Opening the link changes nothing (mail scanners open links); the press does.
+    const stop = page.getByRole('button', { name: 'Stop alert emails' })
+    await stop.waitFor()
+    await page.screenshot({ path: `${shots}/unsubscribe-390.png`, fullPage: true })
+    expect(await seriousFindings(page)).toEqual([])
+    await stop.focus()
+    await page.keyboard.press('Enter')
+    await page.getByText(/You will get no more alert emails/).waitFor()
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.screenshot({ path: `${shots}/unsubscribe-1280.png`, fullPage: true })
+    expect(await seriousFindings(page)).toEqual([])
   })
 })

@@ -16,8 +16,8 @@ const TOKEN = /^[A-Za-z0-9._-]{1,64}$/
 
 type Outcome = { kind: 'asking' } | { kind: 'done' } | { kind: 'bad-link' } | { kind: 'failed'; message: string }
 
-/** "Profile → Alerts" inside a sentence, as a link. */
-const alertsLink = { link: <Link to={paths.profileAlerts} /> }
+/** "Profile → Alerts" inside a sentence, as a link (not `<link>`: i18next takes that for the empty HTML element and drops its words). */
+const alertsLink = { settings: <Link to={paths.profileAlerts} /> }
 
 /**
  * `/unsubscribe?token=`: the link at the foot of an alert email. It stops alert emails only on a press

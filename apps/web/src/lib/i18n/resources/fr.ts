@@ -598,9 +598,9 @@ export const fr: Translation = {
     unsubscribeButton: 'Arrêter les e-mails d’alerte',
     unsubscribing: 'Arrêt…',
     unsubscribed:
-      'Vous ne recevrez plus d’e-mails d’alerte. Vous pouvez les réactiver dans <link>Profil → Alertes</link>.',
+      'Vous ne recevrez plus d’e-mails d’alerte. Vous pouvez les réactiver dans <settings>Profil → Alertes</settings>.',
     unsubscribeBadLink:
-      'Ce lien n’est pas valide ou a expiré. Connectez-vous et désactivez les e-mails d’alerte dans <link>Profil → Alertes</link>.',
+      'Ce lien n’est pas valide ou a expiré. Connectez-vous et désactivez les e-mails d’alerte dans <settings>Profil → Alertes</settings>.',
   },
   profileEdit: {
     detailsTitle: 'Informations personnelles',
