@@ -145,7 +145,8 @@ export const enAccount = {
     unsubscribeLead: 'You will no longer get emails before or when the games you follow start.',
     unsubscribeButton: 'Stop alert emails',
     unsubscribing: 'Stopping…',
-    unsubscribed: 'You will get no more alert emails. You can turn them back on in <settings>Profile → Alerts</settings>.',
+    unsubscribed:
+      'You will get no more alert emails. You can turn them back on in <settings>Profile → Alerts</settings>.',
     unsubscribeBadLink:
       'This link is not valid or has expired. Sign in and turn alert emails off in <settings>Profile → Alerts</settings>.',
   },
