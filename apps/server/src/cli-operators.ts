@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { EmailSchema, OperatorRoleSchema } from '@fieldhouse/contract'
+import { EmailSchema, type OperatorRole, OperatorRoleSchema } from '@fieldhouse/contract'
 import type { CliContext } from './cli-context.js'
 import type { Config } from './config.js'
 import type { Db } from './db/database.js'
@@ -8,7 +8,7 @@ import { hashToken, newToken } from './lib/secrets.js'
 import { OperatorsRepository } from './modules/admin/operators.repository.js'
 import { INVITATION_LIFETIME_MS } from './modules/admin/operators.service.js'
 
-export const operatorsUsage = `  npm run cli -- channel invite --channel KEY --email EMAIL --role owner|manager|producer|support`
+export const operatorsUsage = `  npm run cli -- channel invite --channel KEY --email EMAIL --role owner|manager|producer|support|scorer`
 
 /**
  * The console's address on the channel's own domain (`/admin` runs there): the public URL with the
@@ -25,7 +25,7 @@ export async function createInvitation(
   channel: { id: number; key: string },
   domains: string[],
   email: string,
-  role: 'owner' | 'manager' | 'producer' | 'support',
+  role: OperatorRole,
 ) {
   const token = newToken()
   const now = Date.now()

@@ -19,7 +19,7 @@ const allResources = AdminResourceSchema.options
 const writes: AdminAction[] = ['create', 'update', 'delete']
 
 /** The table as the issue words it, written out by hand: role → resource → actions allowed. */
-const expected: Record<'manager' | 'producer' | 'support', Partial<Record<AdminResource, AdminAction[]>>> = {
+const expected: Record<'manager' | 'producer' | 'support' | 'scorer', Partial<Record<AdminResource, AdminAction[]>>> = {
   manager: {
     channel: ['read', 'create', 'update', 'delete'],
     settings: ['read', 'create', 'update', 'delete'],
@@ -53,6 +53,8 @@ const expected: Record<'manager' | 'producer' | 'support', Partial<Record<AdminR
     analytics: ['read', 'update'],
     premieres: ['read', 'create', 'update', 'delete'],
     domains: ['read'],
+    scores: ['read', 'create', 'update'],
+    'score-feed': ['read', 'update'],
   },
   producer: {
     channel: ['read'],
@@ -69,6 +71,7 @@ const expected: Record<'manager' | 'producer' | 'support', Partial<Record<AdminR
     uploads: ['read', 'create', 'delete'],
     clips: ['read', 'delete', 'moderate'],
     analytics: ['read'],
+    scores: ['read', 'create', 'update'],
   },
   support: {
     channel: ['read'],
@@ -80,6 +83,10 @@ const expected: Record<'manager' | 'producer' | 'support', Partial<Record<AdminR
     users: ['read', 'resend'],
     orders: ['read'],
     'custom-forms': ['read'],
+    scores: ['read'],
+  },
+  scorer: {
+    scores: ['read', 'create', 'update'],
   },
 }
 
@@ -89,7 +96,7 @@ describe('can', () => {
       for (const action of AdminActions) expect(can('owner', action, resource)).toBe(true)
   })
 
-  for (const role of ['manager', 'producer', 'support'] as const) {
+  for (const role of ['manager', 'producer', 'support', 'scorer'] as const) {
     it(`answers every (action, resource) pair for ${role} exactly as the table says`, () => {
       for (const resource of allResources) {
         for (const action of AdminActions) {
@@ -101,7 +108,7 @@ describe('can', () => {
   }
 
   it('keeps operators, the audit log and payment settings to owners', () => {
-    for (const role of ['manager', 'producer', 'support'] as const)
+    for (const role of ['manager', 'producer', 'support', 'scorer'] as const)
       for (const resource of ['operators', 'audit-log', 'payment-settings'] as const)
         for (const action of AdminActions) expect(can(role, action, resource)).toBe(false)
   })
@@ -115,6 +122,7 @@ describe('can', () => {
     expect(outranks('owner', 'manager')).toBe(true)
     expect(outranks('manager', 'producer')).toBe(true)
     expect(outranks('producer', 'support')).toBe(true)
+    expect(outranks('support', 'scorer')).toBe(true)
     expect(outranks('support', 'owner')).toBe(false)
     expect(outranks('manager', 'owner')).toBe(false)
     for (const role of OperatorRoles) expect(outranks(role, role)).toBe(false)
@@ -156,6 +164,8 @@ describe('can', () => {
       'analytics',
       'premieres',
       'domains',
+      'scores',
+      'score-feed',
     ])
   })
 

@@ -33,8 +33,10 @@ import { StreamSettingsSchema } from './streams.js'
  * `GET /api/admin/me` is the signed-in operator.
  */
 
-export const OperatorRoles = ['owner', 'manager', 'producer', 'support'] as const
-export const OperatorRoleSchema = z.enum(OperatorRoles, { error: 'Choose owner, manager, producer or support' })
+export const OperatorRoles = ['owner', 'manager', 'producer', 'support', 'scorer'] as const
+export const OperatorRoleSchema = z.enum(OperatorRoles, {
+  error: 'Choose owner, manager, producer, support or scorer',
+})
 export type OperatorRole = (typeof OperatorRoles)[number]
 
 /** The channel's site and catalogue: its content, its events and teams, and the library's videos. */
@@ -81,6 +83,10 @@ export const AdminResources = [
   'premieres',
   /** The host names that serve the channel (decision 0041): owners add, verify and remove them. */
   'domains',
+  /** Game day (decision 0057): the score kept for a game, its sport and offset. */
+  'scores',
+  /** The signed score feed a scoreboard's bridge posts to: its secret. */
+  'score-feed',
 ] as const
 /** Resources later console parts add; the rule table already says who may touch them. */
 export const LaterAdminResources = [
@@ -139,9 +145,9 @@ type RoleRules = Partial<Record<AdminResource, readonly AdminAction[]>>
  * coupons, orders, refunds, clips moderation; not operators, the audit log, payment settings or the
  * channel's domains (every other role reads those). Producer:
  * events, going live, media, clips moderation (reading viewers' clips and deleting one, decision 0024),
- * reading the analytics reports (decision 0033), and reading what an event form picks from. Support: reads what
- * answering a viewer needs (users, orders, the channel, events, the library), resends mails, writes
- * nothing.
+ * reading the analytics reports (decision 0033), reading what an event form picks from, and keeping score.
+ * Support: reads what answering a viewer needs (users, orders, the channel, events, the library, scores),
+ * resends mails, writes nothing. Scorer: keeps score (decision 0057) and nothing else.
  */
 const rules: Record<Exclude<OperatorRole, 'owner'>, RoleRules> = {
   manager: {
@@ -159,6 +165,9 @@ const rules: Record<Exclude<OperatorRole, 'owner'>, RoleRules> = {
     analytics: ['read', 'update'],
     // A domain serves the channel and receives its mails' links: the owners' alone to change (decision 0041).
     domains: readOnly,
+    scores: ['read', 'create', 'update'],
+    // The feed's secret writes scores with no person: who runs the channel holds it.
+    'score-feed': ['read', 'update'],
   },
   producer: {
     channel: readOnly,
@@ -176,6 +185,7 @@ const rules: Record<Exclude<OperatorRole, 'owner'>, RoleRules> = {
     clips: ['read', 'delete', 'moderate'],
     // Who runs the game watches its audience and its quality live.
     analytics: readOnly,
+    scores: ['read', 'create', 'update'],
   },
   support: {
     channel: readOnly,
@@ -189,6 +199,11 @@ const rules: Record<Exclude<OperatorRole, 'owner'>, RoleRules> = {
     orders: readOnly,
     // Support answers "why am I asked to choose a pass?": it reads the passes form, changes nothing.
     'custom-forms': readOnly,
+    scores: readOnly,
+  },
+  // A volunteer at the scorer's table: keeps the channel's games' scores and key plays, and nothing else.
+  scorer: {
+    scores: ['read', 'create', 'update'],
   },
 }
 
@@ -198,7 +213,7 @@ export function can(role: OperatorRole, action: AdminAction, resource: AdminReso
   return rules[role]?.[resource]?.includes(action) ?? false
 }
 
-/** Whether `role` is above `other` (owner > manager > producer > support, decision 0018). */
+/** Whether `role` is above `other` (owner > manager > producer > support > scorer, decisions 0018 and 0057). */
 export function outranks(role: OperatorRole, other: OperatorRole): boolean {
   return OperatorRoles.indexOf(role) < OperatorRoles.indexOf(other)
 }

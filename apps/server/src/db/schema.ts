@@ -751,7 +751,7 @@ export interface PaymentEventTable {
   received_at: number
 }
 
-export type OperatorRoleColumn = 'owner' | 'manager' | 'producer' | 'support'
+export type OperatorRoleColumn = 'owner' | 'manager' | 'producer' | 'support' | 'scorer'
 
 export interface ChannelOperatorTable {
   id: Generated<number>

@@ -52,10 +52,10 @@ describe.each(testDatabases())('clips moderation on %s', (kind) => {
   })
   afterAll(() => ctx.close())
 
-  it('lets owners, managers and producers list and delete clips; support gets 403; another channel 404', async () => {
+  it('lets owners, managers and producers list and delete clips; support and scorers get 403; another channel 404', async () => {
     const theirs = await buildClip(ctx, { channelId: otherChannelId, userId: otherViewer.id, eventId: otherGame })
     for (const role of OperatorRoles) {
-      const mayModerate = role !== 'support'
+      const mayModerate = role !== 'support' && role !== 'scorer'
       expect([role, (await call(keys[role], '/api/admin/clips')).status]).toEqual([role, mayModerate ? 200 : 403])
       const deleted = await call(keys[role], `/api/admin/clips/${theirs.id}`, 'DELETE')
       expect([role, deleted.status]).toEqual([role, mayModerate ? 404 : 403])

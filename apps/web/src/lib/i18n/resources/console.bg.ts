@@ -19,7 +19,13 @@ export const consoleBg: Strings<typeof consoleEn> = {
       'Влезли сте като {{email}}, който няма роля в този канал. Поискайте покана от собственика на канала или влезте с друг акаунт.',
     backToSite: 'Обратно към сайта',
   },
-  roles: { owner: 'собственик', manager: 'мениджър', producer: 'продуцент', support: 'поддръжка' },
+  roles: {
+    owner: 'собственик',
+    manager: 'мениджър',
+    producer: 'продуцент',
+    support: 'поддръжка',
+    scorer: 'отбелязващ резултата',
+  },
   sections: { channel: 'Канал', catalogue: 'Каталог', broadcast: 'Излъчване', sales: 'Продажби', team: 'Екип' },
   nav: {
     channel: 'Канал',
@@ -621,7 +627,13 @@ export const consoleBg: Strings<typeof consoleEn> = {
     keep: 'Запази',
     delete: 'Изтрий',
   },
-  roleNames: { owner: 'Собственик', manager: 'Мениджър', producer: 'Продуцент', support: 'Поддръжка' },
+  roleNames: {
+    owner: 'Собственик',
+    manager: 'Мениджър',
+    producer: 'Продуцент',
+    support: 'Поддръжка',
+    scorer: 'Отбелязващ резултата',
+  },
   operators: {
     title: 'Оператори',
     lead: 'Собствениците управляват всичко; мениджърите – съдържанието, каталога, пропуските и поръчките; продуцентите – събитията, излъчването на живо и медията; поддръжката преглежда потребителите и поръчките.',
@@ -780,6 +792,7 @@ export const consoleBg: Strings<typeof consoleEn> = {
       manager: 'мениджър (съдържание, каталог, събития, пропуски и поръчки)',
       producer: 'продуцент (събития, излъчване на живо, медия)',
       support: 'поддръжка (преглежда потребители и поръчки)',
+      scorer: 'отбелязващ резултата (води резултата от мачовете на канала)',
     },
     intro:
       'Поканени сте да управлявате <strong>{{channel}}</strong> като {{role}}, с акаунта <strong>{{email}}</strong>.',

@@ -18,7 +18,7 @@ export const consoleEn = {
       "You are signed in as {{email}}, who has no role on this channel. Ask the channel's owner for an invitation, or sign in with another account.",
     backToSite: 'Back to the site',
   },
-  roles: { owner: 'owner', manager: 'manager', producer: 'producer', support: 'support' },
+  roles: { owner: 'owner', manager: 'manager', producer: 'producer', support: 'support', scorer: 'scorer' },
   sections: { channel: 'Channel', catalogue: 'Catalogue', broadcast: 'Broadcast', sales: 'Sales', team: 'Team' },
   nav: {
     channel: 'Channel',
@@ -619,10 +619,10 @@ export const consoleEn = {
     keep: 'Keep',
     delete: 'Delete',
   },
-  roleNames: { owner: 'Owner', manager: 'Manager', producer: 'Producer', support: 'Support' },
+  roleNames: { owner: 'Owner', manager: 'Manager', producer: 'Producer', support: 'Support', scorer: 'Scorer' },
   operators: {
     title: 'Operators',
-    lead: 'Owners run everything; managers the content, catalogue, passes and orders; producers events, going live and media; support reads users and orders.',
+    lead: 'Owners run everything; managers the content, catalogue, passes and orders; producers events, going live and media; support reads users and orders; scorers keep the games’ scores.',
     invited: 'Invitation sent to {{email}}.',
     invite: 'Invite an operator',
     email: 'Email',
@@ -777,6 +777,7 @@ export const consoleEn = {
       manager: 'manager (content, catalogue, events, passes and orders)',
       producer: 'producer (events, going live, media)',
       support: 'support (reads users and orders)',
+      scorer: "scorer (keeps the score of the channel's games)",
     },
     intro:
       'You are invited to run <strong>{{channel}}</strong> as {{role}}, with the account <strong>{{email}}</strong>.',

@@ -19,7 +19,13 @@ export const consoleFr: Strings<typeof consoleEn> = {
       'Vous êtes connecté en tant que {{email}}, qui n’a aucun rôle sur cette chaîne. Demandez une invitation au propriétaire de la chaîne, ou connectez-vous avec un autre compte.',
     backToSite: 'Retour au site',
   },
-  roles: { owner: 'propriétaire', manager: 'gestionnaire', producer: 'producteur', support: 'assistance' },
+  roles: {
+    owner: 'propriétaire',
+    manager: 'gestionnaire',
+    producer: 'producteur',
+    support: 'assistance',
+    scorer: 'marqueur',
+  },
   sections: { channel: 'Chaîne', catalogue: 'Catalogue', broadcast: 'Diffusion', sales: 'Ventes', team: 'Équipe' },
   nav: {
     channel: 'Chaîne',
@@ -625,7 +631,13 @@ export const consoleFr: Strings<typeof consoleEn> = {
     keep: 'Garder',
     delete: 'Supprimer',
   },
-  roleNames: { owner: 'Propriétaire', manager: 'Gestionnaire', producer: 'Producteur', support: 'Assistance' },
+  roleNames: {
+    owner: 'Propriétaire',
+    manager: 'Gestionnaire',
+    producer: 'Producteur',
+    support: 'Assistance',
+    scorer: 'Marqueur',
+  },
   operators: {
     title: 'Opérateurs',
     lead: 'Les propriétaires gèrent tout ; les gestionnaires le contenu, le catalogue, les passes et les commandes ; les producteurs les événements, le direct et les médias ; l’assistance consulte les utilisateurs et les commandes.',
@@ -784,6 +796,7 @@ export const consoleFr: Strings<typeof consoleEn> = {
       manager: 'gestionnaire (contenu, catalogue, événements, passes et commandes)',
       producer: 'producteur (événements, direct, médias)',
       support: 'assistance (consulte les utilisateurs et les commandes)',
+      scorer: 'marqueur (tient le score des matchs de la chaîne)',
     },
     intro:
       'Vous êtes invité à gérer <strong>{{channel}}</strong> en tant que {{role}}, avec le compte <strong>{{email}}</strong>.',
