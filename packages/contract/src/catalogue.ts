@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { EventClipInfoSchema } from './clips.js'
 import { eventScheduleFields } from './fields.js'
 import { MediaInfoSchema } from './media.js'
+import { EventScoreSchema } from './scores.js'
 
 /**
  * The catalogue (spec §3): sports (event categories), venues (event locations), schools (participant
@@ -85,6 +86,8 @@ export const EventSchema = z.object({
   participants: z.array(EventParticipantSchema),
   category: z.object({ id: z.number().int(), name: z.string(), alias: z.string() }).nullable(),
   location: EventLocationSchema.nullable(),
+  /** The score now (game day, decision 0057); absent or null before any is kept. */
+  score: EventScoreSchema.nullish(),
 })
 export type Event = z.infer<typeof EventSchema>
 
