@@ -4,6 +4,7 @@
  * Playlist text is `hls.ts`'s.
  */
 export { seconds } from './args/common.js'
+export * from './args/crowd.js'
 export * from './args/edit.js'
 export * from './args/feed.js'
 export * from './args/filters.js'

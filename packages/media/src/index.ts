@@ -5,6 +5,7 @@
 export * from './args.js'
 export * from './binaries.js'
 export * from './clip.js'
+export * from './crowd-noise.js'
 export * from './fonts.js'
 export * from './hls.js'
 export * from './inputs.js'
