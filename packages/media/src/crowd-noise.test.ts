@@ -74,3 +74,14 @@ describe('crowdSoundSource', () => {
     expect(crowdSoundSource({ cheers: [{ atSec: 5 }], periodSec: 60 })).toContain('mod(t\\,60)')
   })
 })
+
+describe('the test feed’s crowd', () => {
+  it('sounds a crowd instead of the tone when asked', async () => {
+    const { testFeedArgs } = await import('./args/feed.js')
+    const base = { output: 'x.mp4', width: 320, height: 180, fps: 25, realtime: false, format: 'mp4' as const }
+    expect(testFeedArgs(base).join(' ')).toContain('sine=frequency=440')
+    const crowd = testFeedArgs({ ...base, crowd: { cheers: [{ atSec: 3 }] } }).join(' ')
+    expect(crowd).toContain('anoisesrc=color=pink')
+    expect(crowd).not.toContain('sine=frequency=440')
+  })
+})

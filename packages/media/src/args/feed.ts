@@ -1,5 +1,6 @@
 /** A generated sport-like test feed (demo videos, live tests, benchmarks). */
 import { assertPositive, COMMON, MP4_FASTSTART, PROGRESS, seconds, X264_LIVE } from './common.js'
+import { type CrowdSoundOptions, crowdSoundSource } from './crowd.js'
 import { escapeDrawtext, escapeFilterValue } from './filters.js'
 
 export interface ScoreChange {
@@ -28,6 +29,8 @@ export interface TestFeedArgsOptions {
   /** A TrueType font for the overlays; null or omitted: no text is drawn. */
   fontFile?: string | null
   format: 'flv' | 'mp4'
+  /** A crowd with cheers for the sound (`crowdSoundSource`) instead of the tone that beeps each second. */
+  crowd?: Omit<CrowdSoundOptions, 'durationSec'>
 }
 
 function drawtext(fontFile: string, text: string, extra: string): string {
@@ -42,7 +45,7 @@ function enableBetween(from: number, to: number | null): string {
 
 /**
  * A generated "sport-like" feed: a moving test pattern (testsrc2) with a running clock, a title, and a score
- * bug (home/away names and a score that changes at the timeline's times), plus a 440 Hz tone; H.264
+ * bug (home/away names and a score that changes at the timeline's times), plus a 440 Hz tone (or a crowd); H.264
  * ultrafast with an IDR frame every `keyframeSeconds` (2 s by default), AAC. `flv` publishes to RTMP;
  * `mp4` writes a faststart file. Team names and title are escaped (`escapeDrawtext`), so any text is safe.
  */
@@ -92,7 +95,9 @@ export function testFeedArgs(options: TestFeedArgsOptions): string[] {
     '-f',
     'lavfi',
     '-i',
-    `sine=frequency=440:beep_factor=4:sample_rate=48000${duration}`,
+    options.crowd
+      ? crowdSoundSource({ ...options.crowd, durationSec })
+      : `sine=frequency=440:beep_factor=4:sample_rate=48000${duration}`,
     '-map',
     '0:v:0',
     '-map',
