@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis'
 import type { Config } from './config.js'
+import { paymentsParts } from './container-payments.js'
 import type { Db } from './db/database.js'
 import { DemoRepository } from './db/demo.repository.js'
 import { createJobs } from './jobs/jobs.module.js'
@@ -55,19 +56,7 @@ import { uploadStore } from './modules/media/tus-uploads.js'
 import { UploadsRepository } from './modules/media/uploads.repository.js'
 import { notificationsModule } from './modules/notifications/notifications.module.js'
 import { pageHeadModule } from './modules/page-head/page-head.module.js'
-import { BundlesRepository } from './modules/payments/bundles.repository.js'
-import { ConsoleActionsRepository } from './modules/payments/console-actions.repository.js'
-import { createGateway } from './modules/payments/gateways/create-gateway.js'
-import type { PaymentGateway } from './modules/payments/gateways/gateway.js'
-import { TestGatewayRepository } from './modules/payments/gateways/test-gateway.repository.js'
-import { OrdersRepository } from './modules/payments/orders.repository.js'
 import { PACKAGE_KINDS } from './modules/payments/pass-catalogue.service.js'
-import { PassesRepository } from './modules/payments/passes.repository.js'
-import { type Payments, paymentsModule } from './modules/payments/payments.module.js'
-import { PaymentsRepository } from './modules/payments/payments.repository.js'
-import { RefundsRepository } from './modules/payments/refunds.repository.js'
-import { SalesRepository } from './modules/payments/sales.repository.js'
-import { SalesAdminRepository } from './modules/payments/sales-admin.repository.js'
 import { type Premieres, premieresModule } from './modules/premieres/premieres.module.js'
 import { streamsModule } from './modules/streams/streams.module.js'
 
@@ -117,41 +106,17 @@ export async function createContainer(deps: ContainerDeps) {
   const responses = once('responses', () => new ResponseCache(contentVersion, { freshMs: 2000, maxEntries: 5000 }))
   const forms = once('forms', () => new FormsService(new FormsRepository(db.kysely, db.dialect)))
 
-  // The test gateway delivers its events in process, to the payments services made with it.
-  const gateway = once(
-    'gateway',
-    (): PaymentGateway =>
-      createGateway(config, new TestGatewayRepository(db.kysely), (event) =>
-        payments()
-          .events.handleEvent(event)
-          .then(() => undefined),
-      ),
-  )
-  const payments = once(
-    'payments',
-    (): Payments =>
-      paymentsModule.build({
-        repo: new PaymentsRepository(db.kysely),
-        passes: new PassesRepository(db.kysely),
-        bundles: new BundlesRepository(db.kysely),
-        orders: new OrdersRepository(db.kysely, db.dialect),
-        gateway: gateway(),
-        log,
-        clock,
-        access: access(),
-        onPaid: (order) => forms().chooseBasicPass(order.channelId, order.userId),
-        console: {
-          repo: new SalesAdminRepository(db.kysely),
-          audit: auditSink(db.kysely, clock),
-        },
-        sales: {
-          repo: new SalesRepository(db.kysely),
-          refunds: new RefundsRepository(db.kysely, db.dialect),
-          actions: new ConsoleActionsRepository(db.kysely),
-          audit: auditSink(db.kysely, clock),
-        },
-      }),
-  )
+  const audit = auditSink(db.kysely, clock)
+  const { gateway, payments } = paymentsParts(once, {
+    config,
+    kysely: db.kysely,
+    dialect: db.dialect,
+    log,
+    clock,
+    access,
+    forms,
+    audit,
+  })
 
   const channels = once('channels', () =>
     channelModule.build(channelRepo(), {
@@ -268,8 +233,6 @@ export async function createContainer(deps: ContainerDeps) {
     return liveModule.build({ ...parts, log, config, rtmpPort, changed: contentChanged, playable: announce, clock })
   })
 
-  // Go-live, upload and clips moderation writes in the console's audit log.
-  const audit = auditSink(db.kysely, clock)
   // The console's customers (decision 0038).
   const customers = once('customers', () =>
     customersModule.build(db.kysely, { accounts: accounts(), keys: keys(), audit, clock }),
