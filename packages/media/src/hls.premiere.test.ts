@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { airedCount, premiereMediaPlaylist, recordingTimeline, vodMediaPlaylist } from './hls.js'
+import {
+  airedCount,
+  dateAtPosition,
+  positionAtDate,
+  premiereMediaPlaylist,
+  recordingTimeline,
+  vodMediaPlaylist,
+} from './hls.js'
 import { parsePlaylistText } from './test/helpers.js'
 
 // A recording of 2-s segments, the fourth after a reconnect (a live recording appended to).
@@ -69,5 +76,48 @@ describe('a premiere playlist fetched as the clock runs', () => {
   it('gives every viewer asking at the same instant the same text', () => {
     expect(premiereMediaPlaylist(timeline, START, at(5))).toBe(premiereMediaPlaylist(timeline, START, at(5)))
     expect(airedCount(timeline, 5)).toBe(2)
+  })
+})
+
+describe('the stream clock of a recording', () => {
+  const live = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:3',
+    '#EXT-X-TARGETDURATION:2',
+    '#EXT-X-PLAYLIST-TYPE:EVENT',
+    '#EXT-X-PROGRAM-DATE-TIME:2026-12-07T19:00:00.000Z',
+    '#EXTINF:2.000,',
+    'seg_00000.ts',
+    '#EXTINF:2.000,',
+    'seg_00001.ts',
+    '#EXT-X-DISCONTINUITY',
+    '#EXT-X-PROGRAM-DATE-TIME:2026-12-07T19:00:10.000Z',
+    '#EXTINF:1.500,',
+    'seg_00002.ts',
+    '',
+  ].join('\n')
+  const t = recordingTimeline(live)
+  const at = (iso: string) => Date.parse(iso)
+
+  it('dates every segment, carrying the last date on by the durations', () => {
+    expect(t.segments.map((s) => s.date)).toEqual([
+      at('2026-12-07T19:00:00.000Z'),
+      at('2026-12-07T19:00:02.000Z'),
+      at('2026-12-07T19:00:10.000Z'),
+    ])
+  })
+
+  it('finds the position of a time of the stream’s clock, a gap’s time at the next segment', () => {
+    expect(positionAtDate(t, at('2026-12-07T19:00:03.250Z'))).toBe(3.25)
+    expect(positionAtDate(t, at('2026-12-07T19:00:06.000Z'))).toBe(4)
+    expect(positionAtDate(t, at('2026-12-07T19:00:11.000Z'))).toBe(5)
+    expect(positionAtDate(t, at('2026-12-07T18:59:59.000Z'))).toBeNull()
+    expect(positionAtDate(t, at('2026-12-07T19:00:12.000Z'))).toBeNull()
+  })
+
+  it('tells the stream’s clock at a position', () => {
+    expect(dateAtPosition(t, 0.5)).toBe(at('2026-12-07T19:00:00.500Z'))
+    expect(dateAtPosition(t, 4.75)).toBe(at('2026-12-07T19:00:10.750Z'))
+    expect(dateAtPosition(recordingTimeline('#EXTM3U\n#EXTINF:2,\na.ts\n'), 1)).toBeNull()
   })
 })

@@ -181,6 +181,11 @@ export interface TimedSegment extends PlaylistSegment {
   startSec: number
   /** Whether a discontinuity comes before it (a live recording's reconnect). */
   discontinuity: boolean
+  /**
+   * The stream's clock at its first picture, ms since the epoch: its EXT-X-PROGRAM-DATE-TIME, or the one
+   * before it carried on by the durations between; null in a playlist without any.
+   */
+  date: number | null
 }
 
 /** A finished recording's media playlist, read once and kept: what a premiere's window is cut from. */
@@ -200,11 +205,15 @@ export function recordingTimeline(text: string): RecordingTimeline {
   let map: string | null = null
   let target = 0
   let at = 0
+  let date: number | null = null
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim()
     if (!line) continue
     if (line.startsWith('#EXTINF:')) duration = Number.parseFloat(line.slice(8))
-    else if (line === '#EXT-X-DISCONTINUITY') discontinuity = true
+    else if (line.startsWith('#EXT-X-PROGRAM-DATE-TIME:')) {
+      const parsed = Date.parse(line.slice(25))
+      date = Number.isFinite(parsed) ? parsed : date
+    } else if (line === '#EXT-X-DISCONTINUITY') discontinuity = true
     else if (line.startsWith('#EXT-X-TARGETDURATION:')) target = Number.parseInt(line.slice(22), 10) || 0
     else if (line.startsWith('#EXT-X-MAP:')) map = /URI="([^"]+)"/.exec(line)?.[1] ?? null
     else if (!line.startsWith('#') && duration !== null && Number.isFinite(duration) && duration > 0) {
@@ -213,14 +222,48 @@ export function recordingTimeline(text: string): RecordingTimeline {
         durationSec: duration,
         startSec: at,
         discontinuity: discontinuity && segments.length > 0,
+        date,
       })
       at += duration
+      if (date !== null) date += Math.round(duration * 1000)
       duration = null
       discontinuity = false
     }
   }
   const longest = Math.ceil(Math.max(0, ...segments.map((s) => s.durationSec)))
   return { targetDuration: Math.max(1, target, longest), map, segments, durationSec: at }
+}
+
+/**
+ * Where on the recording's own timeline (seconds) the stream's clock read `date` (ms): inside the segment
+ * whose pictures span it, or the start of the next segment when it fell in a gap (an encoder's
+ * reconnect). Null when the recording carries no clock or `date` is before it began or after its end.
+ */
+export function positionAtDate(timeline: RecordingTimeline, date: number): number | null {
+  let found: TimedSegment | null = null
+  for (const s of timeline.segments) {
+    if (s.date === null) continue
+    if (s.date > date) {
+      if (found === null) return null
+      const end = (found.date as number) + found.durationSec * 1000
+      return date < end ? found.startSec + (date - (found.date as number)) / 1000 : s.startSec
+    }
+    found = s
+  }
+  if (found === null) return null
+  const offset = (date - (found.date as number)) / 1000
+  return offset <= found.durationSec ? found.startSec + offset : null
+}
+
+/** The stream's clock (ms) at a position of the recording (seconds); null without a clock there. */
+export function dateAtPosition(timeline: RecordingTimeline, positionSec: number): number | null {
+  let found: TimedSegment | null = null
+  for (const s of timeline.segments) {
+    if (s.startSec > positionSec) break
+    found = s
+  }
+  if (!found || found.date === null) return null
+  return found.date + Math.round((positionSec - found.startSec) * 1000)
 }
 
 /**
