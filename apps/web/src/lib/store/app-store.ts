@@ -16,6 +16,11 @@ interface PersistedState {
   lastPage: LastPage | null
   /** The full URL the viewer was on before the last remembered page (spec §2). */
   previousUrl: string | null
+  /**
+   * Scores hidden until asked for, for a viewer not signed in (decision 0057); a signed-in viewer's
+   * choice is their alert settings' `spoiler_free`. `useSpoilerFree` answers for both.
+   */
+  spoilerFree: boolean
 }
 
 interface AppState extends PersistedState {
@@ -25,6 +30,8 @@ interface AppState extends PersistedState {
    * once they have left it. Not persisted.
    */
   afterSignIn: string | null
+  /** The games whose hidden score the viewer chose to see, for this visit (not persisted). */
+  revealedScores: readonly number[]
   setChannelKey(channelKey: string | null): void
   setApiKey(apiKey: string | null): void
   setUser(user: SessionUser | null): void
@@ -36,6 +43,8 @@ interface AppState extends PersistedState {
   signOut(): void
   clearAfterSignIn(): void
   rememberPage(lastPage: LastPage, previousUrl: string | null): void
+  setSpoilerFree(spoilerFree: boolean): void
+  revealScore(eventId: number): void
 }
 
 const initialState: PersistedState = {
@@ -44,6 +53,7 @@ const initialState: PersistedState = {
   user: null,
   lastPage: null,
   previousUrl: null,
+  spoilerFree: false,
 }
 
 export const useAppStore = create<AppState>()(
@@ -51,6 +61,7 @@ export const useAppStore = create<AppState>()(
     (set) => ({
       ...initialState,
       afterSignIn: null,
+      revealedScores: [],
       setChannelKey: (channelKey) => set({ channelKey }),
       setApiKey: (apiKey) => set({ apiKey }),
       setUser: (user) => set({ user }),
@@ -59,24 +70,35 @@ export const useAppStore = create<AppState>()(
       signOut: () => set({ apiKey: null, user: null, afterSignIn: null }),
       clearAfterSignIn: () => set({ afterSignIn: null }),
       rememberPage: (lastPage, previousUrl) => set({ lastPage, previousUrl }),
+      setSpoilerFree: (spoilerFree) => set({ spoilerFree }),
+      revealScore: (eventId) =>
+        set((state) =>
+          state.revealedScores.includes(eventId) ? state : { revealedScores: [...state.revealedScores, eventId] },
+        ),
     }),
     {
       // Stored as `rudy_app`, living about 360 days (spec §9).
       name: APP_STORE_NAME,
       version: 1,
       storage: createJSONStorage(() => createTtlStorage({ backend: browserBackend() })),
-      partialize: ({ channelKey, apiKey, user, lastPage, previousUrl }): PersistedState => ({
+      partialize: ({ channelKey, apiKey, user, lastPage, previousUrl, spoilerFree }): PersistedState => ({
         channelKey,
         apiKey,
         user,
         lastPage,
         previousUrl,
+        spoilerFree,
       }),
       // A stored user of another shape (an older build, a hand-edited store) is dropped, not trusted.
       merge: (persisted, current) => {
         const stored = (persisted ?? {}) as Partial<PersistedState>
         const user = ProfileSchema.safeParse(stored.user)
-        return { ...current, ...stored, user: user.success ? user.data : null }
+        return {
+          ...current,
+          ...stored,
+          user: user.success ? user.data : null,
+          spoilerFree: stored.spoilerFree === true,
+        }
       },
     },
   ),
