@@ -8,6 +8,7 @@ import { useParticipantGroups } from '../../lib/entities/catalogue/use-participa
 import { accessBadge, eventTitle, formatEventTime, matchupOf } from '../../lib/entities/events/event-display'
 import { schoolHref, sportHref, teamHref } from '../../lib/navigation/filter-links'
 import { paths } from '../../lib/navigation/paths'
+import { EventScoreLine } from './event-score'
 import './event-card.css'
 
 type EventParticipant = Event['participants'][number]
@@ -172,6 +173,7 @@ export function EventCard({ event }: { event: Event }) {
             <span className="nowrap">{time.date}</span> · <span className="nowrap">{`${time.time} ${time.zone}`}</span>
           </time>
         </p>
+        <EventScoreLine event={event} raised />
         {matchup ? <TeamLinks away={matchup.away} home={matchup.home} /> : null}
         <SchoolLinks event={event} groups={groups} />
         {event.location ? <p className="event-card__venue">{venueText(event)}</p> : null}
@@ -200,6 +202,7 @@ export function EventRow({ event }: { event: Event }) {
             {eventTitle(event)}
           </Link>
         </h3>
+        <EventScoreLine event={event} raised />
         {matchup ? <TeamLinks away={matchup.away} home={matchup.home} /> : null}
         <SchoolLinks event={event} groups={groups} />
       </div>

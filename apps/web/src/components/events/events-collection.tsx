@@ -6,6 +6,7 @@ import { pagedItems } from '../../lib/api/paged-items'
 import type { EventsPage } from '../../lib/entities/events/events-schemas'
 import { ListSkeleton, LoadError, LoadMoreButton } from '../ui/load-states'
 import { EventCard, EventCardSkeleton, EventRow } from './event-card'
+import { SpoilerSwitch } from './event-score'
 import './events-collection.css'
 
 export type EventsViewMode = 'grid' | 'list'
@@ -65,9 +66,12 @@ export function EventsCollection({
 
   return (
     <div className="events-collection">
-      <p className="events-collection__count" aria-live="polite">
-        {t('events.showing', { count: total, shown: events.length })}
-      </p>
+      <div className="events-collection__bar">
+        <p className="events-collection__count" aria-live="polite">
+          {t('events.showing', { count: total, shown: events.length })}
+        </p>
+        {events.some((event) => event.score) ? <SpoilerSwitch /> : null}
+      </div>
       <EventsGrid events={events} view={view} busy={query.isPlaceholderData} />
       <div className="events-collection__more">
         {isFetchNextPageError ? (
