@@ -6,9 +6,7 @@ import {
   endPlaylist,
   liveHlsArgs,
   liveHlsDirs,
-  liveMasterPlaylist,
   parseMediaPlaylist,
-  planLadder,
   playlistSeconds,
   type Rendition,
   segmentSeconds,
@@ -19,8 +17,10 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { MediaAssetRow, MediaAssetStatus } from '../../db/schema.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import { assetKey, type MediaStore } from '../../lib/media-store/index.js'
+import { CrowdListener, type HeardCheer } from './crowd-listener.js'
 import type { LiveRepository } from './live.repository.js'
 import { LivePublisher } from './live-publisher.js'
+import { LOWER, liveMaster } from './live-renditions.js'
 
 /** What live streaming needs of the media assets (the media module's repository provides it). */
 export interface LiveRecordings {
@@ -57,30 +57,13 @@ interface Broadcast {
   since: number
   /** Frames the HLS writer dropped, over all its runs. */
   droppedFrames: number
-}
-
-/**
- * The live master playlist: the source as it arrives (its size and codecs are the encoder's, so only
- * its bandwidth is stated, as RFC 8216 allows) and the lower rendition when there is one.
- */
-export function liveMaster(lower: Rendition | undefined) {
-  return liveMasterPlaylist([
-    { name: 'source', bandwidth: 4_000_000, uri: 'source/index.m3u8' },
-    ...(lower ? [{ ...lower, uri: `${lower.name}/index.m3u8` }] : []),
-  ])
+  /** Hears the crowd's cheers (the Score page's suggestions); null when nobody takes them. */
+  listener: CrowdListener | null
 }
 
 /** How often a new broadcast's playlist is looked at for its first segment, and for how long. */
 const PLAYABLE_POLL_MS = 200
 const PLAYABLE_WAIT_MS = 10 * 60_000
-
-/** The lower rendition a live stream gets beside its source, when the machine can afford one. */
-const LOWER = planLadder({
-  durationSec: 0,
-  formatName: 'flv',
-  video: { width: 640, height: 360, fps: 25, codec: 'h264' },
-  audio: { codec: 'aac', channels: 2, sampleRate: 48000 },
-})[0]
 
 /**
  * Live events (design §5): a stream key names one event. Publishing makes the event live and starts
@@ -117,6 +100,8 @@ export class LiveService {
        * not for the encoder's connection; decision 0056). Told at every publish, a resumed one too.
        */
       playable?: (event: { eventId: number; channelId: number }) => Promise<unknown>
+      /** A cheer was heard in a live game's sound (decision 0057): a key play the scorer may have missed. */
+      heardCheer?: (cheer: HeardCheer) => Promise<unknown>
       clock?: () => number
     },
   ) {}
@@ -204,6 +189,7 @@ export class LiveService {
       stopping: false,
       since: this.now(),
       droppedFrames: 0,
+      listener: null,
       dir,
       publisher: store.publishesInPlace
         ? null
@@ -212,6 +198,7 @@ export class LiveService {
           ),
     }
     broadcast.publisher?.start()
+    broadcast.listener = this.listenTo(broadcast, `${prefix}/source/index.m3u8`)
     this.broadcasts.set(streamKey, broadcast)
     broadcast.ended = this.write(streamKey, broadcast, dir, lower, resumed !== undefined)
     this.watchPlayable(broadcast, `${prefix}/source/index.m3u8`)
@@ -272,6 +259,23 @@ export class LiveService {
     void look().catch((err) => this.deps.log.warn({ event: b.eventId, err }, 'the go-live was not announced'))
   }
 
+  /** Starts hearing the crowd in the broadcast's source rendition, when someone takes the cheers. */
+  private listenTo(b: Broadcast, playlistKey: string) {
+    const { heardCheer: heard, store, log } = this.deps
+    if (!heard) return null
+    const onError = (err: unknown) => log.warn({ event: b.eventId, err }, 'the crowd is not heard')
+    const listener = new CrowdListener({
+      store,
+      playlistKey,
+      eventId: b.eventId,
+      channelId: b.channelId,
+      heard,
+      onError,
+    })
+    listener.start()
+    return listener
+  }
+
   /** The stream ended: finish the playlist, and the recording becomes the replay. */
   async unpublish(streamKey: string) {
     const b = this.broadcasts.get(streamKey)
@@ -288,6 +292,7 @@ export class LiveService {
 
   /** The encoder is done with its folder: what is left is published, and a work folder removed. */
   private async release(b: Broadcast) {
+    await b.listener?.stop()
     try {
       await b.publisher?.stop()
     } catch (err) {
