@@ -1,11 +1,8 @@
 import type { NotificationSettings } from '@fieldhouse/contract'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { ApiClient } from '../../api/api-client'
-import { ApiClientProvider } from '../../api/api-context'
 import { type SessionUser, useAppStore } from '../../store/app-store'
 import { notificationSettingsKey } from '../notifications/query-keys'
+import { drawScores } from './scores.test-support'
 import { spoilerFreeOf, useHiddenScore, useSpoilerFree } from './use-spoiler-free'
 
 /*
@@ -38,50 +35,38 @@ describe('spoilerFreeOf', () => {
   })
 })
 
-const api = {} as ApiClient
-const keys = {
-  getApiKey: () => 'key',
-  getChannelKey: () => 'channel',
-  clearApiKey: () => {},
-  clearChannelKey: () => {},
-  refreshApiKey: async () => 'key',
-}
-
 function Probe({ eventId }: { eventId: number }) {
   const { spoilerFree } = useSpoilerFree()
   const { hidden } = useHiddenScore(eventId)
   return <p>{`${spoilerFree ? 'on' : 'off'} ${hidden ? 'hidden' : 'shown'}`}</p>
 }
 
-const draw = (queryClient = new QueryClient(), eventId = 1) =>
-  renderToString(
-    <QueryClientProvider client={queryClient}>
-      <ApiClientProvider client={api} keys={keys}>
-        <Probe eventId={eventId} />
-      </ApiClientProvider>
-    </QueryClientProvider>,
+const draw = async (eventId = 1, settings?: Partial<NotificationSettings>, userId = 5) =>
+  (
+    await drawScores(<Probe eventId={eventId} />, {
+      seed: settings ? [[notificationSettingsKey(userId), settings]] : [],
+    })
   ).replace(/<\/?p>/g, '')
 
 describe('useSpoilerFree and useHiddenScore', () => {
   afterEach(() => useAppStore.setState({ user: null, spoilerFree: false, revealedScores: [] }))
 
-  it('answers from this device for a viewer not signed in, and a reveal shows one game only', () => {
-    expect(draw()).toBe('off shown')
+  it('answers from this device for a viewer not signed in, and a reveal shows one game only', async () => {
+    expect(await draw()).toBe('off shown')
     useAppStore.getState().setSpoilerFree(true)
-    expect(draw()).toBe('on hidden')
+    expect(await draw()).toBe('on hidden')
     useAppStore.getState().revealScore(1)
-    expect(draw(new QueryClient(), 1)).toBe('on shown')
-    expect(draw(new QueryClient(), 2)).toBe('on hidden')
+    expect(await draw(1)).toBe('on shown')
+    expect(await draw(2)).toBe('on hidden')
   })
 
-  it('answers from the account’s alert settings for a signed-in viewer', () => {
+  it('answers from the account’s alert settings for a signed-in viewer', async () => {
     useAppStore.setState({ user: { id: 5 } as SessionUser, spoilerFree: false })
-    const queryClient = new QueryClient()
-    queryClient.setQueryData(notificationSettingsKey(5), { spoiler_free: true } as NotificationSettings)
-    expect(draw(queryClient)).toBe('on hidden')
-    queryClient.setQueryData(notificationSettingsKey(5), { spoiler_free: false } as NotificationSettings)
+    expect(await draw(1, { spoiler_free: true })).toBe('on hidden')
     useAppStore.setState({ spoilerFree: true })
-    expect(draw(queryClient)).toBe('off shown')
+    expect(await draw(1, { spoiler_free: false })).toBe('off shown')
+    // Until the account's settings come, this device's choice stands in.
+    expect(await draw(1)).toBe('on hidden')
   })
 
   it('keeps the reveals out of what is stored on the device', () => {
