@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { EventClips } from '../../components/clips/event-clips'
 import { EventBadges } from '../../components/events/event-card'
+import { EventScoreLine, SpoilerSwitch } from '../../components/events/event-score'
 import { GeoNotice } from '../../components/geo/geo-notice'
 import { ItemFailurePage, ItemLoadingPage } from '../../components/ui/item-page'
 import { PageFrame } from '../../components/ui/page-frame'
@@ -13,6 +14,7 @@ import { useParticipantGroups } from '../../lib/entities/catalogue/use-participa
 import { eventTimeText, eventTitle, formatEventTime } from '../../lib/entities/events/event-display'
 import { useGeo } from '../../lib/entities/geo/use-geo'
 import { useWatchEvent } from '../../lib/entities/playback/use-watch-event'
+import { latestEventScore } from '../../lib/entities/scores/score-moment'
 import { paths } from '../../lib/navigation/paths'
 import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import { useAppStore } from '../../lib/store/app-store'
@@ -20,6 +22,7 @@ import { ClipTool, useClipMarks } from './clip-tool'
 import { DownloadButton } from './download-button'
 import { FollowTeams } from './follow-teams'
 import { selectWatchScreen } from './player/watch-screen'
+import { useScoreBug } from './score-bug'
 import { viewingMeta } from './viewing-meta'
 import { detailPollMs, watchIdOf } from './watch-params'
 import { WatchStage } from './watch-stage'
@@ -47,6 +50,7 @@ export function WatchPage({ passOffers }: { passOffers: (eventId: number) => Rea
   const categories = useEventCategories()
   const schools = useParticipantGroups()
   const geo = useGeo()
+  const scoreBug = useScoreBug(clip.player, event.data ?? null)
   const title = event.data ? eventTitle(event.data) : t('watch.title')
   useDocumentTitle(title)
   if (event.isError || id === null) {
@@ -73,6 +77,8 @@ export function WatchPage({ passOffers }: { passOffers: (eventId: number) => Rea
   const time = formatEventTime(detail.event_utc_ts, detail.time_zone, i18n.language)
   const venue = detail.location ? `${detail.location.name}, ${detail.location.city}` : null
   const screen = selectWatchScreen(detail, Date.now())
+  // The header's score: the followed timeline's latest when the page follows one, else the event's own.
+  const score = scoreBug.timeline ? latestEventScore(scoreBug.timeline) : (detail.score ?? null)
   const canDownload =
     signedIn && access.data?.capabilities.download === true && screen.kind === 'player' && screen.mode === 'replay'
   return (
@@ -82,6 +88,7 @@ export function WatchPage({ passOffers }: { passOffers: (eventId: number) => Rea
       actions={
         <div className="watch-badges">
           <EventBadges event={detail} />
+          <EventScoreLine event={detail} score={score} />
         </div>
       }
     >
@@ -98,11 +105,13 @@ export function WatchPage({ passOffers }: { passOffers: (eventId: number) => Rea
           onRefresh={() => void event.refetch()}
           viewing={viewingMeta(detail, categories, schools)}
           onPlayer={clip.setPlayer}
+          overlays={scoreBug.overlays}
         />
         <GeoNotice geo={geo.data} stageSaysBlocked={screen.kind === 'geo_blocked'} />
-        {canDownload ? (
+        {canDownload || score ? (
           <div className="watch-toolbar">
-            <DownloadButton eventId={id} />
+            {score ? <SpoilerSwitch /> : null}
+            {canDownload ? <DownloadButton eventId={id} /> : null}
           </div>
         ) : null}
         {screen.kind === 'player' ? (

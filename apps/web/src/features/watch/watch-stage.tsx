@@ -18,7 +18,7 @@ import {
   type WatchSubjectKey,
 } from './player/preroll'
 import { StageScreen } from './player/stage-screen'
-import { VideoPlayer } from './player/video-player'
+import { VideoPlayer, type VideoPlayerProps } from './player/video-player'
 import { selectWatchScreen, type WatchSubject } from './player/watch-screen'
 
 let suppression: PrerollSuppression | null = null
@@ -53,6 +53,7 @@ export function WatchStage({
   viewing,
   events = productPlayerEvents,
   onPlayer,
+  overlays,
 }: {
   source: PlaybackSource
   subject: WatchSubject
@@ -73,6 +74,8 @@ export function WatchStage({
   events?: PlayerEvents
   /** Hears of the player's core (the clip tool marks at its playhead and draws on its seek bar). */
   onPlayer?: (player: Player | null) => void
+  /** Renderers of the player's timed overlays by key (the score bug). */
+  overlays?: VideoPlayerProps['overlays']
 }) {
   const settings = useSettings()
   const categories = useEventCategories()
@@ -151,6 +154,7 @@ export function WatchStage({
       onPrerollPlayed={() => prerollSuppression().markPlayed(userId, subjectKey)}
       events={events}
       onPlayer={onPlayer}
+      overlays={overlays}
     />
   )
 }

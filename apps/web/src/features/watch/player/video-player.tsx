@@ -159,7 +159,8 @@ function PlayerView({
         {t('player.keyboardHint')}
       </p>
       <div ref={mediaRef} className="player__media" />
-      {state.overlays.length > 0 && overlays ? (
+      {/* Overlays belong to the programme: none over a pre-roll. */}
+      {state.overlays.length > 0 && overlays && !state.preroll ? (
         <div className="player__overlays">
           {state.overlays.map(({ key, value }) => (
             <div key={key} className="player__overlay" data-overlay={key}>
