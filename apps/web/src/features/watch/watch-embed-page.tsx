@@ -1,3 +1,5 @@
+import type { Player } from '@fieldhouse/player'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { Spinner } from '../../components/ui/spinner'
@@ -8,6 +10,7 @@ import { useWatchEvent } from '../../lib/entities/playback/use-watch-event'
 import { paths } from '../../lib/navigation/paths'
 import { useDocumentTitle } from '../../lib/navigation/use-document-title'
 import { EventLoadFailure } from './event-load-failure'
+import { useScoreBug } from './score-bug'
 import { viewingMeta } from './viewing-meta'
 import { detailPollMs, watchIdOf } from './watch-params'
 import { WatchStage } from './watch-stage'
@@ -23,6 +26,9 @@ export function WatchEmbedPage() {
   const event = useWatchEvent(id, { refetchInterval: detailPollMs })
   const categories = useEventCategories()
   const schools = useParticipantGroups()
+  // The score bug rides on embedded players too.
+  const [player, setPlayer] = useState<Player | null>(null)
+  const scoreBug = useScoreBug(player, event.data ?? null)
   const title = event.data ? eventTitle(event.data) : t('watch.title')
   useDocumentTitle(title)
   const detail = event.data
@@ -48,6 +54,8 @@ export function WatchEmbedPage() {
           fullPageHref={paths.watch(id)}
           onRefresh={() => void event.refetch()}
           viewing={viewingMeta(detail, categories, schools)}
+          onPlayer={setPlayer}
+          overlays={scoreBug.overlays}
         />
       )}
     </div>
