@@ -65,6 +65,8 @@ const CustomersPage = lazy(() => import('./sales/customers-page'))
 const AnalyticsPage = lazy(() => import('./analytics/analytics-page'))
 // What each game's alerts to its followers did: a report of the analytics.
 const AlertsPage = lazy(() => import('./analytics/alerts-page'))
+// Game day (decision 0057): keeping a game's score from a phone; the whole console of a scorer.
+const ScorePage = lazy(() => import('./score/score-page'))
 
 /** A page that is one record's form: it reads the record's resource. */
 const singletonPage = (
@@ -95,6 +97,7 @@ export const consolePages: readonly ConsolePageEntry[] = [
   { path: 'vod-rails', label: 'nav.vodRails', section: 'catalogue', resource: 'vod-rails' },
 
   { path: 'go-live', label: 'nav.goLive', section: 'broadcast', resource: 'live', page: GoLivePage },
+  { path: 'score', label: 'nav.score', section: 'broadcast', resource: 'scores', page: ScorePage },
   { path: 'media', label: 'nav.media', section: 'broadcast', resource: 'uploads', page: MediaPage },
   // The longest video and the room for uploads under way: the channel's settings (docs/security.md).
   singletonPage('upload-settings', 'nav.uploadSettings', 'broadcast', singletonConfigs.uploadSettings),
