@@ -52,6 +52,8 @@ export function useScoreSender(eventId: number, onRecorded: (result: ScoreAction
   const sender = senderFor(eventId, api)
   const state = useSyncExternalStore(sender.subscribe, sender.getState, sender.getState)
   useEffect(() => sender.onRecorded(onRecorded), [sender, onRecorded])
+  // Opening the screen is a moment to try (back after signing in again, say), without waiting for the pause.
+  useEffect(() => void sender.flush(), [sender])
   return { sender, state }
 }
 
