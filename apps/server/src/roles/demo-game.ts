@@ -53,7 +53,11 @@ export function demoCrowd(sport: SportRules): Omit<CrowdSoundOptions, 'durationS
 
 /** What the scorer sends at a moment of the feed: the action with its id and time. */
 export function demoAction(
-  action: DemoAction | { type: 'period'; period: number } | { type: 'final' },
+  action:
+    | DemoAction
+    | { type: 'period'; period: number }
+    | { type: 'clock'; running: boolean; clock_ms: number }
+    | { type: 'final' },
   at: number,
 ): ScoreActionInput {
   return { ...action, id: crypto.randomUUID(), at } as ScoreActionInput
