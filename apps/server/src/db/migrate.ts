@@ -22,6 +22,7 @@ import * as verifiedDomains from './migrations/0022_verified_domains.js'
 import * as jobChannels from './migrations/0023_job_channels.js'
 import * as calendar from './migrations/0024_calendar.js'
 import * as alerts from './migrations/0025_alerts.js'
+import * as scores from './migrations/0026_scores.js'
 
 /** Migrations in order; each is written once for both databases through `dialect.ts`. */
 const migrations = {
@@ -47,6 +48,7 @@ const migrations = {
   '0023_job_channels': jobChannels,
   '0024_calendar': calendar,
   '0025_alerts': alerts,
+  '0026_scores': scores,
 }
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -336,6 +336,52 @@ export interface AlertRunTable {
   recipients: Generated<number>
 }
 
+/** A scored game (decision 0057): its sport, offset, status and version, and its score now. */
+export interface ScoreGameTable {
+  event_id: number
+  channel_id: number
+  /** A key of the contract's SPORTS; null: the sport of the event's top-level category. */
+  sport: string | null
+  offset_ms: Generated<number>
+  status: 'pending' | 'live' | 'final'
+  version: Generated<number>
+  home: Generated<number>
+  away: Generated<number>
+  period: Generated<number>
+  final_at: number | null
+  updated_at: number
+}
+
+/** One action of a game's score log, on the stream's clock (`stream_ms`). */
+export interface ScoreActionTable {
+  id: Generated<number>
+  channel_id: number
+  event_id: number
+  /** The sender's id of the action (a UUID): one row per game and uid. */
+  uid: string
+  type: 'score' | 'period' | 'clock' | 'tag' | 'undo' | 'final'
+  side: 'home' | 'away' | null
+  scoring: string | null
+  points: number | null
+  period: number | null
+  /** 1 or 0 for a clock action; null otherwise. */
+  running: number | null
+  clock_ms: number | null
+  tag: string | null
+  target: string | null
+  stream_ms: number
+  source: 'scorer' | 'feed' | 'demo' | 'suggestion'
+  user_id: number | null
+  created_at: number
+}
+
+/** A channel's score feed: the generation its secret is derived with (rotating bumps it). */
+export interface ScoreFeedTable {
+  channel_id: number
+  generation: number
+  rotated_at: number
+}
+
 export type AlertSendStatus = 'queued' | 'sending' | 'sent' | 'failed'
 
 /** One alert to one viewer (one browser, for push): unique, so a retry never sends twice. */
@@ -898,6 +944,9 @@ export interface Database {
   push_subscriptions: PushSubscriptionTable
   alert_runs: AlertRunTable
   alert_sends: AlertSendTable
+  score_games: ScoreGameTable
+  score_actions: ScoreActionTable
+  score_feeds: ScoreFeedTable
   event_participants: EventParticipantTable
   vod_categories: VodCategoryTable
   vod_items: VodItemTable
@@ -931,6 +980,8 @@ export type ApiKeyRow = Selectable<ApiKeyTable>
 export type UserRow = Selectable<UserTable>
 export type MediaAssetRow = Selectable<MediaAssetTable>
 export type PremiereRow = Selectable<PremiereTable>
+export type ScoreGameRow = Selectable<ScoreGameTable>
+export type ScoreActionRow = Selectable<ScoreActionTable>
 export type MediaRow = Selectable<MediaTable>
 export type JobRow = Selectable<JobTable>
 export type ClipRow = Selectable<ClipTable>
