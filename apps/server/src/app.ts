@@ -25,6 +25,7 @@ import { mediaModule } from './modules/media/media.module.js'
 import { notificationsModule } from './modules/notifications/notifications.module.js'
 import { paymentsModule } from './modules/payments/payments.module.js'
 import { premieresModule } from './modules/premieres/premieres.module.js'
+import { scoresModule } from './modules/scores/scores.module.js'
 import { streamsModule } from './modules/streams/streams.module.js'
 import compression from './plugins/compression.js'
 import { registerErrorHandling } from './plugins/errors.js'
@@ -179,6 +180,7 @@ export async function buildApp(container: Container) {
     notifications: services.notifications,
     watchUrl: async (channelId, eventId) => `${await channels.linkOrigin({ id: channelId })}/watch/${eventId}`,
   })
+  await app.register(scoresModule.routes, { ...services.scores, batchesPerMinute: 120 })
   /** Where a mailed link points: the channel's primary verified domain, else PUBLIC_URL; never the request's host. */
   const mailOrigin = (req: FastifyRequest) => channels.linkOrigin(req.session.channel)
   const operators = { codeRateLimitMax: config.AUTH_RATE_LIMIT_MAX, origin: mailOrigin }

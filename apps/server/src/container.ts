@@ -58,6 +58,7 @@ import { notificationsModule } from './modules/notifications/notifications.modul
 import { pageHeadModule } from './modules/page-head/page-head.module.js'
 import { PACKAGE_KINDS } from './modules/payments/pass-catalogue.service.js'
 import { type Premieres, premieresModule } from './modules/premieres/premieres.module.js'
+import { type Scores, scoresModule } from './modules/scores/scores.module.js'
 import { streamsModule } from './modules/streams/streams.module.js'
 
 export interface ContainerDeps {
@@ -280,6 +281,18 @@ export async function createContainer(deps: ContainerDeps) {
   const settleBy = (at: number) => queue().runScheduledBy('premieres.settle', at)
   const premiereParts = { db: db.kysely, media, catalog, store, audit, changed: contentChanged, clock, settleBy }
   const premieres = once('premieres', (): Premieres => premieresModule.build({ ...premiereParts, wentLive: announce }))
+  // Game day (decision 0057): a score that event lists show changed, so the channel's cached answers go.
+  const scoreParts = {
+    db: db.kysely,
+    dialect: db.dialect,
+    mediaSecret,
+    channels,
+    changed: contentChanged,
+    clock,
+    log,
+    audit,
+  }
+  const scores = once('scores', (): Scores => scoresModule.build(scoreParts))
   const favorites = once('favorites', () => new FavoritesService(catalogRepo(), catalog(), clock))
   const calendar = once('calendar', (): Calendar => calendarModule.build({ db, mediaSecret, channels, clock }))
   const alertParts = { db: db.kysely, config, mediaSecret, clock, log, queue, channels, pushAgent: deps.pushAgent }
@@ -335,6 +348,7 @@ export async function createContainer(deps: ContainerDeps) {
         favorites,
         calendar,
         notifications,
+        scores,
         responses,
         queue,
         mediaRepo,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import {
   type AdminAction,
   type AdminCollection,
@@ -164,6 +165,8 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
       if (added.record) dns.txt.set(added.record.name, [added.record.value])
       return added.id
     }
+    // A game's score is kept on its event.
+    if (resource === 'scores') return target('events', owner)
     if (resource === 'premieres') {
       return (await ctx.container.premieres().place(owner.channelId, await premiereOf(owner), null)).id
     }
@@ -242,6 +245,11 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
         idempotency_key: actionKey(),
       }
     }
+    if (method === 'POST' && resource === 'scores') {
+      const now = Date.now()
+      return { sent_at: now, actions: [{ id: randomUUID(), at: now, type: 'period', period: 1 }] }
+    }
+    if (method === 'POST' && resource === 'score-feed') return undefined
     if (method === 'POST') {
       if (resource === 'premieres') return rows === ownOwner ? premiereBody : premiereOf(rows)
       if (resource === 'operators')
@@ -262,6 +270,7 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
       if (resource === 'coupons') return { percent_off: 25 }
       if (resource === 'bundles') return { price: 900, weight: 2 }
       if (resource === 'analytics') return { days: 90 }
+      if (resource === 'scores') return { offset_ms: 1500 }
       return sampleUpdate(resource as AdminCollection)
     }
     return undefined
@@ -287,7 +296,8 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
     // an event's refund preview and run; revenue); analytics' stream and channel reports and its retention's two;
     // premieres' list, recordings to choose from, scheduling and calling off; customers' six (list, one,
     // resend verification, send a password reset, block, unblock); domains' four (list, add, verify, remove);
-    // the alerts' figures per game.
+    // the alerts' figures per game; game day's scores (the games, one's board, its sport and offset, a
+    // batch of actions) and score feed (its settings, rotating its secret).
     expect(declared.length).toBe(
       collections.length * 5 +
         AdminSingletons.length * 2 +
@@ -309,7 +319,9 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
         4 +
         6 +
         4 +
-        1,
+        1 +
+        4 +
+        2,
     )
     expect(declared.filter((r) => gated(r.url)).length).toBe(3 + 5 + 3 + 1 + 2)
     // The rest are the operator's own page and second factor, open to every role.

@@ -2,6 +2,7 @@ import {
   type Event,
   type EventCategory,
   type EventLocation,
+  type EventScore,
   fromMinor,
   type Participant,
   type ParticipantGroup,
@@ -76,6 +77,8 @@ export interface EventContext {
   sportOf: (categoryId: number | null) => string | null
   locations: Map<number, EventLocation>
   participants: Map<number, (Participant & { side: 'home' | 'away' })[]>
+  /** The score now of the events whose game is live or final (decision 0057). */
+  scores: Map<number, EventScore>
   hasAccess: (row: {
     access_mode: EventTable['access_mode']
     geo_rules: string
@@ -110,5 +113,6 @@ export function presentEvent(row: EventRow, ctx: EventContext): Event {
     participants: ctx.participants.get(row.id) ?? [],
     category: category ? { id: category.id, name: category.name, alias: category.alias } : null,
     location: row.location_id !== null ? (ctx.locations.get(row.location_id) ?? null) : null,
+    score: ctx.scores.get(row.id) ?? null,
   }
 }

@@ -182,6 +182,17 @@ export class CatalogRepository {
       .execute()
   }
 
+  /** The score now of the events whose game is live or final (game day, decision 0057): one query for a page. */
+  eventScores(eventIds: number[]) {
+    if (!eventIds.length) return Promise.resolve([])
+    return this.db
+      .selectFrom('score_games')
+      .select(['event_id', 'home', 'away', 'period', 'status'])
+      .where('event_id', 'in', eventIds)
+      .where('status', 'in', ['live', 'final'])
+      .execute()
+  }
+
   vodCategories(channelId: number) {
     return listInChannel(this.db, 'vod_categories', channelId, {
       select: ['id', 'name', 'alias'],

@@ -2,6 +2,7 @@ import type {
   Event,
   EventCategory,
   EventLocation,
+  EventScore,
   EventsQuery,
   ListMeta,
   Participant,
@@ -204,7 +205,12 @@ export class CatalogService {
     const snap = await this.snapshot(session.channel)
     const sportOf = this.sportOf(snap)
     const participants = new Map<number, (Participant & { side: 'home' | 'away' })[]>()
-    for (const p of await this.repo.eventParticipants(rows.map((r) => r.id))) {
+    const ids = rows.map((r) => r.id)
+    const [participantRows, scoreRows] = await Promise.all([
+      this.repo.eventParticipants(ids),
+      this.repo.eventScores(ids),
+    ])
+    for (const p of participantRows) {
       const list = participants.get(p.event_id) ?? []
       list.push({ ...presentParticipant(p, sportOf(p.category_id)), side: p.side })
       participants.set(p.event_id, list)
@@ -215,6 +221,7 @@ export class CatalogService {
       sportOf,
       locations: new Map(snap.locations.map((l) => [l.id, l])),
       participants,
+      scores: new Map(scoreRows.map(({ event_id, ...score }) => [event_id, score as EventScore])),
       ...(await this.access.forViewerWithHoldings(session)),
     }
     return rows.map((r) => presentEvent(r, ctx))

@@ -1,0 +1,42 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { AuditSink } from '../../lib/operator.js'
+import { ScoreFeedService } from './score-feed.service.js'
+import { ScoresRepository } from './scores.repository.js'
+import { scoresRoutes } from './scores.routes.js'
+import { ScoresService } from './scores.service.js'
+import { VersionWaiters } from './version-waiters.js'
+
+/** Game day (decision 0057): the scores service (`scores`) and the signed feed (`feed`). */
+function createScores(d: {
+  db: ConstructorParameters<typeof ScoresRepository>[0]
+  dialect: ConstructorParameters<typeof ScoresRepository>[1]
+  /** The server's secret the feed secrets are derived from (the media secret). */
+  mediaSecret: () => Buffer
+  channels: () => {
+    findByKey(key: string): Promise<{ id: number } | undefined>
+    linkOrigin(channel: { id: number }): Promise<string>
+  }
+  /** A game's listed score changed: the channel's cached answers (event lists) are rebuilt. */
+  changed: (channelId: number) => Promise<void>
+  clock: () => number
+  log: FastifyBaseLogger
+  audit: AuditSink
+}) {
+  const repo = new ScoresRepository(d.db, d.dialect)
+  const waiters = new VersionWaiters({
+    readVersion: (eventId) => repo.version(eventId),
+    onError: (err) => d.log.warn({ err }, 'score version poll failed'),
+  })
+  const scores = new ScoresService({ repo, waiters, changed: d.changed, clock: d.clock, audit: d.audit })
+  const feed = new ScoreFeedService({
+    ...{ repo, scores, serverSecret: d.mediaSecret, clock: d.clock, audit: d.audit },
+    channelByKey: (key) => d.channels().findByKey(key),
+    origin: (channelId) => d.channels().linkOrigin({ id: channelId }),
+  })
+  return { scores, feed }
+}
+
+export type Scores = ReturnType<typeof createScores>
+
+/** What the container and the app take of the scores module: `build` and `routes`. */
+export const scoresModule = { build: createScores, routes: scoresRoutes }
