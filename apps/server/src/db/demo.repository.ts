@@ -58,7 +58,7 @@ export class DemoRepository {
     return this.db
       .selectFrom('events')
       .innerJoin('channels', 'channels.id', 'events.channel_id')
-      .select(['events.id', 'events.stream_key', 'events.name'])
+      .select(['events.id', 'events.channel_id', 'events.stream_key', 'events.name'])
       .where('channels.key', '=', channelKey)
       .where('events.stream_status', '=', 'live')
       .where('events.access_mode', '=', 'free')

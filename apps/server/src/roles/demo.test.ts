@@ -35,8 +35,6 @@ describe('the simulated live feed', () => {
     const warnings: string[] = []
     stop = keepFeedPublishing({
       output,
-      home: 'Home',
-      away: 'Away',
       log: { warn: (_: unknown, message?: string) => void warnings.push(String(message)) },
       restartMs: 200,
     })

@@ -6,6 +6,7 @@ import {
   LIVE_SEGMENT_SECONDS,
   runFfmpeg,
   spawnFfmpeg,
+  type TestFeedArgsOptions,
   testFeedArgs,
   wallClockLimitMs,
 } from '@fieldhouse/media'
@@ -13,6 +14,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Container } from '../container.js'
 import { DEMO_CHANNEL_KEY } from '../db/seed.js'
 import { DEMO_PREROLL_URL } from '../db/seed-catalogue.js'
+import { demoCrowd } from './demo-game.js'
+import { demoScorer } from './demo-scorer.js'
 
 /**
  * The demo channel's finished events and VOD items each get a short generated video run through the
@@ -77,18 +80,30 @@ async function makePreroll(file: string) {
 export async function startDemoFeed(container: Container, rtmpPort: number) {
   const event = await container.demo.freeLiveEvent(DEMO_CHANNEL_KEY)
   if (!event?.stream_key) return async () => {}
-  const [away, home] = event.name.split(' — ')[0]?.split(' @ ') ?? []
+  const { scores } = container.services.scores
+  const game = await scores.gameNow(event.channel_id, event.id)
+  // The demo's scorer keeps the score as the feed plays (decision 0057); its crowd cheers the plays.
+  const scorer = demoScorer({
+    sport: game.sport,
+    record: (actions) =>
+      scores.recordIn(event.channel_id, event.id, { sent_at: Date.now(), actions }, { source: 'demo', operator: null }),
+    state: () => scores.gameNow(event.channel_id, event.id),
+    log: container.log,
+  })
   const stop = keepFeedPublishing({
     output: `rtmp://127.0.0.1:${rtmpPort}/live/${event.stream_key}`,
-    home: home ?? 'Home',
-    away: away ?? 'Away',
     log: container.log,
+    crowd: demoCrowd(game.sport),
+    onStart: (at) => void scorer.feedStarted(at),
   })
   container.log.info(
     { event: event.id },
-    'simulated live feed publishing into the demo live event (DEMO_LIVE=0 turns it off)',
+    'simulated live feed publishing into the demo live event, its score kept by a simulated scorer (DEMO_LIVE=0 turns it off)',
   )
-  return stop
+  return async () => {
+    scorer.stop()
+    await stop()
+  }
 }
 
 /**
@@ -98,16 +113,18 @@ export async function startDemoFeed(container: Container, rtmpPort: number) {
  */
 export function keepFeedPublishing({
   output,
-  home,
-  away,
   log,
   restartMs = 3000,
+  crowd,
+  onStart,
 }: {
   output: string
-  home: string
-  away: string
   log: Pick<FastifyBaseLogger, 'warn'>
   restartMs?: number
+  /** The crowd the feed sounds (cheers repeating with the demo game's periods); a beeping tone without. */
+  crowd?: TestFeedArgsOptions['crowd']
+  /** Told when a run of the feed starts (ms), so the demo scorer keeps time with its cheers. */
+  onStart?: (at: number) => void
 }) {
   let stopped = false
   let current: FfmpegProcess | null = null
@@ -124,16 +141,16 @@ export function keepFeedPublishing({
         realtime: true,
         // One keyframe a second, as an encoder should be set for live: 1-s segments, 2-3 s behind live.
         keyframeSeconds: LIVE_SEGMENT_SECONDS,
+        // The score is the player's to draw (decision 0057), kept by the demo scorer: none burned in.
         title: 'LIVE — simulated feed',
-        home,
-        away,
-        scoreTimeline: [],
         fontFile: findFont(),
         format: 'flv',
+        ...(crowd ? { crowd } : {}),
       }),
       { useSlot: false },
     )
     current = feed
+    onStart?.(Date.now())
     feed.done
       .then(
         () => {},

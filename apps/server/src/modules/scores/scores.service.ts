@@ -99,6 +99,14 @@ export class ScoresService {
     return { channelId: event.channel_id, timeline: presentTimeline(facts, game, actions) }
   }
 
+  /** A game as the demo's scorer picks it up (decision 0057): its sport, its status and period now. */
+  async gameNow(channelId: number, eventId: number) {
+    const { channelId: owner, timeline } = await this.cachedTimeline(eventId)
+    if (owner !== channelId) throw notFound('event')
+    const sport = sportOf(timeline.sport)
+    return { sport, status: timeline.status, period: scoreAt(timeline.actions, Number.POSITIVE_INFINITY, sport).period }
+  }
+
   // -------------------------------------------------------------------------------------------
   // The console
 
