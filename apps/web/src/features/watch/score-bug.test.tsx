@@ -40,6 +40,7 @@ const moment = (fields: Partial<ScoreMoment> = {}): ScoreMoment => ({
   away: 39,
   period: 3,
   periodLabel: 'Q3',
+  at: 0,
   clock: '7:42',
   final: false,
   ...fields,

@@ -69,7 +69,7 @@ export function ScoreBug({ moment, home, away, eventId }: ScoreBugProps) {
         : t('score.spokenBug', { ...names, homeScore: moment.home, awayScore: moment.away })
   const status = moment.final ? t('score.final') : [moment.periodLabel, moment.clock].filter(Boolean).join(' · ')
   return (
-    <div className="score-bug" data-testid="score-bug">
+    <div className="score-bug" data-testid="score-bug" data-moment={moment.at}>
       {hidden ? (
         <button type="button" className="score-bug__show" onClick={reveal}>
           {t('score.showScore')}

@@ -54,6 +54,7 @@ describe('scoreMomentAt', () => {
       periodLabel: 'Q1',
       clock: '8:00',
       final: false,
+      at: secs(10),
     })
     expect(scoreMomentAt(game, secs(29.9))).toMatchObject({ home: 0, clock: '7:41' })
     expect(scoreMomentAt(game, secs(30))).toMatchObject({ home: 3, away: 0, clock: '7:40' })

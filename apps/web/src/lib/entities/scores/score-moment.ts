@@ -20,6 +20,8 @@ export interface ScoreMoment {
   /** The game clock as it reads (`7:42`); null for a sport without a clock, one not started, or a final. */
   clock: string | null
   final: boolean
+  /** The programme time (ms on the stream's clock) it is the score of. */
+  at: number
 }
 
 /**
@@ -47,6 +49,7 @@ export function scoreMomentAt(
     periodLabel: periodLabel(sport, state.period),
     clock,
     final: state.final,
+    at: t,
   }
 }
 
