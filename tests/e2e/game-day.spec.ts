@@ -1,0 +1,152 @@
+import fs from 'node:fs'
+import { type ScoreTimeline, scoreAt, sportOf } from '@fieldhouse/contract'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { seriousFindings } from './axe.js'
+import { launchBrowser, newPage } from './browser.js'
+import { apiKey, appReady } from './helpers.js'
+import { operatorViaInvitation } from './operators.js'
+
+const baseUrl = inject('baseUrl')
+const dataDir = inject('dataDir')
+const shots = '/tmp/game-day-shots'
+
+/** The demo's live game the simulated scorer keeps, once its scorer has recorded something. */
+async function demoGame(key: string): Promise<ScoreTimeline> {
+  const home = (await (await fetch(`${baseUrl}/api/events-for-homepage?api_key=${key}`)).json()).data as {
+    live: { id: number }[]
+  }
+  for (let i = 0; i < 120; i++) {
+    for (const { id } of home.live) {
+      const timeline = await scoreOf(key, id)
+      if (timeline.actions.some((a) => a.source === 'demo')) return timeline
+    }
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error('the demo scorer kept no score')
+}
+
+const scoreOf = async (key: string, id: number): Promise<ScoreTimeline> =>
+  (await (await fetch(`${baseUrl}/api/events/${id}/score?api_key=${key}`)).json()).data
+
+/** What the bug says, and the moment of the stream's clock it says it of. */
+async function bugOf(page: Page) {
+  const bug = page.getByTestId('score-bug')
+  await bug.waitFor({ timeout: 30_000 })
+  return page.evaluate(() => {
+    const el = document.querySelector('[data-testid="score-bug"]') as HTMLElement
+    const points = [...el.querySelectorAll('.score-bug__points')].map((p) => Number(p.textContent))
+    return { moment: Number(el.dataset.moment), away: points[0], home: points[1] }
+  })
+}
+
+/** The bug agrees with the timeline at the moment it was drawn for, read a few times over `ms`. */
+async function bugAgrees(page: Page, key: string, eventId: number, ms = 3000) {
+  const sport = sportOf('basketball')
+  for (let end = Date.now() + ms; Date.now() < end; ) {
+    const shown = await bugOf(page)
+    const timeline = await scoreOf(key, eventId)
+    const state = scoreAt(timeline.actions, shown.moment, sport)
+    expect({ home: shown.home, away: shown.away }).toEqual({ home: state.home, away: state.away })
+    await page.waitForTimeout(700)
+  }
+  return bugOf(page)
+}
+
+describe('game day', () => {
+  let browser: Browser
+  beforeAll(async () => {
+    fs.mkdirSync(shots, { recursive: true })
+    browser = await launchBrowser()
+  })
+  afterAll(() => browser?.close())
+
+  it('a scorer at 390 px keeps score by touch and by keyboard while a viewer watches the live demo; the bug shows the score of the picture’s moment, live and after a DVR seek back', {
+    timeout: 240_000,
+  }, async () => {
+    const key = await apiKey(baseUrl)
+    const game = await demoGame(key)
+    const eventId = game.event_id
+
+    const viewer = await newPage(browser, 390, 844)
+    const scorer = await newPage(browser, 390, 844, { hasTouch: true, isMobile: true })
+    try {
+      // The viewer watches the live game: the bug comes with the picture.
+      await viewer.page.goto(`${baseUrl}/watch/${eventId}`)
+      await appReady(viewer.page)
+      await viewer.page.getByRole('button', { name: /play/i }).first().click()
+      await bugAgrees(viewer.page, key, eventId)
+
+      // A volunteer at the scorer's table: the invitation's role is scorer, the console is the Score page.
+      await operatorViaInvitation(scorer.page, { baseUrl, dataDir, role: 'scorer', name: ['Sam', 'Diaz'] })
+      await scorer.page.goto(`${baseUrl}/admin/score/${eventId}`)
+      await scorer.page
+        .getByRole('heading', { name: new RegExp(game.home.name) })
+        .first()
+        .waitFor()
+      const before = (await scoreOf(key, eventId)).actions.filter((a) => a.source === 'scorer').length
+
+      // A three by touch for the home side, one for the away side by keyboard, and the away one taken back.
+      await scorer.page.getByRole('button', { name: `${game.home.name} +3 (3 points)` }).tap()
+      await scorer.page.locator('body').press('9')
+      const sent = async () => (await scoreOf(key, eventId)).actions.filter((a) => a.source === 'scorer')
+      await expect.poll(async () => (await sent()).length, { timeout: 15_000 }).toBe(before + 2)
+      const [home3, away3] = (await sent()).slice(-2)
+      expect([home3?.side, home3?.points, away3?.side, away3?.points]).toEqual(['home', 3, 'away', 3])
+      await scorer.page.locator('body').press('u')
+      await expect.poll(async () => (await sent()).at(-1)?.target, { timeout: 15_000 }).toBe(away3?.id)
+      await scorer.page.getByText('Sent').first().waitFor()
+      await scorer.page.screenshot({ path: `${shots}/scorer-390.png`, fullPage: true })
+      expect(await seriousFindings(scorer.page)).toEqual([])
+
+      // The viewer's bug reaches the three when the picture reaches its moment, never before; the undone
+      // three never shows.
+      await expect
+        .poll(async () => (await bugOf(viewer.page)).moment >= (home3?.t ?? 0), { timeout: 30_000, intervals: [250] })
+        .toBe(true)
+      const live = await bugAgrees(viewer.page, key, eventId)
+      await viewer.page.screenshot({ path: `${shots}/viewer-live-390.png` })
+
+      // A seek back into the DVR window: the bug shows the earlier moment's score.
+      const slider = viewer.page.getByTestId('player-seek')
+      await slider.fill((await slider.getAttribute('min')) ?? '0')
+      await expect
+        .poll(async () => (await bugOf(viewer.page)).moment < live.moment - 10_000, { timeout: 30_000 })
+        .toBe(true)
+      const back = await bugAgrees(viewer.page, key, eventId)
+      const timeline = await scoreOf(key, eventId)
+      const then = scoreAt(timeline.actions, back.moment, sportOf('basketball'))
+      expect(then.home + then.away).toBeLessThan(live.home + live.away)
+      expect(await seriousFindings(viewer.page)).toEqual([])
+    } finally {
+      await viewer.context.close()
+      await scorer.context.close()
+    }
+  })
+
+  it('scores show on the schedule’s cards, and spoiler-free hides them until pressed', {
+    timeout: 120_000,
+  }, async () => {
+    const key = await apiKey(baseUrl)
+    const game = await demoGame(key)
+    const { context, page } = await newPage(browser, 1280, 900)
+    try {
+      await page.goto(`${baseUrl}/schedule`)
+      await appReady(page)
+      const line = page.getByText(/Live score: /).first()
+      await line.waitFor({ timeout: 20_000 })
+      expect(await line.textContent()).toContain(game.home.short_name || game.home.name)
+      await page.getByRole('checkbox', { name: 'Hide scores' }).first().check()
+      await page.getByRole('button', { name: /Show/ }).first().waitFor()
+      expect(await page.getByText(/Live score: /).count()).toBe(0)
+      await page.getByRole('button', { name: /Show/ }).first().click()
+      await page
+        .getByText(/Live score: /)
+        .first()
+        .waitFor()
+      expect(await seriousFindings(page)).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+})
