@@ -23,6 +23,7 @@ import * as jobChannels from './migrations/0023_job_channels.js'
 import * as calendar from './migrations/0024_calendar.js'
 import * as alerts from './migrations/0025_alerts.js'
 import * as scores from './migrations/0026_scores.js'
+import * as scoreSuggestions from './migrations/0027_score_suggestions.js'
 
 /** Migrations in order; each is written once for both databases through `dialect.ts`. */
 const migrations = {
@@ -49,6 +50,7 @@ const migrations = {
   '0024_calendar': calendar,
   '0025_alerts': alerts,
   '0026_scores': scores,
+  '0027_score_suggestions': scoreSuggestions,
 }
 
 class CodeMigrationProvider implements MigrationProvider {

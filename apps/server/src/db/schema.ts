@@ -375,6 +375,22 @@ export interface ScoreActionTable {
   created_at: number
 }
 
+/** A play the scorer may have missed (decision 0057): a cheer heard at a moment of the stream's clock. */
+export interface ScoreSuggestionTable {
+  id: Generated<number>
+  channel_id: number
+  event_id: number
+  /** The cheer's moment on the stream's clock, in ms (no offset applied). */
+  stream_ms: number
+  /** How far the crowd's loudness rose over its recent median, in LU. */
+  rise_lu: number
+  status: Generated<'open' | 'accepted' | 'dismissed'>
+  /** The tag action an accepted one became. */
+  action_uid: string | null
+  created_at: number
+  decided_at: number | null
+}
+
 /** A channel's score feed: the generation its secret is derived with (rotating bumps it). */
 export interface ScoreFeedTable {
   channel_id: number
@@ -947,6 +963,7 @@ export interface Database {
   score_games: ScoreGameTable
   score_actions: ScoreActionTable
   score_feeds: ScoreFeedTable
+  score_suggestions: ScoreSuggestionTable
   event_participants: EventParticipantTable
   vod_categories: VodCategoryTable
   vod_items: VodItemTable
@@ -982,6 +999,7 @@ export type MediaAssetRow = Selectable<MediaAssetTable>
 export type PremiereRow = Selectable<PremiereTable>
 export type ScoreGameRow = Selectable<ScoreGameTable>
 export type ScoreActionRow = Selectable<ScoreActionTable>
+export type ScoreSuggestionRow = Selectable<ScoreSuggestionTable>
 export type MediaRow = Selectable<MediaTable>
 export type JobRow = Selectable<JobTable>
 export type ClipRow = Selectable<ClipTable>
