@@ -58,6 +58,7 @@ import { notificationsModule } from './modules/notifications/notifications.modul
 import { pageHeadModule } from './modules/page-head/page-head.module.js'
 import { PACKAGE_KINDS } from './modules/payments/pass-catalogue.service.js'
 import { type Premieres, premieresModule } from './modules/premieres/premieres.module.js'
+import type { Cheer } from './modules/scores/score-suggestions.service.js'
 import { type Scores, scoresModule } from './modules/scores/scores.module.js'
 import { streamsModule } from './modules/streams/streams.module.js'
 
@@ -231,7 +232,10 @@ export async function createContainer(deps: ContainerDeps) {
   const announce = notificationsModule.announceGoLive(queue)
   const live = once('live', () => {
     const parts = { events: new LiveRepository(db.kysely), recordings: mediaRepo(), queue: queue(), store: store() }
-    return liveModule.build({ ...parts, log, config, rtmpPort, changed: contentChanged, playable: announce, clock })
+    // Every broadcast's cheers become the Score page's suggestions (decision 0057).
+    const heardCheer = (cheer: Cheer) => scores().suggestions.suggest(cheer)
+    const told = { changed: contentChanged, playable: announce, heardCheer }
+    return liveModule.build({ ...parts, ...told, log, config, rtmpPort, clock })
   })
 
   // The console's customers (decision 0038).

@@ -331,6 +331,19 @@ export const ScoreGameSchema = z.object({
 })
 export type ScoreGame = z.infer<typeof ScoreGameSchema>
 
+/**
+ * A play the scorer may have missed: a cheer heard in the live game's sound (decision 0057). `t` is its
+ * moment on the stream's clock (ms), as a timeline action's `t`; `rise_lu` how far the crowd's loudness
+ * rose over its recent median (LU).
+ */
+export const ScoreSuggestionSchema = z.object({
+  id: z.number().int(),
+  t: z.number(),
+  rise_lu: z.number(),
+  status: z.enum(['open', 'accepted', 'dismissed']),
+})
+export type ScoreSuggestion = z.infer<typeof ScoreSuggestionSchema>
+
 /** `GET /api/admin/scores/{event}`: the Score page's game — its timeline, the key-play tags, the server's clock. */
 export const ScoreBoardSchema = z.object({
   game: ScoreGameSchema,
@@ -339,8 +352,21 @@ export const ScoreBoardSchema = z.object({
   tags: z.array(z.string()),
   /** The server's clock when it answered (ms), to show the game clock in step with it. */
   server_now: z.number(),
+  /** The open suggestions (plays the scorer may have missed), newest first, at most 20. */
+  suggestions: z.array(ScoreSuggestionSchema),
 })
 export type ScoreBoard = z.infer<typeof ScoreBoardSchema>
+
+/**
+ * `POST /api/admin/scores/{event}/suggestions/{suggestion}`: take a suggestion as a key play (a tag
+ * action at its moment; `tag` one of the channel's clip tags for the sport, else the first of them) or
+ * dismiss it.
+ */
+export const ScoreSuggestionDecisionSchema = z.object({
+  decision: z.enum(['accept', 'dismiss'], { error: 'Choose accept or dismiss' }),
+  tag: z.string().trim().min(1).max(60).optional(),
+})
+export type ScoreSuggestionDecision = z.infer<typeof ScoreSuggestionDecisionSchema>
 
 /** `POST /api/admin/scores/{event}/actions` answer: which ids are now recorded (new or already), and the timeline. */
 export const ScoreActionsResultSchema = z.object({

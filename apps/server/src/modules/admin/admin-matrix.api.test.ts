@@ -245,6 +245,8 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
         idempotency_key: actionKey(),
       }
     }
+    // A suggestion's decision (decision 0057): dismissing needs none of the channel's clip tags.
+    if (method === 'POST' && url.endsWith('/suggestions/:suggestion')) return { decision: 'dismiss' }
     if (method === 'POST' && resource === 'scores') {
       const now = Date.now()
       return { sent_at: now, actions: [{ id: randomUUID(), at: now, type: 'period', period: 1 }] }
@@ -297,7 +299,7 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
     // premieres' list, recordings to choose from, scheduling and calling off; customers' six (list, one,
     // resend verification, send a password reset, block, unblock); domains' four (list, add, verify, remove);
     // the alerts' figures per game; game day's scores (the games, one's board, its sport and offset, a
-    // batch of actions) and score feed (its settings, rotating its secret).
+    // batch of actions, a suggestion's decision) and score feed (its settings, rotating its secret).
     expect(declared.length).toBe(
       collections.length * 5 +
         AdminSingletons.length * 2 +
@@ -320,7 +322,7 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
         6 +
         4 +
         1 +
-        4 +
+        5 +
         2,
     )
     expect(declared.filter((r) => gated(r.url)).length).toBe(3 + 5 + 3 + 1 + 2)
@@ -357,7 +359,14 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
             ['own', ownOwner],
             ['other', otherOwner],
           ] as const) {
-            cases.push({ channel, path: route.url.replace(/:(?:id|eventId)/, String(await idOf(owner))) })
+            const id = await idOf(owner)
+            let path = route.url.replace(/:(?:id|eventId)/, String(id))
+            // A game's suggestion: one heard for it (another channel's game's, for the other case).
+            if (path.includes(':suggestion')) {
+              const cheer = { eventId: Number(id), channelId: owner.channelId, at: Date.now(), riseLu: 6 }
+              path = path.replace(':suggestion', String(await ctx.container.services.scores.suggestions.suggest(cheer)))
+            }
+            cases.push({ channel, path })
           }
         } else if (isTus) {
           // Creating an upload names its event in the metadata: another channel's is never found.

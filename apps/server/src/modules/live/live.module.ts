@@ -4,6 +4,7 @@ import type { JobQueue } from '../../jobs/queue.js'
 import type { MediaStore } from '../../lib/media-store/media-store.js'
 import type { AuditSink } from '../../lib/operator.js'
 import type { Session } from '../../lib/session.js'
+import type { HeardCheer } from './crowd-listener.js'
 import type { GoLiveRepository } from './go-live.repository.js'
 import { goLiveRoutes } from './go-live.routes.js'
 import { GoLiveService, type PreviewOf } from './go-live.service.js'
@@ -31,6 +32,8 @@ function createLive(
     changed: (channelId: number) => Promise<void>
     /** A stream can be watched at its live edge (the go-live alerts). */
     playable?: (event: { eventId: number; channelId: number }) => Promise<unknown>
+    /** A cheer was heard in a broadcast's sound (the Score page's suggestions, decision 0057). */
+    heardCheer?: (cheer: HeardCheer) => Promise<unknown>
   },
 ) {
   const { config, rtmpPort } = d
@@ -40,6 +43,7 @@ function createLive(
     lowerRendition: config.liveLowerRendition,
     changed: d.changed,
     ...(d.playable ? { playable: d.playable } : {}),
+    ...(d.heardCheer ? { heardCheer: d.heardCheer } : {}),
     clock: d.clock,
   })
 }

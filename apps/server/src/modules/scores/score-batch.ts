@@ -15,6 +15,8 @@ export interface BatchContext {
   receivedAt: number
   source: ScoreActionTable['source']
   userId: number | null
+  /** Every action's moment on the stream's clock, when it is known (an accepted suggestion's), not the sender's. */
+  streamMs?: number
 }
 
 export type PlannedAction = Omit<ScoreActionTable, 'id' | 'channel_id' | 'event_id'>
@@ -54,7 +56,7 @@ export function planBatch(input: ScoreActionsInput, ctx: BatchContext) {
       clock_ms: null,
       tag: null,
       target: null,
-      stream_ms: streamMsOf(ctx.receivedAt, input.sent_at, a.at),
+      stream_ms: ctx.streamMs ?? streamMsOf(ctx.receivedAt, input.sent_at, a.at),
       source: ctx.source,
       user_id: ctx.userId,
       created_at: ctx.receivedAt,

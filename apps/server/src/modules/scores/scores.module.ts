@@ -1,12 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { AuditSink } from '../../lib/operator.js'
 import { ScoreFeedService } from './score-feed.service.js'
+import { ScoreSuggestionsService } from './score-suggestions.service.js'
 import { ScoresRepository } from './scores.repository.js'
 import { scoresRoutes } from './scores.routes.js'
 import { ScoresService } from './scores.service.js'
 import { VersionWaiters } from './version-waiters.js'
 
-/** Game day (decision 0057): the scores service (`scores`) and the signed feed (`feed`). */
+/**
+ * Game day (decision 0057): the scores service (`scores`), the signed feed (`feed`) and the plays a
+ * scorer may have missed (`suggestions`, the live module's heard cheers).
+ */
 function createScores(d: {
   db: ConstructorParameters<typeof ScoresRepository>[0]
   dialect: ConstructorParameters<typeof ScoresRepository>[1]
@@ -33,7 +37,8 @@ function createScores(d: {
     channelByKey: (key) => d.channels().findByKey(key),
     origin: (channelId) => d.channels().linkOrigin({ id: channelId }),
   })
-  return { scores, feed }
+  const suggestions = new ScoreSuggestionsService({ repo, scores, clock: d.clock, audit: d.audit })
+  return { scores, feed, suggestions }
 }
 
 export type Scores = ReturnType<typeof createScores>

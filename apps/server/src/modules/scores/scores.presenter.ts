@@ -1,5 +1,12 @@
-import type { ScoreAction, ScoreGame, ScoreTeam, ScoreTimeline, SportRules } from '@fieldhouse/contract'
-import type { ScoreActionRow, ScoreGameRow } from '../../db/schema.js'
+import type {
+  ScoreAction,
+  ScoreGame,
+  ScoreSuggestion,
+  ScoreTeam,
+  ScoreTimeline,
+  SportRules,
+} from '@fieldhouse/contract'
+import type { ScoreActionRow, ScoreGameRow, ScoreSuggestionRow } from '../../db/schema.js'
 import type { ScoreEventRow, ScoreTeamRow } from './scores.repository.js'
 
 /** One action as the timeline serves it: `t` on the stream's clock with the game's offset applied. */
@@ -16,6 +23,14 @@ export const presentAction = (r: ScoreActionRow, offsetMs: number): ScoreAction 
   tag: r.tag,
   target: r.target,
   source: r.source,
+})
+
+/** A suggestion as the board shows it: `t` its moment on the stream's clock, as an action's `t` is served. */
+export const presentSuggestion = (r: ScoreSuggestionRow): ScoreSuggestion => ({
+  id: r.id,
+  t: r.stream_ms,
+  rise_lu: Math.round(r.rise_lu * 10) / 10,
+  status: r.status,
 })
 
 const placeholder = (side: 'home' | 'away'): ScoreTeam =>

@@ -8,6 +8,7 @@ import type {
   ScoreFeedTable,
   ScoreGameRow,
   ScoreGameTable,
+  ScoreSuggestionTable,
 } from '../../db/schema.js'
 
 /** An event as the Score page and the timeline show it. */
@@ -38,6 +39,13 @@ export interface GameWrite {
   actions: ScoreActionRow[]
   insertActions(rows: NewScoreAction[]): Promise<void>
   updateGame(values: Updateable<ScoreGameTable>): Promise<void>
+  /** Decides one of the game's open suggestions; false when it is not open (decided already, or none). */
+  decideSuggestion(id: number, values: SuggestionDecision): Promise<boolean>
+}
+
+/** What deciding a suggestion writes. */
+export type SuggestionDecision = Pick<ScoreSuggestionTable, 'action_uid' | 'decided_at'> & {
+  status: 'accepted' | 'dismissed'
 }
 
 const eventColumns = [
@@ -49,7 +57,7 @@ const eventColumns = [
   'event_category_id',
 ] as const satisfies readonly (keyof ScoreEventRow)[]
 
-/** The only code that queries `score_games`, `score_actions` and `score_feeds` (decision 0057). */
+/** The only code that queries `score_games`, `score_actions`, `score_suggestions` and `score_feeds` (decision 0057). */
 export class ScoresRepository {
   constructor(
     private readonly db: Kysely<Database>,
@@ -207,8 +215,56 @@ export class ScoresRepository {
         updateGame: async (values) => {
           await trx.updateTable('score_games').set(values).where('event_id', '=', eventId).execute()
         },
+        decideSuggestion: (id, values) => decideOpen(trx, eventId, id, values),
       })
     })
+  }
+
+  /** One of the game's suggestions (of the channel's game), if it is there. */
+  suggestion(channelId: number, eventId: number, id: number) {
+    return this.db
+      .selectFrom('score_suggestions')
+      .selectAll()
+      .where('id', '=', id)
+      .where('event_id', '=', eventId)
+      .where('channel_id', '=', channelId)
+      .executeTakeFirst()
+  }
+
+  /** The game's open suggestions, the newest moment first. */
+  openSuggestions(eventId: number, limit: number) {
+    return this.db
+      .selectFrom('score_suggestions')
+      .selectAll()
+      .where('event_id', '=', eventId)
+      .where('status', '=', 'open')
+      .orderBy('stream_ms', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute()
+  }
+
+  /** Whether the game has a suggestion (of any status) with its moment between `from` and `to`. */
+  async suggestedBetween(eventId: number, from: number, to: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('score_suggestions')
+      .select('id')
+      .where('event_id', '=', eventId)
+      .where('stream_ms', '>=', from)
+      .where('stream_ms', '<=', to)
+      .limit(1)
+      .executeTakeFirst()
+    return row !== undefined
+  }
+
+  async insertSuggestion(values: Insertable<ScoreSuggestionTable>): Promise<number> {
+    const row = await this.db.insertInto('score_suggestions').values(values).returning('id').executeTakeFirstOrThrow()
+    return row.id
+  }
+
+  /** Dismisses an open suggestion of the game; false when it is not open. */
+  dismissSuggestion(eventId: number, id: number, now: number) {
+    return decideOpen(this.db, eventId, id, { status: 'dismissed', action_uid: null, decided_at: now })
   }
 
   /** The channel's score-feed generation (0 before any rotation). */
@@ -236,4 +292,16 @@ export class ScoresRepository {
       .executeTakeFirstOrThrow()
     return row.generation
   }
+}
+
+/** Decides a suggestion only while it is open: of two deciding at once, one does. */
+async function decideOpen(db: Kysely<Database>, eventId: number, id: number, values: SuggestionDecision) {
+  const result = await db
+    .updateTable('score_suggestions')
+    .set(values)
+    .where('id', '=', id)
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'open')
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
 }

@@ -11,6 +11,7 @@ import {
   ScoreFeedSettingsSchema,
   ScoreGameSchema,
   ScoreGameUpdateSchema,
+  ScoreSuggestionDecisionSchema,
   ScoreTimelineQuerySchema,
   ScoreTimelineSchema,
 } from '@fieldhouse/contract'
@@ -19,6 +20,7 @@ import { z } from 'zod'
 import { consoleRoutes } from '../../lib/console-routes.js'
 import { consoleOperator } from '../../lib/operator.js'
 import { SCORE_FEED_PATH, type ScoreFeedService } from './score-feed.service.js'
+import type { ScoreSuggestionsService } from './score-suggestions.service.js'
 import type { ScoresService } from './scores.service.js'
 
 /** A batch holds at most 200 actions of a few hundred bytes each. */
@@ -32,9 +34,10 @@ const BATCH_BODY_LIMIT = 128 * 1024
 export const scoresRoutes: FastifyPluginAsyncZod<{
   scores: ScoresService
   feed: ScoreFeedService
+  suggestions: ScoreSuggestionsService
   /** Batches a scorer (or the feed, per address) may send in a minute: taps are batched, a flood is refused. */
   batchesPerMinute: number
-}> = async (app, { scores, feed, batchesPerMinute }) => {
+}> = async (app, { scores, feed, suggestions, batchesPerMinute }) => {
   const params = AdminIdParamsSchema
   const batchLimit = { max: batchesPerMinute, timeWindow: 60_000 }
   const score = consoleRoutes(app, { tags: ['console: scores'], operator: consoleOperator, noStore: true })
@@ -72,6 +75,16 @@ export const scoresRoutes: FastifyPluginAsyncZod<{
     bodyLimit: BATCH_BODY_LIMIT,
     rateLimit: batchLimit,
     run: (op, i) => scores.record(op, i.params.id, i.body),
+  })
+  score.route({
+    method: 'POST',
+    url: '/api/admin/scores/:id/suggestions/:suggestion',
+    admin: { resource: 'scores', action: 'create' },
+    params: AdminIdParamsSchema.extend({ suggestion: Id }),
+    body: ScoreSuggestionDecisionSchema,
+    item: ScoreBoardSchema,
+    rateLimit: batchLimit,
+    run: (op, i) => suggestions.decide(op, i.params.id, i.params.suggestion, i.body),
   })
   const feedRoutes = consoleRoutes(app, { tags: ['console: score feed'], operator: consoleOperator, noStore: true })
   feedRoutes.route({

@@ -13,8 +13,15 @@ import { invalid, notFound } from '../../lib/errors.js'
 import type { AuditSink, Operator } from '../../lib/operator.js'
 import type { Session } from '../../lib/session.js'
 import { type PlannedAction, planBatch } from './score-batch.js'
-import { type GameFacts, presentGame, presentTimeline, teamsOf, topAlias } from './scores.presenter.js'
-import type { ScoreEventRow, ScoresRepository } from './scores.repository.js'
+import {
+  type GameFacts,
+  presentGame,
+  presentSuggestion,
+  presentTimeline,
+  teamsOf,
+  topAlias,
+} from './scores.presenter.js'
+import type { GameWrite, ScoreEventRow, ScoresRepository } from './scores.repository.js'
 import { clockErrors } from './stream-clock.js'
 import type { VersionWaiters } from './version-waiters.js'
 
@@ -24,11 +31,19 @@ export const TIMELINE_WAIT_MS = 25_000
 /** A timeline read is shared while its game's version holds, and its teams are read again after this. */
 const TIMELINE_FRESH_MS = 30_000
 const TIMELINES_KEPT = 2000
+/** The open suggestions a board shows, newest first. */
+const BOARD_SUGGESTIONS = 20
 
 /** Who records a batch: a scorer (audited as the operator's write) or the signed feed. */
 export interface Recorder {
   source: ScoreActionTable['source']
   operator: Operator | null
+  /**
+   * Runs first in the batch's transaction, the game's row locked (an accepted suggestion: marking it,
+   * refusing the batch when it is decided already): may put every action at one moment of the stream's
+   * clock (ms, before the game's offset).
+   */
+  inside?: (w: GameWrite) => Promise<{ streamMs: number }>
 }
 
 interface CachedTimeline {
@@ -132,13 +147,18 @@ export class ScoresService {
   /** The Score page's game: its timeline, the key-play tags of its sport, the server's clock. */
   async board(op: Operator, eventId: number): Promise<ScoreBoard> {
     const event = await this.eventOf(op, eventId)
-    const [game, actions] = await Promise.all([this.d.repo.game(eventId), this.d.repo.actions(eventId)])
+    const [game, actions, suggestions] = await Promise.all([
+      this.d.repo.game(eventId),
+      this.d.repo.actions(eventId),
+      this.d.repo.openSuggestions(eventId, BOARD_SUGGESTIONS),
+    ])
     const facts = await this.facts(event, game)
     return {
       game: presentGame(facts, game),
       timeline: presentTimeline(facts, game, actions),
       tags: facts.tags,
       server_now: this.d.clock(),
+      suggestions: suggestions.map(presentSuggestion),
     }
   }
 
@@ -181,9 +201,11 @@ export class ScoresService {
     const facts = await this.facts(event, await this.d.repo.game(eventId))
     const receivedAt = this.d.clock()
     const outcome = await this.d.repo.inGame(channelId, eventId, receivedAt, async (w) => {
+      const placed = by.inside ? await by.inside(w) : null
       const plan = planBatch(input, {
         ...{ sport: facts.sport, tags: facts.tags, recorded: w.actions, receivedAt },
         ...{ source: by.source, userId: by.operator?.userId ?? null },
+        ...(placed ? { streamMs: placed.streamMs } : {}),
       })
       if (plan.rows.length === 0) return { recorded: plan.recorded, version: null, listed: false, audited: null }
       await w.insertActions(plan.rows)
@@ -213,7 +235,7 @@ export class ScoresService {
 
   // -------------------------------------------------------------------------------------------
 
-  private async eventOf(op: Operator, eventId: number) {
+  async eventOf(op: Operator, eventId: number) {
     const event = await this.d.repo.event(op.session.channel.id, eventId)
     if (!event) throw notFound('event')
     return event
@@ -223,7 +245,7 @@ export class ScoresService {
    * The game's sport (the one set for it, else its event's top-level category's), teams and clip tags
    * (the channel's for that sport — categories whose sport it is — and for every sport).
    */
-  private async facts(event: ScoreEventRow, game: ScoreGameRow | undefined): Promise<GameFacts & { tags: string[] }> {
+  async facts(event: ScoreEventRow, game: ScoreGameRow | undefined): Promise<GameFacts & { tags: string[] }> {
     const [categories, teams] = await Promise.all([
       this.d.repo.categories(event.channel_id),
       this.d.repo.teams([event.id]),
