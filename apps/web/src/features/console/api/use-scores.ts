@@ -4,6 +4,7 @@ import {
   ScoreFeedSettingsSchema,
   ScoreGameSchema,
   type ScoreGameUpdate,
+  type ScoreSuggestionDecision,
   type ScoreTimeline,
 } from '@fieldhouse/contract'
 import { useQueryClient } from '@tanstack/react-query'
@@ -59,6 +60,20 @@ export const useUpdateScoreGame = (eventId: number) =>
     async (api, body: ScoreGameUpdate) =>
       ScoreBoardSchema.parse((await api.request('PATCH', `admin/scores/${eventId}`, { body, keyInHeader: true })).data),
     scoresKey,
+  )
+
+/**
+ * `POST /api/admin/scores/{event}/suggestions/{suggestion}`: a missed play taken as a key play or
+ * dismissed. However it ends (taken by another phone already: 409), the board is read again.
+ */
+export const useDecideSuggestion = (eventId: number) =>
+  useAdminWrite(
+    async (api, { id, ...body }: ScoreSuggestionDecision & { id: number }) =>
+      ScoreBoardSchema.parse(
+        (await api.request('POST', `admin/scores/${eventId}/suggestions/${id}`, { body, keyInHeader: true })).data,
+      ),
+    scoresKey,
+    'settled',
   )
 
 /** `GET /api/admin/score-feed`: what a scoreboard's bridge is set up with (owners and managers). */

@@ -17,6 +17,7 @@ import type { ScoreSender, SenderState } from './score-outbox'
 import { ScoreRecent } from './score-recent'
 import { ScoreSettings } from './score-settings'
 import { ScoreShortcuts } from './score-shortcuts'
+import { ScoreSuggestions } from './score-suggestions'
 import {
   commandFor,
   keyBindings,
@@ -326,6 +327,16 @@ function Scoreboard({ answer, sender, state }: { answer: BoardAnswer; sender: Sc
           ))}
         </div>
       </section>
+
+      {mayScore ? (
+        <ScoreSuggestions
+          eventId={board.game.event_id}
+          suggestions={board.suggestions}
+          tags={board.tags}
+          skewMs={skewMs}
+          over={over}
+        />
+      ) : null}
 
       <ScoreRecent actions={actions} describe={words.describe} />
 
