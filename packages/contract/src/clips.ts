@@ -57,6 +57,10 @@ export const ClipSchema = z.object({
   event_name: z.string().nullable(),
   /** The library video's title, for a clip of one (null for a game's clip). */
   vod_media_item_title: z.string().nullable(),
+  /** A clip of the channel's own (a key play, decision 0058) rather than a viewer's. */
+  official: z.boolean().optional(),
+  /** The stream's clock (ms) at the clip's first picture, for the score bug; null when unknown. */
+  programme_start: z.number().nullable().optional(),
 })
 export type Clip = z.infer<typeof ClipSchema>
 
