@@ -35,8 +35,8 @@ async function bugOf(page: Page) {
   await bug.waitFor({ timeout: 30_000 })
   return page.evaluate(() => {
     const el = document.querySelector('[data-testid="score-bug"]') as HTMLElement
-    const points = [...el.querySelectorAll('.score-bug__points')].map((p) => Number(p.textContent))
-    return { moment: Number(el.dataset.moment), away: points[0], home: points[1] }
+    const points = Array.from(el.querySelectorAll('.score-bug__points'), (p) => Number(p.textContent))
+    return { moment: Number(el.dataset.moment), away: points[0] ?? Number.NaN, home: points[1] ?? Number.NaN }
   })
 }
 
@@ -102,7 +102,7 @@ describe('game day', () => {
       // The viewer's bug reaches the three when the picture reaches its moment, never before; the undone
       // three never shows.
       await expect
-        .poll(async () => (await bugOf(viewer.page)).moment >= (home3?.t ?? 0), { timeout: 30_000, intervals: [250] })
+        .poll(async () => (await bugOf(viewer.page)).moment >= (home3?.t ?? 0), { timeout: 30_000, interval: 250 })
         .toBe(true)
       const live = await bugAgrees(viewer.page, key, eventId)
       await viewer.page.screenshot({ path: `${shots}/viewer-live-390.png` })
