@@ -32,7 +32,17 @@ function usePageVisible(): boolean {
  * (`followScoreTimeline`), each newer timeline replacing the cached one; hidden, unmounted or final,
  * the loop stops and its request is cancelled.
  */
-export function useScoreTimeline(eventId: number | null, { enabled = true }: { enabled?: boolean } = {}) {
+export function useScoreTimeline(
+  eventId: number | null,
+  {
+    enabled = true,
+    follow: wantsFollow = true,
+  }: {
+    enabled?: boolean
+    /** False: read once, not long-polled (a clip's moments are past; a final game's never change). */
+    follow?: boolean
+  } = {},
+) {
   const api = useApiClient()
   const queryClient = useQueryClient()
   const visible = usePageVisible()
@@ -45,7 +55,7 @@ export function useScoreTimeline(eventId: number | null, { enabled = true }: { e
   })
   const loaded = query.data !== undefined
   const final = query.data?.status === 'final'
-  const follow = enabled && eventId !== null && loaded && !final && visible
+  const follow = wantsFollow && enabled && eventId !== null && loaded && !final && visible
   useEffect(() => {
     if (!follow || eventId === null) return
     const key = scoreTimelineKey(eventId)
