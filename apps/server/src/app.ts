@@ -18,6 +18,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.js'
 import { channelModule } from './modules/channel/channel.module.js'
 import { clipsModule } from './modules/clips/clips.module.js'
 import { customersModule } from './modules/customers/customers.module.js'
+import { gameDayModule } from './modules/game-day/game-day.module.js'
 import { geoModule } from './modules/geo/geo.module.js'
 import { keysModule } from './modules/keys/keys.module.js'
 import { liveModule } from './modules/live/live.module.js'
@@ -181,6 +182,7 @@ export async function buildApp(container: Container) {
     watchUrl: async (channelId, eventId) => `${await channels.linkOrigin({ id: channelId })}/watch/${eventId}`,
   })
   await app.register(scoresModule.routes, { ...services.scores, batchesPerMinute: 120 })
+  await app.register(gameDayModule.routes, { gameDay: services.gameDay })
   /** Where a mailed link points: the channel's primary verified domain, else PUBLIC_URL; never the request's host. */
   const mailOrigin = (req: FastifyRequest) => channels.linkOrigin(req.session.channel)
   const operators = { codeRateLimitMax: config.AUTH_RATE_LIMIT_MAX, origin: mailOrigin }

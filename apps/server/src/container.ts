@@ -41,6 +41,7 @@ import { ClipsRepository } from './modules/clips/clips.repository.js'
 import { customersModule } from './modules/customers/customers.module.js'
 import { FormsRepository } from './modules/forms/forms.repository.js'
 import { FormsService } from './modules/forms/forms.service.js'
+import { gameDayModule } from './modules/game-day/game-day.module.js'
 import { geoModule } from './modules/geo/geo.module.js'
 import { keysModule } from './modules/keys/keys.module.js'
 import { KeysRepository } from './modules/keys/keys.repository.js'
@@ -309,6 +310,12 @@ export async function createContainer(deps: ContainerDeps) {
   const analytics = once('analytics', () =>
     analyticsModule.build(db.kysely, config, { secret: mediaSecret(), audit, clock }),
   )
+  // The console's first page. Its key plays are filled by the key-plays module; none until then.
+  const gameDayParts = { scores: () => scores().scores, live, reports: () => analytics().reports, clock }
+  const gameDayKeyPlays = { recentKeyPlays: async () => [] }
+  const gameDay = once('gameDay', () =>
+    gameDayModule.build({ ...gameDayParts, revenue: () => payments().revenue, keyPlays: gameDayKeyPlays }),
+  )
 
   return {
     config,
@@ -353,6 +360,7 @@ export async function createContainer(deps: ContainerDeps) {
         calendar,
         notifications,
         scores,
+        gameDay,
         responses,
         queue,
         mediaRepo,

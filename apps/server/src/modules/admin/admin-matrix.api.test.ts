@@ -299,7 +299,8 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
     // premieres' list, recordings to choose from, scheduling and calling off; customers' six (list, one,
     // resend verification, send a password reset, block, unblock); domains' four (list, add, verify, remove);
     // the alerts' figures per game; game day's scores (the games, one's board, its sport and offset, a
-    // batch of actions, a suggestion's decision) and score feed (its settings, rotating its secret).
+    // batch of actions, a suggestion's decision) and score feed (its settings, rotating its secret);
+    // the game-day home.
     expect(declared.length).toBe(
       collections.length * 5 +
         AdminSingletons.length * 2 +
@@ -323,7 +324,8 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
         4 +
         1 +
         5 +
-        2,
+        2 +
+        1,
     )
     expect(declared.filter((r) => gated(r.url)).length).toBe(3 + 5 + 3 + 1 + 2)
     // The rest are the operator's own page and second factor, open to every role.

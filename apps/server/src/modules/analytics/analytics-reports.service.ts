@@ -84,6 +84,18 @@ export class AnalyticsReportsService {
     }
   }
 
+  /** Viewers watching an event now (its report's `viewers_now`), for the game-day home. */
+  viewersNow(channelId: number, eventId: number): Promise<number> {
+    const now = this.clock()
+    const stream = { type: 'event' as const, id: eventId }
+    return this.repo.uniqueViewers({
+      channelId,
+      from: now - analyticsConstants.concurrentWindowMs,
+      to: now + 1,
+      stream,
+    })
+  }
+
   async channel(op: Operator, q: AnalyticsRangeQuery): Promise<ChannelReport> {
     const { from, to } = this.rangeOf(q)
     const range: RecordRange = { channelId: op.session.channel.id, from, to }
