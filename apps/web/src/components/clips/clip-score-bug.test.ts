@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest'
 import { clipMomentAt, clipScoreMoment } from './clip-score-bug'
 
 const T0 = Date.UTC(2025, 11, 5, 19, 0, 0)
-const action = (id: string, seconds: number, fields: Partial<ScoreAction> & Pick<ScoreAction, 'type'>): ScoreAction => ({
+const action = (
+  id: string,
+  seconds: number,
+  fields: Partial<ScoreAction> & Pick<ScoreAction, 'type'>,
+): ScoreAction => ({
   id,
   t: T0 + seconds * 1000,
   side: null,
