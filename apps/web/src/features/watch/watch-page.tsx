@@ -21,6 +21,7 @@ import { useAppStore } from '../../lib/store/app-store'
 import { ClipTool, useClipMarks } from './clip-tool'
 import { DownloadButton } from './download-button'
 import { FollowTeams } from './follow-teams'
+import { KeyPlays } from './key-plays'
 import { selectWatchScreen } from './player/watch-screen'
 import { useScoreBug } from './score-bug'
 import { viewingMeta } from './viewing-meta'
@@ -114,6 +115,12 @@ export function WatchPage({ passOffers }: { passOffers: (eventId: number) => Rea
             {canDownload ? <DownloadButton eventId={id} /> : null}
           </div>
         ) : null}
+        <KeyPlays
+          eventId={id}
+          version={scoreBug.timeline?.version}
+          sport={scoreBug.timeline?.sport ?? detail.category?.alias}
+          player={screen.kind === 'player' ? clip.player : null}
+        />
         {screen.kind === 'player' ? (
           <ClipTool
             subject={{ kind: 'event', id }}

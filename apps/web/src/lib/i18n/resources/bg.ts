@@ -443,6 +443,16 @@ export const bg: Translation = {
     deleteTitle: 'Изтриване на клип',
     deleteConfirm: 'Да се изтрие ли „{{name}}“? Видеото и връзката за споделяне спират да работят. Това е необратимо.',
     deleted: 'Клипът е изтрит.',
+    official: 'Официален',
+  },
+  keyPlays: {
+    title: 'Ключови моменти',
+    playFrom: 'Пусни {{label}} от {{time}}',
+    cutting: 'Клипът се изрязва',
+    watchClip: 'Гледай клипа',
+    watchClipOf: 'Гледай клипа на {{label}}',
+    reel: 'Акценти от мача',
+    chapters: 'Глави',
   },
   eventClips: {
     title: 'Клипове',

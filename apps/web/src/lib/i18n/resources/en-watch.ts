@@ -187,6 +187,16 @@ export const enWatch = {
     deleteTitle: 'Delete clip',
     deleteConfirm: 'Delete “{{name}}”? Its video and share link stop working. This cannot be undone.',
     deleted: 'Clip deleted.',
+    official: 'Official',
+  },
+  keyPlays: {
+    title: 'Key plays',
+    playFrom: 'Play {{label}} from {{time}}',
+    cutting: 'Clip being cut',
+    watchClip: 'Watch clip',
+    watchClipOf: 'Watch the clip of {{label}}',
+    reel: 'Highlight reel',
+    chapters: 'Chapters',
   },
   eventClips: {
     title: 'Clips',

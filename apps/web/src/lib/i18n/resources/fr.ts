@@ -444,6 +444,16 @@ export const fr: Translation = {
     deleteConfirm:
       'Supprimer « {{name}} » ? Sa vidéo et son lien de partage ne fonctionneront plus. C’est irréversible.',
     deleted: 'Extrait supprimé.',
+    official: 'Officiel',
+  },
+  keyPlays: {
+    title: 'Actions clés',
+    playFrom: 'Lire {{label}} à partir de {{time}}',
+    cutting: 'Extrait en préparation',
+    watchClip: 'Voir l’extrait',
+    watchClipOf: 'Voir l’extrait de {{label}}',
+    reel: 'Résumé en images',
+    chapters: 'Chapitres',
   },
   eventClips: {
     title: 'Clips',
