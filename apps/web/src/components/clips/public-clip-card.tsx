@@ -18,9 +18,20 @@ export function ClipTags({ tags }: { tags: readonly string[] }) {
   ) : null
 }
 
+/** A clip of the channel's own (a key play's, cut for the channel), not a viewer's. */
+export function OfficialBadge() {
+  const { t } = useTranslation()
+  return (
+    <span className="clip-official" data-testid="clip-official">
+      {t('clips.official')}
+    </span>
+  )
+}
+
 /**
  * A ready clip as lists show it to everyone (moments, a game's clips): it plays in place, its name
- * opens its share page, then what it is, its tags and the list's own actions.
+ * opens its share page (an "Official" badge beside a channel's own clip), then what it is, its tags and
+ * the list's own actions.
  */
 export function PublicClipCard({
   clip,
@@ -42,6 +53,7 @@ export function PublicClipCard({
       <div className="clip-card__body">
         <Heading className="clip-card__name">
           <Link to={paths.share(clip.id, clip.uuid)}>{clip.name}</Link>
+          {clip.official ? <OfficialBadge /> : null}
         </Heading>
         <p className="clip-card__meta">{meta.filter(Boolean).join(' · ')}</p>
         <ClipTags tags={clip.tags} />
