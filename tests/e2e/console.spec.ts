@@ -162,15 +162,16 @@ describe('operator console', () => {
       await type(page, 'Password', PASSWORD)
       await type(page, 'Password confirmation', PASSWORD)
       await page.keyboard.press('Enter')
-      await page.getByRole('heading', { level: 1, name: 'Channel' }).waitFor({ timeout: 15_000 })
+      await page.getByRole('heading', { level: 1, name: 'Game day' }).waitFor({ timeout: 15_000 })
       await expect(page.getByText(`${ownerEmail}`).isVisible()).resolves.toBe(true)
 
       // The skip link is the first thing the keyboard reaches on a page.
       await page.reload()
       await appReady(page)
-      await page.getByRole('heading', { level: 1, name: 'Channel' }).waitFor()
+      await page.getByRole('heading', { level: 1, name: 'Game day' }).waitFor()
       await page.keyboard.press('Tab')
       await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Skip to content')
+      await openPage(page, 'Channel', 'Channel')
 
       // Domains (decision 0041): the command line's is verified and the primary; a new one waits, pending,
       // for its TXT record, and serves the channel once the DNS holds it and the owner verifies it.
@@ -421,11 +422,12 @@ describe('operator console', () => {
       await type(page, 'Password', PASSWORD)
       await type(page, 'Password confirmation', PASSWORD)
       await page.keyboard.press('Enter')
-      await page.getByRole('heading', { level: 1, name: 'Channel' }).waitFor({ timeout: 15_000 })
+      await page.getByRole('heading', { level: 1, name: 'Game day' }).waitFor({ timeout: 15_000 })
 
       // The navigation holds only what the role may read; no page offers a write.
       const nav = await page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents()
       expect(nav).toEqual([
+        'Game day',
         'Channel',
         'Passes form',
         'Events',
@@ -435,6 +437,7 @@ describe('operator console', () => {
         'Orders',
         'Customers',
       ])
+      await openPage(page, 'Channel', 'Channel')
       // The form (and its note) comes with the channel's record, after the page's heading.
       await page.getByText('Your role may read this, not change it.').waitFor()
       // The domains too: read, with a note; only owners add, verify or remove them.
@@ -541,7 +544,7 @@ describe('operator console', () => {
       await page.getByRole('heading', { level: 1, name: 'Sign in to the console' }).waitFor()
       findings.push(...(await audit(page, 'console sign-in')))
       await signIn()
-      await page.getByRole('heading', { level: 1, name: 'Channel' }).waitFor({ timeout: 15_000 })
+      await page.getByRole('heading', { level: 1, name: 'Game day' }).waitFor({ timeout: 15_000 })
 
       await openPage(page, 'Security', 'Security')
       await page.getByText('Two-step sign-in is off', { exact: false }).waitFor()

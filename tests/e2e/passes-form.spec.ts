@@ -111,7 +111,7 @@ describe('the passes form in the console', () => {
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
       await page.getByLabel('Password confirmation', { exact: true }).fill(PASSWORD)
       await page.keyboard.press('Enter')
-      await page.getByRole('heading', { level: 1, name: 'Channel' }).waitFor({ timeout: 15_000 })
+      await page.getByRole('heading', { level: 1, name: 'Game day' }).waitFor({ timeout: 15_000 })
 
       await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Passes form' }).click()
       await page.getByRole('heading', { level: 1, name: 'Passes form' }).waitFor()

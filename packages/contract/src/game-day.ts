@@ -28,6 +28,8 @@ export const GameDayLiveGameSchema = z.object({
   name: z.string(),
   /** ISO 8601, UTC. */
   starts_at: z.string(),
+  /** The sport's alias (`sportOf` gives its rules: how a period is named). */
+  sport: z.string(),
   encoder: GameDayEncoderSchema,
   /** Viewers watching now (the analytics' live viewers); null for roles that do not read the analytics. */
   viewers_now: z.number().int().nullable(),

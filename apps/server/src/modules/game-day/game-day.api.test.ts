@@ -163,6 +163,7 @@ describe.each(testDatabases())('the console’s game-day home on %s', (kind) => 
         event_id: ids.live,
         name: 'Owls v Jays',
         starts_at: expect.any(String),
+        sport: 'basketball',
         // Live in the catalogue, but no encoder publishes to this process's ingest.
         encoder: 'waiting',
         viewers_now: 2,

@@ -56,6 +56,7 @@ export class GameDayService {
           event_id: g.event_id,
           name: g.name,
           starts_at: g.starts_at,
+          sport: g.sport,
           encoder: encoderOf(this.d.receiving(g.event_id), g.stream_status),
           viewers_now: readsViewers ? await this.d.viewersNow(channelId, g.event_id) : null,
           score: scoreOf(g),

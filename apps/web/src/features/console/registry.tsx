@@ -36,7 +36,7 @@ export interface ConsolePageEntry {
   when?: (me: AdminMe) => boolean
 }
 
-export const consoleSections = ['channel', 'catalogue', 'broadcast', 'sales', 'team'] as const
+export const consoleSections = ['today', 'channel', 'catalogue', 'broadcast', 'sales', 'team'] as const
 export type ConsoleSection = (typeof consoleSections)[number]
 
 const ColoursPage = lazy(() => import('./pages/colours-page'))
@@ -65,6 +65,8 @@ const CustomersPage = lazy(() => import('./sales/customers-page'))
 const AnalyticsPage = lazy(() => import('./analytics/analytics-page'))
 // What each game's alerts to its followers did: a report of the analytics.
 const AlertsPage = lazy(() => import('./analytics/alerts-page'))
+// Game day's home: the console's first page for every role that reads events (a scorer's is Score).
+const GameDayPage = lazy(() => import('./game-day/game-day-page'))
 // Game day (decision 0057): keeping a game's score from a phone; the whole console of a scorer.
 const ScorePage = lazy(() => import('./score/score-page'))
 
@@ -77,6 +79,8 @@ const singletonPage = (
 ): ConsolePageEntry => ({ path, label, section, resource: singleton.resource, singleton })
 
 export const consolePages: readonly ConsolePageEntry[] = [
+  // First: `/admin` opens the first page the role reads.
+  { path: 'game-day', label: 'nav.gameDay', section: 'today', resource: 'events', page: GameDayPage },
   singletonPage('channel', 'nav.channel', 'channel', singletonConfigs.channel),
   { path: 'colours', label: 'nav.colours', section: 'channel', resource: 'color-settings', page: ColoursPage },
   singletonPage('settings', 'nav.settings', 'channel', singletonConfigs.settings),

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { allowed } from '../access'
 import { useAdminOptions } from '../api/admin-api'
 import { useViewersNow } from '../api/use-analytics'
@@ -12,6 +13,12 @@ import { useConsoleText } from '../words'
 const dash = '—'
 const num = (v: number | null | undefined, unit = '') => (v === null || v === undefined ? dash : `${v}${unit}`)
 
+/** The event a link opened the page on (`?event=12`, the game-day home's Go live), else none. */
+const eventOf = (value: string | null) => {
+  const id = Number(value)
+  return Number.isInteger(id) && id > 0 ? id : null
+}
+
 /**
  * Go live: per event the RTMP server and stream key (reveal, copy, rotate with confirmation), the
  * live status panel (polled every 2 s), a preview player and End stream.
@@ -19,7 +26,8 @@ const num = (v: number | null | undefined, unit = '') => (v === null || v === un
 export default function GoLivePage() {
   const t = useConsoleText()
   const events = useAdminOptions('events')
-  const [eventId, setEventId] = useState<number | null>(null)
+  const [search] = useSearchParams()
+  const [eventId, setEventId] = useState<number | null>(() => eventOf(search.get('event')))
   const panel = useGoLive(eventId)
   const reveal = useRevealKey(eventId)
   const rotate = useLiveAction(eventId, 'rotate-key')
