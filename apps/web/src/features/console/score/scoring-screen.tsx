@@ -13,6 +13,7 @@ import { allowed } from '../access'
 import { type BoardAnswer, useScoreBoard, useTimelineFromSend } from '../api/use-scores'
 import { useOperator } from '../operator-context'
 import { useConsoleText } from '../words'
+import { ScoreKeyPlays } from './score-key-plays'
 import type { ScoreSender, SenderState } from './score-outbox'
 import { ScoreRecent } from './score-recent'
 import { ScoreSettings } from './score-settings'
@@ -339,6 +340,7 @@ function Scoreboard({ answer, sender, state }: { answer: BoardAnswer; sender: Sc
       ) : null}
 
       <ScoreRecent actions={actions} describe={words.describe} />
+      <ScoreKeyPlays eventId={board.game.event_id} version={timeline.version} />
 
       <section className="score-panel" aria-labelledby="score-final">
         <h2 id="score-final" className="visually-hidden">
