@@ -79,7 +79,7 @@ export const consoleEn = {
     remove: 'Remove',
     didNotLoad: 'Did not load.',
     notFound: 'Not found.',
-    range: 'From 0 to 120 seconds on each side, at least a second in all.',
+    saved: '{{what}} saved.',
     readOnly: 'Your role may read this, not change it.',
   },
   list: {
@@ -747,7 +747,7 @@ export const consoleEn = {
       'live-color': 'Live badge',
     },
     nothingToSave: 'Nothing to save.',
-    range: 'From 0 to 120 seconds on each side, at least a second in all.',
+    saved: 'Colours saved. The site shows them now.',
     notSaved: 'Not saved.',
     notHex: 'A colour is a hex value such as #0b1d3a',
     hexValue: '{{name}}, hex value',
@@ -763,7 +763,7 @@ export const consoleEn = {
       'Signed-in viewers who have not chosen a pass are taken to the passes page first. There they choose the free basic pass or buy one; until then they can read only the terms, the privacy policy and the passes.',
     explainOff:
       'Viewers are not asked to choose a pass: once signed in they go straight to the site. Answers already given are kept, and count again if you turn this back on.',
-    range: 'From 0 to 120 seconds on each side, at least a second in all.',
+    saved: 'Passes form saved.',
     legend: 'The passes form',
     ask: 'Ask signed-in viewers to choose a pass',
     fields: 'Fields',

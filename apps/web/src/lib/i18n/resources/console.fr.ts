@@ -86,7 +86,7 @@ export const consoleFr: Strings<typeof consoleEn> = {
     remove: 'Retirer',
     didNotLoad: 'Échec du chargement.',
     notFound: 'Introuvable.',
-    range: 'De 0 à 120 secondes de chaque côté, au moins une seconde en tout.',
+    saved: 'Enregistré : {{what}}.',
     readOnly: 'Votre rôle permet de lire ceci, pas de le modifier.',
   },
   list: {
@@ -765,7 +765,7 @@ export const consoleFr: Strings<typeof consoleEn> = {
       'live-color': 'Badge du direct',
     },
     nothingToSave: 'Rien à enregistrer.',
-    range: 'De 0 à 120 secondes de chaque côté, au moins une seconde en tout.',
+    saved: 'Couleurs enregistrées. Le site les affiche maintenant.',
     notSaved: 'Non enregistré.',
     notHex: 'Une couleur est une valeur hexadécimale comme #0b1d3a',
     hexValue: '{{name}}, valeur hexadécimale',
@@ -781,7 +781,7 @@ export const consoleFr: Strings<typeof consoleEn> = {
       'Les spectateurs connectés qui n’ont pas choisi de pass sont d’abord menés à la page des passes. Ils y choisissent le pass de base gratuit ou en achètent un ; d’ici là, ils ne peuvent lire que les conditions, la politique de confidentialité et les passes.',
     explainOff:
       'Les spectateurs ne sont pas invités à choisir un pass : une fois connectés, ils vont directement sur le site. Les réponses déjà données sont gardées, et comptent de nouveau si vous réactivez ceci.',
-    range: 'De 0 à 120 secondes de chaque côté, au moins une seconde en tout.',
+    saved: 'Formulaire des passes enregistré.',
     legend: 'Le formulaire des passes',
     ask: 'Demander aux spectateurs connectés de choisir un pass',
     fields: 'Champs',
