@@ -20,6 +20,7 @@ import { clipsModule } from './modules/clips/clips.module.js'
 import { customersModule } from './modules/customers/customers.module.js'
 import { gameDayModule } from './modules/game-day/game-day.module.js'
 import { geoModule } from './modules/geo/geo.module.js'
+import { keyPlaysModule } from './modules/key-plays/key-plays.module.js'
 import { keysModule } from './modules/keys/keys.module.js'
 import { liveModule } from './modules/live/live.module.js'
 import { mediaModule } from './modules/media/media.module.js'
@@ -183,6 +184,7 @@ export async function buildApp(container: Container) {
   })
   await app.register(scoresModule.routes, { ...services.scores, batchesPerMinute: 120 })
   await app.register(gameDayModule.routes, { gameDay: services.gameDay })
+  await app.register(keyPlaysModule.routes, { keyPlays: services.keyPlays, clock: container.clock })
   /** Where a mailed link points: the channel's primary verified domain, else PUBLIC_URL; never the request's host. */
   const mailOrigin = (req: FastifyRequest) => channels.linkOrigin(req.session.channel)
   const operators = { codeRateLimitMax: config.AUTH_RATE_LIMIT_MAX, origin: mailOrigin }

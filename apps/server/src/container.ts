@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis'
 import type { Config } from './config.js'
+import { gameDayParts } from './container-game-day.js'
 import { paymentsParts } from './container-payments.js'
 import type { Db } from './db/database.js'
 import { DemoRepository } from './db/demo.repository.js'
@@ -41,7 +42,6 @@ import { ClipsRepository } from './modules/clips/clips.repository.js'
 import { customersModule } from './modules/customers/customers.module.js'
 import { FormsRepository } from './modules/forms/forms.repository.js'
 import { FormsService } from './modules/forms/forms.service.js'
-import { gameDayModule } from './modules/game-day/game-day.module.js'
 import { geoModule } from './modules/geo/geo.module.js'
 import { keysModule } from './modules/keys/keys.module.js'
 import { KeysRepository } from './modules/keys/keys.repository.js'
@@ -60,7 +60,6 @@ import { pageHeadModule } from './modules/page-head/page-head.module.js'
 import { PACKAGE_KINDS } from './modules/payments/pass-catalogue.service.js'
 import { type Premieres, premieresModule } from './modules/premieres/premieres.module.js'
 import type { Cheer } from './modules/scores/score-suggestions.service.js'
-import { type Scores, scoresModule } from './modules/scores/scores.module.js'
 import { streamsModule } from './modules/streams/streams.module.js'
 
 export interface ContainerDeps {
@@ -279,25 +278,13 @@ export async function createContainer(deps: ContainerDeps) {
   const jobs = once('jobs', () => {
     const parts = { mediaRepo: mediaRepo(), clipsRepo: clipsRepo(), store: store(), changed: contentChanged }
     const services = { renewals: () => payments().renewals, reports: () => analytics().reports }
-    return createJobs({ ...parts, ...services, uploads, premieres, alerts, config, log })
+    return createJobs({ ...parts, ...services, uploads, premieres, alerts, keyPlays, config, log })
   })
   const gateParts = () => ({ repo: mediaRepo(), keys: keysRepo(), access: access(), secret: mediaSecret(), clock })
   const mediaGate = once('mediaGate', () => new MediaGate(gateParts()))
   const settleBy = (at: number) => queue().runScheduledBy('premieres.settle', at)
   const premiereParts = { db: db.kysely, media, catalog, store, audit, changed: contentChanged, clock, settleBy }
   const premieres = once('premieres', (): Premieres => premieresModule.build({ ...premiereParts, wentLive: announce }))
-  // Game day (decision 0057): a score that event lists show changed, so the channel's cached answers go.
-  const scoreParts = {
-    db: db.kysely,
-    dialect: db.dialect,
-    mediaSecret,
-    channels,
-    changed: contentChanged,
-    clock,
-    log,
-    audit,
-  }
-  const scores = once('scores', (): Scores => scoresModule.build(scoreParts))
   const favorites = once('favorites', () => new FavoritesService(catalogRepo(), catalog(), clock))
   const calendar = once('calendar', (): Calendar => calendarModule.build({ db, mediaSecret, channels, clock }))
   const alertParts = { db: db.kysely, config, mediaSecret, clock, log, queue, channels, pushAgent: deps.pushAgent }
@@ -310,13 +297,12 @@ export async function createContainer(deps: ContainerDeps) {
   const analytics = once('analytics', () =>
     analyticsModule.build(db.kysely, config, { secret: mediaSecret(), audit, clock }),
   )
-  // The console's first page. Its key plays are filled by the key-plays module; none until then.
-  const gameDayParts = { scores: () => scores().scores, live, reports: () => analytics().reports, clock }
-  const gameDayKeyPlays = { recentKeyPlays: async () => [] }
-  const gameDay = once('gameDay', () =>
-    gameDayModule.build({ ...gameDayParts, revenue: () => payments().revenue, keyPlays: gameDayKeyPlays }),
-  )
-
+  // Game day (decisions 0057, 0058): the scores, the key plays their tags make, the console's first page.
+  const { scores, keyPlays, gameDay } = gameDayParts(once, {
+    ...{ db: db.kysely, kysely: db.kysely, dialect: db.dialect, mediaSecret, channels, changed: contentChanged },
+    ...{ clock, log, audit, clips, queue },
+    home: { live, reports: () => analytics().reports, revenue: () => payments().revenue },
+  })
   return {
     config,
     db,
@@ -360,6 +346,7 @@ export async function createContainer(deps: ContainerDeps) {
         calendar,
         notifications,
         scores,
+        keyPlays,
         gameDay,
         responses,
         queue,

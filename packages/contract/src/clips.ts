@@ -116,6 +116,8 @@ export const ClipSettingsSchema = z.object({
     .min(1024 ** 2, 'At least 1 MB')
     .max(1024 ** 4, 'At most 1 TB'),
   share_public: z.boolean({ error: 'Choose whether shared clips are public' }),
+  /** Every score a scorer records is a key play too (decision 0058), not only the tags. */
+  score_key_plays: z.boolean({ error: 'Choose whether every score is a key play' }).optional(),
 })
 export type ClipSettings = z.infer<typeof ClipSettingsSchema>
 

@@ -24,6 +24,7 @@ import * as calendar from './migrations/0024_calendar.js'
 import * as alerts from './migrations/0025_alerts.js'
 import * as scores from './migrations/0026_scores.js'
 import * as scoreSuggestions from './migrations/0027_score_suggestions.js'
+import * as keyPlays from './migrations/0028_key_plays.js'
 
 /** Migrations in order; each is written once for both databases through `dialect.ts`. */
 const migrations = {
@@ -51,6 +52,7 @@ const migrations = {
   '0025_alerts': alerts,
   '0026_scores': scores,
   '0027_score_suggestions': scoreSuggestions,
+  '0028_key_plays': keyPlays,
 }
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -560,6 +560,50 @@ export interface ClipTable {
   bytes: number
   created_at: number
   updated_at: number
+  /** 1 for a clip of the channel's own (a key play, migration 0028); 0 for a viewer's. */
+  official: Generated<number>
+  /** The stream's clock (ms) at the clip's first picture; null when unknown. */
+  programme_start: Generated<number | null>
+}
+
+/** A moment of a game worth a clip (decision 0058): from a tag the scorer tapped, or a score. */
+export interface KeyPlayTable {
+  id: Generated<number>
+  channel_id: number
+  event_id: number
+  action_uid: string
+  kind: 'tag' | 'score'
+  label: string
+  tag: string | null
+  side: 'home' | 'away' | null
+  /** The moment on the stream's clock (ms), the game's offset applied. */
+  moment_ms: number
+  before_s: number
+  after_s: number
+  /** Seconds into the game's recording, once it holds the moment. */
+  position: number | null
+  home: number
+  away: number
+  period: number
+  clip_id: number | null
+  status: 'waiting' | 'cutting' | 'ready' | 'failed'
+  created_at: number
+  updated_at: number
+}
+
+/** A final game's key plays joined into one library video (decision 0058). */
+export interface HighlightReelTable {
+  event_id: number
+  channel_id: number
+  status: 'waiting' | 'making' | 'ready' | 'failed'
+  vod_item_id: number | null
+  title: string
+  /** JSON: [{ start, title }] */
+  chapters: string
+  duration: number | null
+  error: string | null
+  created_at: number
+  updated_at: number
 }
 
 /** A tag a channel offers for clips: for one sport, or for all (`event_category_id` null). */
@@ -964,6 +1008,8 @@ export interface Database {
   score_actions: ScoreActionTable
   score_feeds: ScoreFeedTable
   score_suggestions: ScoreSuggestionTable
+  key_plays: KeyPlayTable
+  highlight_reels: HighlightReelTable
   event_participants: EventParticipantTable
   vod_categories: VodCategoryTable
   vod_items: VodItemTable

@@ -4,6 +4,7 @@ import type { MediaStore } from '../lib/media-store/media-store.js'
 import { analyticsJobHandlers } from '../modules/analytics/analytics.jobs.js'
 import { clipJobFailureHook, clipJobHandlers } from '../modules/clips/clips.jobs.js'
 import type { ClipsRepository } from '../modules/clips/clips.repository.js'
+import { keyPlayJobHandlers } from '../modules/key-plays/key-plays.jobs.js'
 import { mediaJobHandlers } from '../modules/media/media.jobs.js'
 import type { MediaRepository } from '../modules/media/media.repository.js'
 import { mediaCleanupJobHandlers, mediaJobFailureHook, mediaSweep } from '../modules/media/media-cleanup.jobs.js'
@@ -28,6 +29,7 @@ export interface JobsDeps {
   reports: () => { sweep(): Promise<unknown> }
   premieres: () => { settle(): Promise<number | null> }
   alerts: () => AlertsService
+  keyPlays: () => { cut(keyPlayId: number): Promise<void> }
 }
 
 /**
@@ -52,6 +54,7 @@ export function createJobs(d: JobsDeps) {
     ...analyticsJobHandlers(d.reports),
     ...premiereJobHandlers(d.premieres),
     ...alertJobHandlers(d.alerts),
+    ...keyPlayJobHandlers(d.keyPlays),
   }
   return {
     handlers,

@@ -26,6 +26,7 @@ export interface ChannelSettingsJson {
     storage_per_user_bytes?: number
     /** Whether a shared clip of a paid game plays for anyone with the link. */
     share_public?: boolean
+    score_key_plays?: boolean
   }
   /** Simultaneous streams per account (decision 0031); defaults from `streamDefaults`. */
   streams?: Partial<StreamSettings>
@@ -55,6 +56,7 @@ export function clipSettingsOf(channel: Pick<ChannelRow, 'settings'>) {
     perUserPerHour: Math.floor(positive(c.per_user_per_hour, clipDefaults.perUserPerHour)),
     storagePerUserBytes: positive(c.storage_per_user_bytes, clipDefaults.storagePerUserBytes),
     sharePublic: typeof c.share_public === 'boolean' ? c.share_public : clipDefaults.sharePublic,
+    scoreKeyPlays: c.score_key_plays === true,
   }
 }
 export type ClipSettings = ReturnType<typeof clipSettingsOf>

@@ -167,6 +167,21 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
     }
     // A game's score is kept on its event.
     if (resource === 'scores') return target('events', owner)
+    // A key play of one of the owner's games (decision 0058), as a scorer's tag makes one.
+    if (resource === 'key-plays') {
+      const eventId = await target('events', owner)
+      const now = Date.now()
+      const row = await ctx.db.kysely
+        .insertInto('key_plays')
+        .values({
+          ...{ channel_id: owner.channelId, event_id: eventId, action_uid: randomUUID(), kind: 'tag', label: 'Dunk' },
+          ...{ tag: 'Dunk', side: 'home', moment_ms: now, before_s: 10, after_s: 5, position: null },
+          ...{ home: 0, away: 0, period: 1, clip_id: null, status: 'waiting', created_at: now, updated_at: now },
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return row.id
+    }
     if (resource === 'premieres') {
       return (await ctx.container.premieres().place(owner.channelId, await premiereOf(owner), null)).id
     }
@@ -273,6 +288,7 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
       if (resource === 'bundles') return { price: 900, weight: 2 }
       if (resource === 'analytics') return { days: 90 }
       if (resource === 'scores') return { offset_ms: 1500 }
+      if (resource === 'key-plays') return { before: 3, after: 2 }
       return sampleUpdate(resource as AdminCollection)
     }
     return undefined
@@ -300,7 +316,7 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
     // resend verification, send a password reset, block, unblock); domains' four (list, add, verify, remove);
     // the alerts' figures per game; game day's scores (the games, one's board, its sport and offset, a
     // batch of actions, a suggestion's decision) and score feed (its settings, rotating its secret);
-    // the game-day home.
+    // the game-day home; key plays (the recent ones, a clip's window moved, one removed).
     expect(declared.length).toBe(
       collections.length * 5 +
         AdminSingletons.length * 2 +
@@ -325,7 +341,8 @@ describe.each(testDatabases())('the admin role matrix on %s', (kind) => {
         1 +
         5 +
         2 +
-        1,
+        1 +
+        3,
     )
     expect(declared.filter((r) => gated(r.url)).length).toBe(3 + 5 + 3 + 1 + 2)
     // The rest are the operator's own page and second factor, open to every role.

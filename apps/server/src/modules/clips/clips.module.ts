@@ -15,6 +15,7 @@ import type { ClipsRepository } from './clips.repository.js'
 import { clipsRoutes } from './clips.routes.js'
 import { ClipsService } from './clips.service.js'
 import { ClipsModerationService } from './clips-moderation.service.js'
+import { OfficialClips } from './official-clips.js'
 
 /** What the clips service is built from (the container fills it). */
 export interface ClipsDeps {
@@ -46,16 +47,18 @@ function createClips(d: ClipsDeps) {
   }
   const views = new ClipViews({ secret: d.secret, clock: d.clock })
   const lookups = { repo, catalog: d.catalog, vod: d.vod, access: d.access }
+  const sources = new ClipSources({ recordings, store })
   return {
     service: new ClipsService({
       ...lookups,
-      sources: new ClipSources({ recordings, store }),
+      sources,
       views,
       store,
       queue: d.queue,
     }),
     sharing: new ClipSharingService({ ...lookups, views, secret: d.secret }),
     moderation: new ClipsModerationService({ repo, store, views, audit: d.audit }),
+    official: new OfficialClips({ repo, sources, store, queue: d.queue }),
   }
 }
 export type Clips = ReturnType<typeof createClips>

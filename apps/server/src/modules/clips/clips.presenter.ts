@@ -47,6 +47,8 @@ export function presentClip(
     created_at: new Date(Number(row.created_at)).toISOString(),
     event_name: row.event_name,
     vod_media_item_title: row.vod_title,
+    official: row.official === 1,
+    programme_start: row.programme_start === null ? null : Number(row.programme_start),
   }
 }
 

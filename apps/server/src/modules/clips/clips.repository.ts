@@ -8,7 +8,10 @@ type NewClip = Required<
     Insertable<ClipTable>,
     'channel_id' | 'user_id' | 'uuid' | 'event_id' | 'vod_item_id' | 'asset_id' | 'name' | 'start_time' | 'duration'
   >
-> & { tags: string[] }
+> & { tags: string[] } & Partial<Pick<Insertable<ClipTable>, 'official' | 'programme_start'>>
+
+/** The address of a channel's own account, the author of its official clips: never a mailbox, never signed in. */
+export const houseEmail = (channelId: number) => `highlights+${channelId}@house.fieldhouse.invalid`
 
 /** A clip with what it is of: its game's name and access, or its library video's title (decision 27). */
 export type ClipWithEvent = ClipRow & {
@@ -176,6 +179,50 @@ export class ClipsRepository {
     if (onlyFrom) q = q.where('status', 'in', onlyFrom)
     const result = await q.executeTakeFirst()
     return Number(result.numUpdatedRows) > 0
+  }
+
+  /** A clip's range cut again (an official clip whose window moved): queued, its files to be made anew. */
+  async recut(id: number, values: { start_time: number; duration: number; programme_start: number | null }) {
+    await this.db
+      .updateTable('clips')
+      .set({ ...values, status: 'queued', failure_reason: null, bytes: 0, updated_at: this.clock() })
+      .where('id', '=', id)
+      .execute()
+  }
+
+  /**
+   * The channel's own account (decision 0058), made the first time it is needed: the author of its
+   * official clips. It has no password and is blocked, so nobody signs in as it.
+   */
+  async houseAccount(channelId: number, name: string): Promise<number> {
+    const email = houseEmail(channelId)
+    const found = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('channel_id', '=', channelId)
+      .where('email', '=', email)
+      .executeTakeFirst()
+    if (found) return found.id
+    const now = this.clock()
+    const row = await this.db
+      .insertInto('users')
+      .values({
+        ...{ channel_id: channelId, email, password_hash: null, first_name: name.slice(0, 100), last_name: '' },
+        ...{ news: 0, temporary_password: 0, email_verified_at: null, capabilities: '[]', trial_period_used: 0 },
+        ...{ blocked_at: now, created_at: now, updated_at: now },
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    if (row) return row.id
+    return (
+      await this.db
+        .selectFrom('users')
+        .select('id')
+        .where('channel_id', '=', channelId)
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow()
+    ).id
   }
 
   async delete(id: number) {

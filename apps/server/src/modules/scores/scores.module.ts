@@ -4,7 +4,7 @@ import { ScoreFeedService } from './score-feed.service.js'
 import { ScoreSuggestionsService } from './score-suggestions.service.js'
 import { ScoresRepository } from './scores.repository.js'
 import { scoresRoutes } from './scores.routes.js'
-import { ScoresService } from './scores.service.js'
+import { type RecordedActions, ScoresService } from './scores.service.js'
 import { VersionWaiters } from './version-waiters.js'
 
 /**
@@ -25,13 +25,18 @@ function createScores(d: {
   clock: () => number
   log: FastifyBaseLogger
   audit: AuditSink
+  /** A batch committed with new actions (the key plays its tags make, decision 0058). */
+  recorded?: (change: RecordedActions) => Promise<unknown>
 }) {
   const repo = new ScoresRepository(d.db, d.dialect)
   const waiters = new VersionWaiters({
     readVersion: (eventId) => repo.version(eventId),
     onError: (err) => d.log.warn({ err }, 'score version poll failed'),
   })
-  const scores = new ScoresService({ repo, waiters, changed: d.changed, clock: d.clock, audit: d.audit })
+  const scores = new ScoresService({
+    ...{ repo, waiters, changed: d.changed, clock: d.clock, audit: d.audit },
+    ...(d.recorded ? { recorded: d.recorded } : {}),
+  })
   const feed = new ScoreFeedService({
     ...{ repo, scores, serverSecret: d.mediaSecret, clock: d.clock, audit: d.audit },
     channelByKey: (key) => d.channels().findByKey(key),

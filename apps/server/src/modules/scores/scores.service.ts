@@ -34,6 +34,14 @@ const TIMELINES_KEPT = 2000
 /** The open suggestions a board shows, newest first. */
 const BOARD_SUGGESTIONS = 20
 
+/** A batch that just committed: the game's timeline and the ids of its new actions. */
+export interface RecordedActions {
+  channelId: number
+  eventId: number
+  timeline: ScoreTimeline
+  newIds: readonly string[]
+}
+
 /** Who records a batch: a scorer (audited as the operator's write) or the signed feed. */
 export interface Recorder {
   source: ScoreActionTable['source']
@@ -68,6 +76,8 @@ export class ScoresService {
       clock: () => number
       /** Where operators' writes are recorded (the console's audit log). */
       audit: AuditSink
+      /** A batch committed with new actions: the key plays module makes the tags' key plays (decision 0058). */
+      recorded?: (change: RecordedActions) => Promise<unknown>
       waitMs?: number
     },
   ) {}
@@ -230,6 +240,10 @@ export class ScoresService {
       })
     if (outcome.listed) await this.d.changed(channelId)
     const { timeline } = await this.cachedTimeline(eventId, outcome.version ?? undefined)
+    if (outcome.version !== null && outcome.audited && this.d.recorded) {
+      const newIds = outcome.audited.actions.map((a) => a.id)
+      await this.d.recorded({ channelId, eventId, timeline, newIds })
+    }
     return { recorded: outcome.recorded, timeline }
   }
 
