@@ -5,6 +5,7 @@ import type { AuditSink } from './lib/operator.js'
 import type { Clips } from './modules/clips/clips.module.js'
 import { gameDayModule } from './modules/game-day/game-day.module.js'
 import { type KeyPlays, keyPlaysModule } from './modules/key-plays/key-plays.module.js'
+import type { Premieres } from './modules/premieres/premieres.module.js'
 import { type Scores, scoresModule } from './modules/scores/scores.module.js'
 
 type Once = ReturnType<typeof madeOnce>['once']
@@ -18,7 +19,8 @@ type GameDayParts = Parameters<typeof gameDayModule.build>[0]
  */
 export function gameDayParts(
   once: Once,
-  d: Omit<ScoreParts, 'recorded'> & {
+  d: Omit<ScoreParts, 'recorded' | 'premiereClock'> & {
+    premieres: () => Premieres
     kysely: Parameters<typeof keyPlaysModule.build>[0]['db']
     clips: () => Clips
     queue: () => JobQueue
@@ -43,7 +45,8 @@ export function gameDayParts(
     keyPlays()
       .recorded(change)
       .catch((err) => d.log.error({ err, event: change.eventId }, 'key plays not made'))
-  const scores = once('scores', (): Scores => scoresModule.build({ ...d, recorded }))
+  const premiereClock: ScoreParts['premiereClock'] = (channelId, eventId) => d.premieres().gameClock(channelId, eventId)
+  const scores = once('scores', (): Scores => scoresModule.build({ ...d, recorded, premiereClock }))
   const gameDay = once('gameDay', () =>
     gameDayModule.build({
       ...d.home,

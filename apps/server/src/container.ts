@@ -300,7 +300,7 @@ export async function createContainer(deps: ContainerDeps) {
   // Game day (decisions 0057, 0058): the scores, the key plays their tags make, the console's first page.
   const { scores, keyPlays, gameDay } = gameDayParts(once, {
     ...{ db: db.kysely, kysely: db.kysely, dialect: db.dialect, mediaSecret, channels, changed: contentChanged },
-    ...{ clock, log, audit, clips, queue },
+    ...{ clock, log, audit, clips, queue, premieres },
     home: { live, reports: () => analytics().reports, revenue: () => payments().revenue },
   })
   return {

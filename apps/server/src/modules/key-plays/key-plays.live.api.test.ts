@@ -125,4 +125,46 @@ describe('key plays of a live game', () => {
       await feed.stop()
     }
   })
+
+  it('a premiere of the game’s recording shows the game’s score at the showing’s pictures', {
+    timeout: 90_000,
+  }, async () => {
+    // The game is over (the feed above stopped): its recording is the replay.
+    const replay = await until(
+      async () => {
+        const d = (await ctx.json(`/api/events/${event.id}?api_key=${viewer}`)).body.data
+        return d?.stream_status === 'vod' && d.playback ? d : null
+      },
+      'the replay',
+      60_000,
+    )
+    const variant = await (await ctx.request(replay.playback.hls.replace(/master\.m3u8$/, 'source/index.m3u8'))).text()
+    const firstDate = Date.parse(/#EXT-X-PROGRAM-DATE-TIME:(\S+)/.exec(variant)?.[1] ?? '')
+    const game = (await ctx.json(`/api/events/${event.id}/score?api_key=${viewer}`)).body.data
+    const scored = game.actions.find((a: { type: string }) => a.type === 'score')
+    expect(scored).toBeTruthy()
+
+    const other = await ctx.db.kysely
+      .selectFrom('events')
+      .select(['id', 'channel_id'])
+      .where('stream_status', '=', 'upcoming')
+      .where('access_mode', '=', 'free')
+      .where('id', '!=', event.id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+    const startsAt = Date.now() + 60_000
+    await ctx.container
+      .premieres()
+      .place(
+        other.channel_id,
+        { event_id: other.id, source_event_id: event.id, starts_at: new Date(startsAt).toISOString() },
+        null,
+      )
+    const shown = (await ctx.json(`/api/events/${other.id}/score?api_key=${viewer}`)).body.data
+    expect(shown.event_id).toBe(other.id)
+    expect(shown.home).toEqual(game.home)
+    const mapped = shown.actions.find((a: { id: string }) => a.id === scored.id)
+    // One continuous recording: the showing's clock is its start plus the moment's place in the recording.
+    expect(Math.abs(mapped.t - (startsAt + (scored.t - firstDate)))).toBeLessThan(1100)
+  })
 })

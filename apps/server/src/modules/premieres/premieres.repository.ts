@@ -34,6 +34,15 @@ export class PremieresRepository {
     return findInChannel(this.db, 'premieres', channelId, { event_id: eventId })
   }
 
+  /** What a recording is of (a game, or a library video). */
+  assetOwner(assetId: number) {
+    return this.db
+      .selectFrom('media_assets')
+      .select(['owner_type', 'owner_id'])
+      .where('id', '=', assetId)
+      .executeTakeFirst()
+  }
+
   byId(channelId: number, id: number) {
     return findInChannel(this.db, 'premieres', channelId, { id })
   }

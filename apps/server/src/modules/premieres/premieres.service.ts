@@ -10,6 +10,7 @@ import {
 import {
   airedCount,
   firstVariant,
+  positionAtDate,
   premiereMediaPlaylist,
   type RecordingTimeline,
   recordingTimeline,
@@ -210,6 +211,26 @@ export class PremieresService {
     const row = await this.deps.repo.byEvent(channelId, eventId)
     if (!row) return null
     return { id: row.id, assetId: row.asset_id, ...showingAt(row, this.now()) }
+  }
+
+  /**
+   * A premiere of a game's recording on the stream's clock (decision 0057): the game it shows, and where a
+   * moment of that game's clock falls on the current showing's (its playlist's program date-time is the
+   * showing's start plus the position), so the game's score reads right at the showing's pictures.
+   */
+  async gameClock(channelId: number, eventId: number) {
+    const row = await this.deps.repo.byEvent(channelId, eventId)
+    const owner = row ? await this.deps.repo.assetOwner(row.asset_id) : undefined
+    if (!row || owner?.owner_type !== 'event') return null
+    const recording = await this.deps.recordings.readyRecording(channelId, { type: 'event', id: owner.owner_id })
+    const timeline = recording?.id === row.asset_id ? await this.firstTimeline(recording.id, recording.master) : null
+    if (!timeline) return null
+    const { startsAt } = showingAt(row, this.now())
+    const toShowing = (t: number) => {
+      const position = positionAtDate(timeline, t)
+      return position === null ? null : startsAt + Math.round(position * 1000)
+    }
+    return { sourceEventId: owner.owner_id, toShowing }
   }
 
   /** A premiere with its channel and event's geo rules, remembered two seconds (every file request asks). */

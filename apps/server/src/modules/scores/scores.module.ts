@@ -4,7 +4,7 @@ import { ScoreFeedService } from './score-feed.service.js'
 import { ScoreSuggestionsService } from './score-suggestions.service.js'
 import { ScoresRepository } from './scores.repository.js'
 import { scoresRoutes } from './scores.routes.js'
-import { type RecordedActions, ScoresService } from './scores.service.js'
+import { type PremiereClock, type RecordedActions, ScoresService } from './scores.service.js'
 import { VersionWaiters } from './version-waiters.js'
 
 /**
@@ -27,6 +27,8 @@ function createScores(d: {
   audit: AuditSink
   /** A batch committed with new actions (the key plays its tags make, decision 0058). */
   recorded?: (change: RecordedActions) => Promise<unknown>
+  /** A premiere of a game's recording: its game and clock (the premieres module's). */
+  premiereClock?: (channelId: number, eventId: number) => Promise<PremiereClock | null>
 }) {
   const repo = new ScoresRepository(d.db, d.dialect)
   const waiters = new VersionWaiters({
@@ -36,6 +38,7 @@ function createScores(d: {
   const scores = new ScoresService({
     ...{ repo, waiters, changed: d.changed, clock: d.clock, audit: d.audit },
     ...(d.recorded ? { recorded: d.recorded } : {}),
+    ...(d.premiereClock ? { premiereClock: d.premiereClock } : {}),
   })
   const feed = new ScoreFeedService({
     ...{ repo, scores, serverSecret: d.mediaSecret, clock: d.clock, audit: d.audit },

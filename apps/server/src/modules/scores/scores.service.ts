@@ -34,6 +34,12 @@ const TIMELINES_KEPT = 2000
 /** The open suggestions a board shows, newest first. */
 const BOARD_SUGGESTIONS = 20
 
+/** A premiere's game, and where a moment of the game's clock falls on the showing's clock (null: not shown). */
+export interface PremiereClock {
+  sourceEventId: number
+  toShowing: (t: number) => number | null
+}
+
 /** A batch that just committed: the game's timeline and the ids of its new actions. */
 export interface RecordedActions {
   channelId: number
@@ -78,9 +84,26 @@ export class ScoresService {
       audit: AuditSink
       /** A batch committed with new actions: the key plays module makes the tags' key plays (decision 0058). */
       recorded?: (change: RecordedActions) => Promise<unknown>
+      /** A premiere of a game's recording: the game, and its clock on the showing's (the premieres module's). */
+      premiereClock?: (channelId: number, eventId: number) => Promise<PremiereClock | null>
       waitMs?: number
     },
   ) {}
+
+  private readonly premieres = new Map<number, { at: number; clock: Promise<PremiereClock | null> }>()
+
+  /** The event's premiere clock, looked up at most every 10 s per event (every timeline read asks). */
+  private premiereOf(channelId: number, eventId: number) {
+    const ask = this.d.premiereClock
+    if (!ask) return Promise.resolve(null)
+    const now = this.d.clock()
+    const hit = this.premieres.get(eventId)
+    if (hit && now - hit.at < 10_000) return hit.clock
+    if (this.premieres.size >= TIMELINES_KEPT) this.premieres.clear()
+    const clock = ask(channelId, eventId).catch(() => null)
+    this.premieres.set(eventId, { at: now, clock })
+    return clock
+  }
 
   // -------------------------------------------------------------------------------------------
   // Viewers
@@ -90,6 +113,16 @@ export class ScoresService {
    * after the wait, as it is). An event of another channel, or none, is not found.
    */
   async timeline(session: Session, eventId: number, after?: number, signal?: AbortSignal): Promise<ScoreTimeline> {
+    // A premiere of a game's recording shows that game's score, each moment where the showing shows it.
+    const premiere = await this.premiereOf(session.channel.id, eventId)
+    if (premiere && premiere.sourceEventId !== eventId) {
+      const game = await this.timeline(session, premiere.sourceEventId, after, signal)
+      const actions = game.actions.flatMap((a) => {
+        const t = premiere.toShowing(a.t)
+        return t === null ? [] : [{ ...a, t }]
+      })
+      return { ...game, event_id: eventId, actions }
+    }
     const current = await this.cachedTimeline(eventId)
     if (current.channelId !== session.channel.id) throw notFound('event')
     if (after === undefined || current.timeline.version > after) return current.timeline
