@@ -1,6 +1,7 @@
 /**
  * Pure ffmpeg argument builders, one file per concern under `args/`: VOD renditions, live HLS, images
- * (poster, seek thumbnails, preview), editing (cuts by stream copy) and the generated test feed.
+ * (poster, seek thumbnails, preview), editing (cuts by stream copy), joining (the highlight reel) and the
+ * generated test feed.
  * Playlist text is `hls.ts`'s.
  */
 export { seconds } from './args/common.js'
@@ -9,5 +10,6 @@ export * from './args/edit.js'
 export * from './args/feed.js'
 export * from './args/filters.js'
 export * from './args/images.js'
+export * from './args/join.js'
 export * from './args/live.js'
 export * from './args/vod.js'

@@ -90,6 +90,18 @@ describe('checkInputs', () => {
     expect(() => checkInputs(['-f', 'lavfi', '-i', 'testsrc2', '-i', 'http://x/y', 'o'])).toThrow(FfmpegInputError)
   })
 
+  it('reads a concat list only when the server names it as its own, and then only with the file protocol', () => {
+    const list = ['-f', 'concat', '-safe', '0', '-protocol_whitelist', 'file', '-i', '/srv/tmp/w/list.txt', 'o']
+    expect(checkInputs(list, { concatLists: ['/srv/tmp/w/list.txt'] })).toEqual(['/srv/tmp/w/list.txt'])
+    expect(() => checkInputs(list, { concatLists: ['/srv/tmp/w/other.txt'] })).toThrow(/format/)
+    expect(() =>
+      checkInputs(['-f', 'concat', '-i', '/srv/tmp/w/list.txt', 'o'], { concatLists: ['/srv/tmp/w/list.txt'] }),
+    ).toThrow(/protocol_whitelist/)
+    expect(checkInputs(['-f', 'ffmetadata', '-protocol_whitelist', 'file', '-i', '/srv/tmp/w/meta.txt', 'o'])).toEqual([
+      '/srv/tmp/w/meta.txt',
+    ])
+  })
+
   it('refuses devices, concat demuxer and dangerous filters or options', () => {
     expect(() => checkInputs(['-f', 'x11grab', '-i', ':0.0', 'o'])).toThrow(/format/)
     expect(() => checkInputs(['-f', 'concat', '-protocol_whitelist', 'file', '-i', '/l.txt', 'o'])).toThrow(/format/)

@@ -12,6 +12,11 @@ export class FfmpegInputError extends Error {
 export interface CheckInputsOptions {
   /** RTMP hosts besides loopback that ffmpeg may pull from (an external ingest server). */
   allowedRtmpHosts?: readonly string[]
+  /**
+   * Concat lists (absolute paths) the server wrote itself (`concatListText`: absolute paths inside its own
+   * temp folder): only these may be read with the concat demuxer (`-f concat`), never one from elsewhere.
+   */
+  concatLists?: readonly string[]
 }
 
 /** Container formats an input may be forced to with `-f`. No devices, no `concat`, no `lavfi` except as below. */
@@ -29,6 +34,8 @@ const INPUT_FORMATS = new Set([
   'aac',
   'wav',
   'image2',
+  // Chapters and titles written by the server (the highlight reel): a text format that opens nothing else.
+  'ffmetadata',
 ])
 
 /** Protocols the input's `-protocol_whitelist` may name, by kind of input. */
@@ -79,7 +86,8 @@ function lastOption(window: readonly string[], name: string): string | undefined
  * - `-f lavfi` inputs: generated sources; the graph must not use movie/amovie/zmq/sendcmd;
  * - `rtmp://` inputs: loopback (or `allowedRtmpHosts`) only, with `-protocol_whitelist` ⊆ rtmp,tcp,file;
  * - anything else must be a plain local path with `-protocol_whitelist file`;
- * - a forced input format (`-f`) must be a container, never a device or `concat`.
+ * - a forced input format (`-f`) must be a container, never a device; `concat` only for a list the caller
+ *   names in `concatLists` (one the server wrote), read with `-protocol_whitelist file`.
  * Filter graphs given with -filter_complex/-vf/-af/-lavfi are checked like lavfi inputs, and options that
  * read graphs or attachments from files are refused. Throws `FfmpegInputError`; returns the inputs.
  */
@@ -102,7 +110,8 @@ export function checkInputs(args: readonly string[], options: CheckInputsOptions
     windowStart = i + 2
     inputs.push(input)
     const format = lastOption(window, '-f')
-    if (format !== undefined && !INPUT_FORMATS.has(format)) {
+    const ownList = format === 'concat' && options.concatLists?.includes(input) === true
+    if (format !== undefined && !INPUT_FORMATS.has(format) && !ownList) {
       throw new FfmpegInputError(`input format "${format}" is not allowed`)
     }
     if (format === 'lavfi') {
