@@ -36,35 +36,35 @@ export function EventScoreLine({
   if (hidden) {
     return (
       <p className="event-score event-score--hidden">
-        <span>{t('score.hidden')}</span>
+        <span>{t('scores.hidden')}</span>
         <span aria-hidden="true"> · </span>
         <button
           type="button"
           className={`event-score__show${raised ? ' event-card__raised' : ''}`}
-          aria-label={t('score.showFor', { title: eventTitle(event) })}
+          aria-label={t('scores.showFor', { title: eventTitle(event) })}
           onClick={reveal}
         >
-          {t('score.show')}
+          {t('scores.show')}
         </button>
       </p>
     )
   }
-  const firstName = matchup ? matchup.away.short_name || matchup.away.name : t('score.home')
-  const secondName = matchup ? matchup.home.short_name || matchup.home.name : t('score.away')
+  const firstName = matchup ? matchup.away.short_name || matchup.away.name : t('scores.home')
+  const secondName = matchup ? matchup.home.short_name || matchup.home.name : t('scores.away')
   const names = { firstName, secondName, first: line.first, second: line.second }
   const numbers = `${line.first}–${line.second}`
   const spoken =
     line.status === 'final'
-      ? t('score.spokenFinal', names)
+      ? t('scores.spokenFinal', names)
       : line.period
-        ? t('score.spokenLivePeriod', { ...names, period: line.period })
-        : t('score.spokenLive', names)
+        ? t('scores.spokenLivePeriod', { ...names, period: line.period })
+        : t('scores.spokenLive', names)
   return (
     <p className={`event-score event-score--${line.status}`} data-testid="event-score">
       <span aria-hidden="true">
         {line.status === 'final' ? (
           <>
-            <span className="event-score__final">{t('score.final')}</span> {numbers}
+            <span className="event-score__final">{t('scores.final')}</span> {numbers}
           </>
         ) : (
           <>
@@ -88,7 +88,7 @@ export function SpoilerSwitch() {
   const hintId = useId()
   const { spoilerFree, setSpoilerFree, saving } = useSpoilerFree()
   return (
-    <label className="spoiler-switch" title={t('score.hideScoresHint')}>
+    <label className="spoiler-switch" title={t('scores.hideScoresHint')}>
       <input
         type="checkbox"
         checked={spoilerFree}
@@ -96,9 +96,9 @@ export function SpoilerSwitch() {
         aria-busy={saving || undefined}
         onChange={(event) => setSpoilerFree(event.target.checked)}
       />
-      <span>{t('score.hideScores')}</span>
+      <span>{t('scores.hideScores')}</span>
       <span id={hintId} className="visually-hidden">
-        {t('score.hideScoresHint')}
+        {t('scores.hideScoresHint')}
       </span>
     </label>
   )

@@ -46,21 +46,21 @@ export function ScoreBug({ moment, home, away, eventId }: ScoreBugProps) {
   const spoken = hidden
     ? ''
     : moment.final
-      ? t('score.spokenBugFinal', { ...names, homeScore: moment.home, awayScore: moment.away })
+      ? t('scores.spokenBugFinal', { ...names, homeScore: moment.home, awayScore: moment.away })
       : moment.periodLabel
-        ? t('score.spokenBugPeriod', {
+        ? t('scores.spokenBugPeriod', {
             ...names,
             homeScore: moment.home,
             awayScore: moment.away,
             period: moment.periodLabel,
           })
-        : t('score.spokenBug', { ...names, homeScore: moment.home, awayScore: moment.away })
-  const status = moment.final ? t('score.final') : [moment.periodLabel, moment.clock].filter(Boolean).join(' · ')
+        : t('scores.spokenBug', { ...names, homeScore: moment.home, awayScore: moment.away })
+  const status = moment.final ? t('scores.final') : [moment.periodLabel, moment.clock].filter(Boolean).join(' · ')
   return (
     <div className="score-bug" data-testid="score-bug" data-moment={moment.at}>
       {hidden ? (
         <button type="button" className="score-bug__show" onClick={reveal}>
-          {t('score.showScore')}
+          {t('scores.showScore')}
         </button>
       ) : (
         <div className="score-bug__board" aria-hidden="true">

@@ -81,6 +81,7 @@ const clipFields: readonly FieldConfig[] = [
   requiredNumber('per_user_per_hour', 'clipSettings.perHour', 'clipSettings.perHourHint'),
   requiredNumber('storage_per_user_mb', 'clipSettings.room', 'clipSettings.roomHint'),
   field('share_public', 'clipSettings.sharePublic', 'checkbox', { hint: 'clipSettings.sharePublicHint' }),
+  field('score_key_plays', 'clipSettings.scoreKeyPlays', 'checkbox', { hint: 'clipSettings.scoreKeyPlaysHint' }),
 ]
 
 /** The settings' `clips` → the form's fields (the room in MB). */
@@ -92,6 +93,7 @@ const clipsFromRecord = (record: FormValues): FormValues => {
     per_user_per_hour: clips.per_user_per_hour ?? '',
     storage_per_user_mb: bytes === null ? '' : Math.round(bytes / MB),
     share_public: clips.share_public ?? true,
+    score_key_plays: clips.score_key_plays ?? false,
   }
 }
 

@@ -103,7 +103,7 @@ export function KeyPlayItem({
   onPlay: (() => void) | null
 }) {
   const { t } = useTranslation()
-  const moment = keyPlayMomentText(entry, hidden ? t('score.hidden') : null)
+  const moment = keyPlayMomentText(entry, hidden ? t('scores.hidden') : null)
   const name = [
     entry.time === null ? entry.label : t('keyPlays.playFrom', { label: entry.label, time: entry.time }),
     moment,

@@ -151,7 +151,7 @@ export const bg: Translation = {
     replay: 'Запис',
     at: 'гостува на',
   },
-  score: {
+  scores: {
     live: 'Резултат на живо',
     final: 'Край',
     spokenLive: 'Резултат на живо: {{firstName}} {{first}}, {{secondName}} {{second}}',

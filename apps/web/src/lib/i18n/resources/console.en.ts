@@ -381,6 +381,9 @@ export const consoleEn = {
     sharePublic: 'Shared clips of paid games play for anyone with the link',
     sharePublicHint:
       'Off: a clip of a paid or pay-per-view game plays, is listed and shows its picture only to viewers who may watch the game (and to whoever made it); it is left out of Moments and its link previews nothing. Clips of free and sign-up games are always public.',
+    scoreKeyPlays: 'Every score is a key play',
+    scoreKeyPlaysHint:
+      'On: each score the scorer records gets its own clip and mark, as a key-play tag does. Off: only the tags do.',
   },
   uploadSettings: {
     title: 'Upload limits',

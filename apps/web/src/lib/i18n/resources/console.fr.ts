@@ -387,6 +387,9 @@ export const consoleFr: Strings<typeof consoleEn> = {
     sharePublic: 'Les clips partagés des matchs payants sont lus par toute personne ayant le lien',
     sharePublicHint:
       'Désactivé : un clip d’un match payant ou à la séance n’est lu, listé et montré avec son image qu’aux spectateurs qui peuvent regarder le match (et à son auteur) ; il est exclu des Moments et son lien n’affiche aucun aperçu. Les clips des matchs gratuits et sur inscription sont toujours publics.',
+    scoreKeyPlays: 'Chaque point marqué est une action clé',
+    scoreKeyPlaysHint:
+      'Activé : chaque point enregistré par le marqueur a son extrait et sa marque, comme un tag d’action clé. Désactivé : seuls les tags.',
   },
   uploadSettings: {
     title: 'Limites d’envoi',

@@ -67,7 +67,7 @@ export const enCatalogue = {
     replay: 'Replay',
     at: 'at',
   },
-  score: {
+  scores: {
     live: 'Live score',
     final: 'Final',
     spokenLive: 'Live score: {{firstName}} {{first}}, {{secondName}} {{second}}',

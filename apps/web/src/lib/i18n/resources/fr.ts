@@ -151,7 +151,7 @@ export const fr: Translation = {
     replay: 'Rediffusion',
     at: 'chez',
   },
-  score: {
+  scores: {
     live: 'Score en direct',
     final: 'Final',
     spokenLive: 'Score en direct : {{firstName}} {{first}}, {{secondName}} {{second}}',
