@@ -149,4 +149,69 @@ describe('game day', () => {
       await context.close()
     }
   })
+
+  it('a key play appears under the player and on the seek bar; pressing it plays from just before the moment; its official clip plays', {
+    timeout: 180_000,
+  }, async () => {
+    const key = await apiKey(baseUrl)
+    const game = await demoGame(key)
+    // The demo's scorer tags every third play: wait for one whose clip is cut.
+    type Play = {
+      id: number
+      t: number
+      label: string
+      position: number | null
+      status: string
+      clip: { id: number; uuid: string } | null
+    }
+    let play: Play | undefined
+    for (let i = 0; i < 240 && !play; i++) {
+      const list = (await (await fetch(`${baseUrl}/api/events/${game.event_id}/key-plays?api_key=${key}`)).json()).data
+      play = (list.key_plays as Play[]).find((k) => k.status === 'ready')
+      if (!play) await new Promise((r) => setTimeout(r, 500))
+    }
+    if (!play?.clip || play.position === null) throw new Error('no key play of the demo game was cut')
+    const { context, page } = await newPage(browser, 390, 844)
+    try {
+      await page.goto(`${baseUrl}/watch/${game.event_id}`)
+      await appReady(page)
+      await page.getByRole('heading', { name: 'Key plays' }).waitFor({ timeout: 20_000 })
+      // On the seek bar as a mark, named by what happened.
+      await page.getByRole('button', { name: /play/i }).first().click()
+      await bugOf(page)
+      const entry = page.getByRole('button', { name: new RegExp(`^Play ${play.label} from`) }).first()
+      await entry.scrollIntoViewIfNeeded()
+      await page.screenshot({ path: `${shots}/key-plays-390.png`, fullPage: true })
+      expect(await seriousFindings(page)).toEqual([])
+      await entry.click()
+      // The picture goes to just before the moment: the bug shows the score of a moment a few seconds before it.
+      await expect
+        .poll(async () => (play ? Math.abs((await bugOf(page)).moment - play.t) : Number.POSITIVE_INFINITY), {
+          timeout: 20_000,
+          interval: 250,
+        })
+        .toBeLessThan(6_000)
+      await bugAgrees(page, key, game.event_id, 1500)
+
+      // Its official clip plays on the share page.
+      await page
+        .getByRole('link', { name: `Watch the clip of ${play.label}` })
+        .first()
+        .click()
+      await page.waitForURL(`**/share/${play.clip.id}/${play.clip.uuid}`)
+      await expect
+        .poll(
+          () => page.evaluate(() => (document.querySelector('video') as HTMLVideoElement | null)?.readyState ?? 0),
+          {
+            timeout: 20_000,
+          },
+        )
+        .toBeGreaterThanOrEqual(2)
+      await page.goto(`${baseUrl}/moments`)
+      await appReady(page)
+      await page.getByText('Official').first().waitFor({ timeout: 20_000 })
+    } finally {
+      await context.close()
+    }
+  })
 })
