@@ -1,5 +1,7 @@
+import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import { type ScoreTimeline, scoreAt, sportOf } from '@fieldhouse/contract'
+import { resolveFfmpeg } from '@fieldhouse/media'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { seriousFindings } from './axe.js'
@@ -212,6 +214,125 @@ describe('game day', () => {
       await page.getByText('Official').first().waitFor({ timeout: 20_000 })
     } finally {
       await context.close()
+    }
+  })
+
+  it('a producer goes live, scores and tags from the Score page; after the stream ends and the game is final, the replay shows the same score at every moment and the highlight reel appears and plays', {
+    timeout: 300_000,
+  }, async () => {
+    const key = await apiKey(baseUrl)
+    const upcoming = (
+      await (await fetch(`${baseUrl}/api/events?stream_status[]=upcoming&no_limit=1&api_key=${key}`)).json()
+    ).data as { id: number; type: string; participants?: unknown[] }[]
+    // Not the last free game (the alerts' journey takes it) nor the first (the console's).
+    const game = upcoming.filter((e) => e.type === 'free' && (e.participants?.length ?? 0) > 0).at(-2)
+    if (!game) throw new Error('no free upcoming game')
+    let publisher: ChildProcess | undefined
+    const desk = await newPage(browser, 1280, 900)
+    const viewer = await newPage(browser, 1280, 900)
+    try {
+      await operatorViaInvitation(desk.page, { baseUrl, dataDir, role: 'producer', name: ['Pat', 'Kim'] })
+      await desk.page.goto(`${baseUrl}/admin/go-live?event=${game.id}`)
+      await desk.page.getByRole('button', { name: 'Reveal key' }).click()
+      await expect
+        .poll(async () => /^•/.test((await desk.page.getByTestId('stream-key').textContent()) ?? '•'))
+        .toBe(false)
+      const streamKey = (await desk.page.getByTestId('stream-key').textContent()) ?? ''
+      const server = (await desk.page.getByTestId('rtmp-url').textContent()) ?? ''
+      publisher = spawn(
+        resolveFfmpeg(),
+        [
+          ...['-hide_banner', '-loglevel', 'error', '-re'],
+          ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25'],
+          ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
+          ...['-t', '45', '-c:v', 'libx264', '-preset', 'veryfast', '-g', '25', '-pix_fmt', 'yuv420p'],
+          ...['-c:a', 'aac', '-ar', '48000', '-f', 'flv', `${server}/${streamKey}`],
+        ],
+        { stdio: 'ignore' },
+      )
+      await expect
+        .poll(
+          async () =>
+            (await scoreOf(key, game.id)).home !== undefined &&
+            (await fetch(`${baseUrl}/api/events/${game.id}?api_key=${key}`)).ok,
+          {
+            timeout: 30_000,
+          },
+        )
+        .toBe(true)
+      await expect
+        .poll(
+          async () =>
+            (await (await fetch(`${baseUrl}/api/events/${game.id}?api_key=${key}`)).json()).data.stream_status,
+          {
+            timeout: 30_000,
+          },
+        )
+        .toBe('live')
+
+      // The producer keeps score from the Score page: a basket, a key play, another, a key play.
+      await desk.page.goto(`${baseUrl}/admin/score/${game.id}`)
+      const timeline = await scoreOf(key, game.id)
+      const scoreButton = (side: 'home' | 'away') =>
+        desk.page.getByRole('button', { name: new RegExp(`^${timeline[side].name} \\+`) }).first()
+      const tagButton = desk.page.getByRole('button', { name: /^Key play: / }).first()
+      await desk.page.waitForTimeout(8_000)
+      await scoreButton('home').click()
+      await tagButton.click()
+      await desk.page.waitForTimeout(8_000)
+      await scoreButton('away').click()
+      await tagButton.click()
+      await expect.poll(async () => (await scoreOf(key, game.id)).actions.length, { timeout: 15_000 }).toBe(4)
+
+      // The stream ends; the game is over: Final, confirmed.
+      await new Promise((resolve) => publisher?.once('exit', resolve))
+      await expect
+        .poll(
+          async () =>
+            (await (await fetch(`${baseUrl}/api/events/${game.id}?api_key=${key}`)).json()).data.stream_status,
+          {
+            timeout: 60_000,
+          },
+        )
+        .toBe('vod')
+      await desk.page.getByRole('button', { name: 'Final', exact: true }).click()
+      await desk.page.getByRole('button', { name: 'Yes, the game is over' }).click()
+      await expect.poll(async () => (await scoreOf(key, game.id)).status, { timeout: 15_000 }).toBe('final')
+
+      // The replay: the bug agrees with the timeline wherever the picture is.
+      await viewer.page.goto(`${baseUrl}/watch/${game.id}`)
+      await appReady(viewer.page)
+      await viewer.page.getByRole('button', { name: /play/i }).first().click()
+      await bugAgrees(viewer.page, key, game.id, 1500)
+      const slider = viewer.page.getByTestId('player-seek')
+      const max = Number((await slider.getAttribute('max')) ?? '0')
+      for (const at of [0.2, 0.5, 0.8, 0.35]) {
+        await slider.fill(String(max * at))
+        await viewer.page.waitForTimeout(1200)
+        await bugAgrees(viewer.page, key, game.id, 1000)
+      }
+
+      // The reel: its key plays joined, on the game's page, and it plays.
+      const reelLink = viewer.page.getByRole('link', { name: /Highlights/ }).first()
+      await reelLink.waitFor({ timeout: 120_000 })
+      await viewer.page.screenshot({ path: `${shots}/reel-1280.png`, fullPage: true })
+      expect(await seriousFindings(viewer.page)).toEqual([])
+      await reelLink.click()
+      await viewer.page.waitForURL(/\/watch_library\/\d+/)
+      await viewer.page.getByRole('button', { name: /play/i }).first().click()
+      await expect
+        .poll(
+          () =>
+            viewer.page.evaluate(() => (document.querySelector('video') as HTMLVideoElement | null)?.currentTime ?? 0),
+          {
+            timeout: 30_000,
+          },
+        )
+        .toBeGreaterThan(0.5)
+    } finally {
+      publisher?.kill('SIGKILL')
+      await desk.context.close()
+      await viewer.context.close()
     }
   })
 })
