@@ -253,16 +253,6 @@ describe('game day', () => {
       await expect
         .poll(
           async () =>
-            (await scoreOf(key, game.id)).home !== undefined &&
-            (await fetch(`${baseUrl}/api/events/${game.id}?api_key=${key}`)).ok,
-          {
-            timeout: 30_000,
-          },
-        )
-        .toBe(true)
-      await expect
-        .poll(
-          async () =>
             (await (await fetch(`${baseUrl}/api/events/${game.id}?api_key=${key}`)).json()).data.stream_status,
           {
             timeout: 30_000,
