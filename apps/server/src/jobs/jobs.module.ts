@@ -5,6 +5,8 @@ import { analyticsJobHandlers } from '../modules/analytics/analytics.jobs.js'
 import { clipJobFailureHook, clipJobHandlers } from '../modules/clips/clips.jobs.js'
 import type { ClipsRepository } from '../modules/clips/clips.repository.js'
 import { keyPlayJobHandlers } from '../modules/key-plays/key-plays.jobs.js'
+import { type ReelMaker, reelJobHandlers } from '../modules/key-plays/reels.jobs.js'
+import { libraryAssets } from '../modules/media/library-assets.js'
 import { mediaJobHandlers } from '../modules/media/media.jobs.js'
 import type { MediaRepository } from '../modules/media/media.repository.js'
 import { mediaCleanupJobHandlers, mediaJobFailureHook, mediaSweep } from '../modules/media/media-cleanup.jobs.js'
@@ -29,7 +31,7 @@ export interface JobsDeps {
   reports: () => { sweep(): Promise<unknown> }
   premieres: () => { settle(): Promise<number | null> }
   alerts: () => AlertsService
-  keyPlays: () => { cut(keyPlayId: number): Promise<void> }
+  keyPlays: () => { cut(keyPlayId: number): Promise<void>; readonly reels: ReelMaker }
 }
 
 /**
@@ -55,6 +57,10 @@ export function createJobs(d: JobsDeps) {
     ...premiereJobHandlers(d.premieres),
     ...alertJobHandlers(d.alerts),
     ...keyPlayJobHandlers(d.keyPlays),
+    ...reelJobHandlers({
+      ...{ reels: () => d.keyPlays().reels, store, mediaDir: config.mediaDir, changed: d.changed, log },
+      assets: libraryAssets({ repo: d.mediaRepo, store }),
+    }),
   }
   return {
     handlers,

@@ -1,6 +1,7 @@
 import { analyticsJobKinds } from '../modules/analytics/analytics.jobs.js'
 import { clipJobKinds } from '../modules/clips/clips.jobs.js'
 import { keyPlayJobKinds } from '../modules/key-plays/key-plays.jobs.js'
+import { reelJobKinds } from '../modules/key-plays/reels.jobs.js'
 import { mediaJobKinds } from '../modules/media/media.jobs.js'
 import { mediaCleanupJobKinds } from '../modules/media/media-cleanup.jobs.js'
 import { alertJobKinds } from '../modules/notifications/notifications.jobs.js'
@@ -21,6 +22,7 @@ export const JOB_KINDS = {
   ...premiereJobKinds,
   ...alertJobKinds,
   ...keyPlayJobKinds,
+  ...reelJobKinds,
 } as const satisfies { readonly [K in JobKind]: JobKindSpec }
 
 type Kinds = typeof JOB_KINDS

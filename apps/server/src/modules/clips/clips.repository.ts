@@ -181,6 +181,17 @@ export class ClipsRepository {
     return Number(result.numUpdatedRows) > 0
   }
 
+  /** The channel's official clip of a library video (a game's highlight reel, decision 0058), if any. */
+  officialOfVodItem(vodItemId: number) {
+    return this.db
+      .selectFrom('clips')
+      .selectAll()
+      .where('vod_item_id', '=', vodItemId)
+      .where('official', '=', 1)
+      .orderBy('id')
+      .executeTakeFirst()
+  }
+
   /** A clip's range cut again (an official clip whose window moved): queued, its files to be made anew. */
   async recut(id: number, values: { start_time: number; duration: number; programme_start: number | null }) {
     await this.db

@@ -16,6 +16,7 @@ import type { Session } from '../../lib/session.js'
 import type { OfficialClips } from '../clips/official-clips.js'
 import { KEY_PLAY_WAIT_MS, type KeyPlayCutPlan, planKeyPlayCut } from './key-play-cut.js'
 import type { KeyPlayRow, KeyPlaysRepository, NewKeyPlay } from './key-plays.repository.js'
+import type { HighlightReels } from './reels.service.js'
 
 /** A key play's cut is first tried this long after its last second, when the segment holding it is written. */
 const SETTLE_MS = 900
@@ -47,8 +48,15 @@ export class KeyPlaysService {
       queue: JobQueue
       audit: AuditSink
       clock: () => number
+      /** The game's highlight reel, made once its score is final (`reels.make`). */
+      reels: HighlightReels
     },
   ) {}
+
+  /** The highlight reels (the `reels.make` job asks them). */
+  get reels() {
+    return this.d.reels
+  }
 
   /** After a batch commits: the key plays its new actions make, and those its undos take back. */
   async recorded(change: RecordedActions) {
@@ -83,6 +91,9 @@ export class KeyPlaysService {
       const row = rows[i] as NewKeyPlay
       await this.queueCut(id, channelId, Number(row.moment_ms) + Number(row.after_s) * 1000 + SETTLE_MS)
     }
+    // The game just became final (not a final undone in the same batch): its reel is made (again).
+    const final = timeline.actions.some((a) => fresh.has(a.id) && a.type === 'final' && !undone.has(a.id))
+    if (final && timeline.status === 'final') await this.d.reels.finalRecorded(channelId, eventId)
   }
 
   private queueCut(keyPlayId: number, channelId: number, at: number, retry = false) {
@@ -148,7 +159,7 @@ export class KeyPlaysService {
     const event = await this.d.repo.eventOf(eventId)
     if (!event || event.channel_id !== session.channel.id) throw notFound('event')
     const rows = await this.d.repo.ofEvent(eventId)
-    return { key_plays: await this.present(rows), reel: null }
+    return { key_plays: await this.present(rows), reel: await this.d.reels.ofEvent(eventId) }
   }
 
   /** The channel's key plays since `since` (the console's game-day home), with their game's name. */
