@@ -295,9 +295,12 @@ describe('game day', () => {
       await viewer.page.getByRole('button', { name: /play/i }).first().click()
       await bugAgrees(viewer.page, key, game.id, 1500)
       const slider = viewer.page.getByTestId('player-seek')
-      const max = Number((await slider.getAttribute('max')) ?? '0')
+      await expect
+        .poll(async () => Number((await slider.getAttribute('max')) ?? '0'), { timeout: 15_000 })
+        .toBeGreaterThan(20)
+      const max = Number(await slider.getAttribute('max'))
       for (const at of [0.2, 0.5, 0.8, 0.35]) {
-        await slider.fill(String(max * at))
+        await slider.fill((max * at).toFixed(2))
         await viewer.page.waitForTimeout(1200)
         await bugAgrees(viewer.page, key, game.id, 1000)
       }

@@ -106,7 +106,7 @@ describe('the highlight reel of a live game', () => {
       expect(reel.chapters.map((c: { title: string }) => c.title)).toEqual(
         plays.map(
           (k: { label: string; score: { home: number; away: number } }) =>
-            `${k.label} — ${k.score.home}–${k.score.away}`,
+            `${k.label} — ${k.score.away}–${k.score.home}`,
         ),
       )
       expect(reel.chapters[0].start).toBe(0)

@@ -12,8 +12,8 @@ export const REEL_WAIT_MS = 180_000
 /** What the reel needs of official clips (the clips module's). */
 export type ReelClips = Pick<OfficialClips, 'present' | 'readyMp4' | 'publishReel'>
 
-/** A chapter's title: the key play's label and the score after it ("Dunk — 24–21"). */
-export const chapterTitle = (p: { label: string; home: number; away: number }) => `${p.label} — ${p.home}–${p.away}`
+/** A chapter's title: the key play's label and the score after it, away–home as the cards write games ("Dunk — 21–24"). */
+export const chapterTitle = (p: { label: string; home: number; away: number }) => `${p.label} — ${p.away}–${p.home}`
 
 /**
  * A library video opens as its game does (decision 0058): free stays free, sign-in stays sign-in; a paid or
