@@ -232,6 +232,15 @@ describe('game day', () => {
     const viewer = await newPage(browser, 1280, 900)
     try {
       await operatorViaInvitation(desk.page, { baseUrl, dataDir, role: 'producer', name: ['Pat', 'Kim'] })
+      // The console opens on the game-day home: the live games with their encoder and score, one tap to each.
+      await desk.page.getByRole('heading', { name: 'Game day', level: 1 }).waitFor()
+      await desk.page.getByRole('heading', { name: 'Live now' }).waitFor()
+      for (const width of [1280, 390]) {
+        await desk.page.setViewportSize({ width, height: 900 })
+        await desk.page.screenshot({ path: `${shots}/game-day-home-${width}.png`, fullPage: true })
+        expect(await seriousFindings(desk.page)).toEqual([])
+      }
+      await desk.page.setViewportSize({ width: 1280, height: 900 })
       await desk.page.goto(`${baseUrl}/admin/go-live?event=${game.id}`)
       await desk.page.getByRole('button', { name: 'Reveal key' }).click()
       await expect
