@@ -182,7 +182,7 @@ describe('npm run cli -- channel …', () => {
     await run('channel', 'create', '--key', 'eastside', '--name', 'Eastside League')
     expect(
       (await run('channel', 'invite', '--channel', 'eastside', '--email', 'a@example.com', '--role', 'admin')).out,
-    ).toContain('--role: Choose owner, manager, producer or support')
+    ).toContain('--role: Choose owner, manager, producer, support or scorer')
     expect((await run('channel', 'invite', '--channel', 'eastside', '--email', 'nope', '--role', 'support')).code).toBe(
       2,
     )

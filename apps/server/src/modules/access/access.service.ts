@@ -58,9 +58,10 @@ export function termsOf(row: {
 const HOLDINGS_FRESH_MS = 2000
 
 /** What an operator must be allowed to read to preview content of a kind (decision 0026). */
-const PREVIEW_RESOURCE: Record<OpeningCapability, AdminResource> = {
-  watch: 'events',
-  vod_media: 'vod-media-items',
+const PREVIEW_RESOURCE: Record<OpeningCapability, readonly AdminResource[]> = {
+  // A scorer watches the games it scores: the picture is what its offset is set against (decision 0057).
+  watch: ['events', 'scores'],
+  vod_media: ['vod-media-items'],
 }
 
 /**
@@ -168,7 +169,7 @@ export class AccessService {
   async operatorPreviews(session: Session, capability: OpeningCapability): Promise<boolean> {
     if (session.userId === null) return false
     const role = await this.operatorRoleOf(session)
-    return role !== null && can(role, 'read', PREVIEW_RESOURCE[capability])
+    return role !== null && PREVIEW_RESOURCE[capability].some((resource) => can(role, 'read', resource))
   }
 
   /** Why the viewer may not watch, or null when they may. */
