@@ -14,12 +14,18 @@ import { notFound } from '../../lib/errors.js'
 import type { AuditSink, Operator } from '../../lib/operator.js'
 import type { Session } from '../../lib/session.js'
 import type { OfficialClips } from '../clips/official-clips.js'
-import { KEY_PLAY_WAIT_MS, type KeyPlayCutPlan, planKeyPlayCut } from './key-play-cut.js'
+import { KEY_PLAY_WAIT_MS, planKeyPlayCut } from './key-play-cut.js'
 import type { KeyPlayRow, KeyPlaysRepository, NewKeyPlay } from './key-plays.repository.js'
 import type { HighlightReels } from './reels.service.js'
 
-/** A key play's cut is first tried this long after its last second, when the segment holding it is written. */
-const SETTLE_MS = 900
+/**
+ * A key play's cut is first tried this long before its last second: a live playlist dates its segments
+ * from the ingest's clock, which can list a second a little before the wall clock reaches it.
+ */
+const EARLY_MS = 1000
+/** How long a cut job watches a live recording about to hold the window, and how often it looks. */
+const IN_JOB_WAIT_MS = 5000
+const IN_JOB_STEP_MS = 100
 /** How often a cut waiting for its last second looks again. */
 const WAIT_STEP_MS = 250
 
@@ -89,7 +95,7 @@ export class KeyPlaysService {
     const made = await this.d.repo.insert(rows)
     for (const [i, id] of made.entries()) {
       const row = rows[i] as NewKeyPlay
-      await this.queueCut(id, channelId, Number(row.moment_ms) + Number(row.after_s) * 1000 + SETTLE_MS)
+      await this.queueCut(id, channelId, Number(row.moment_ms) + Number(row.after_s) * 1000 - EARLY_MS)
     }
     // The game just became final (not a final undone in the same batch): its reel is made (again).
     const final = timeline.actions.some((a) => fresh.has(a.id) && a.type === 'final' && !undone.has(a.id))
@@ -113,29 +119,18 @@ export class KeyPlaysService {
     if (!play) return
     const event = await this.d.repo.eventOf(play.event_id)
     if (!event) return
-    const now = this.d.clock()
-    const moment = Number(play.moment_ms)
-    let chosen: {
-      plan: Extract<KeyPlayCutPlan, { kind: 'cut' }>
-      source: { event_media_id: number; playlist: string }
-    } | null = null
-    let waiting = false
-    for (const source of await this.d.clips.sourcesOf(play.channel_id, play.event_id)) {
-      const text = await this.d.clips.playlistText(source.playlist)
-      if (!text) continue
-      const plan = planKeyPlayCut({
-        ...{ timeline: recordingTimeline(text), ended: isPlaylistEnded(text) || !source.live },
-        ...{ moment, before: play.before_s, after: play.after_s, now },
-      })
-      if (plan.kind === 'wait') waiting = true
-      if (plan.kind === 'cut') {
-        chosen = { plan, source }
-        break
-      }
+    const lastSecond = Number(play.moment_ms) + play.after_s * 1000
+    // A live recording about to hold the last second is watched here, every 100 ms, rather than by new jobs.
+    const watchUntil = this.d.clock() + IN_JOB_WAIT_MS
+    let found = await this.findCut(play)
+    while (!found.chosen && found.waiting && this.d.clock() < watchUntil) {
+      await new Promise((r) => setTimeout(r, IN_JOB_STEP_MS))
+      found = await this.findCut(play)
     }
+    const now = this.d.clock()
+    const { chosen } = found
     if (!chosen) {
-      const lastSecond = moment + play.after_s * 1000
-      if ((waiting || now < lastSecond + KEY_PLAY_WAIT_MS) && now < lastSecond + 10 * KEY_PLAY_WAIT_MS) {
+      if ((found.waiting || now < lastSecond + KEY_PLAY_WAIT_MS) && now < lastSecond + 10 * KEY_PLAY_WAIT_MS) {
         await this.queueCut(play.id, play.channel_id, now + WAIT_STEP_MS, true)
       } else {
         await this.d.repo.update(play.id, { status: 'failed', updated_at: now })
@@ -152,6 +147,22 @@ export class KeyPlaysService {
       play.clip_id,
     )
     await this.d.repo.update(play.id, { clip_id: clipId, position: plan.position, status: 'cutting', updated_at: now })
+  }
+
+  /** The recording that holds the key play's window and its range there; or whether one will, soon. */
+  private async findCut(play: KeyPlayRow) {
+    let waiting = false
+    for (const source of await this.d.clips.sourcesOf(play.channel_id, play.event_id)) {
+      const text = await this.d.clips.playlistText(source.playlist)
+      if (!text) continue
+      const plan = planKeyPlayCut({
+        ...{ timeline: recordingTimeline(text), ended: isPlaylistEnded(text) || !source.live },
+        ...{ moment: Number(play.moment_ms), before: play.before_s, after: play.after_s, now: this.d.clock() },
+      })
+      if (plan.kind === 'wait') waiting = true
+      if (plan.kind === 'cut') return { chosen: { plan, source }, waiting }
+    }
+    return { chosen: null, waiting }
   }
 
   /** `GET /api/events/{id}/key-plays`: the game's key plays in the order played, each with its clip. */
