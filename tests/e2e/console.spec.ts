@@ -434,6 +434,7 @@ describe('operator console', () => {
         'VOD items',
         'VOD categories',
         'VOD rails',
+        'Score',
         'Orders',
         'Customers',
       ])

@@ -31,6 +31,13 @@ async function demoGame(key: string): Promise<ScoreTimeline> {
 const scoreOf = async (key: string, id: number): Promise<ScoreTimeline> =>
   (await (await fetch(`${baseUrl}/api/events/${id}/score?api_key=${key}`)).json()).data
 
+/** The signed-in operator's api key, as the app keeps it (`rudy_app`: zustand's JSON in an entry with a lifetime). */
+const operatorKey = (page: Page) =>
+  page.evaluate(() => {
+    const entry = JSON.parse(localStorage.getItem('rudy_app') ?? '{}') as { value?: string }
+    return (JSON.parse(entry.value ?? '{}') as { state?: { apiKey?: string } }).state?.apiKey ?? ''
+  })
+
 /** What the bug says, and the moment of the stream's clock it says it of. */
 async function bugOf(page: Page) {
   const bug = page.getByTestId('score-bug')
@@ -223,15 +230,33 @@ describe('game day', () => {
     const key = await apiKey(baseUrl)
     const upcoming = (
       await (await fetch(`${baseUrl}/api/events?stream_status[]=upcoming&no_limit=1&api_key=${key}`)).json()
-    ).data as { id: number; type: string; participants?: unknown[] }[]
-    // Not the last free game (the alerts' journey takes it) nor the first (the console's).
-    const game = upcoming.filter((e) => e.type === 'free' && (e.participants?.length ?? 0) > 0).at(-2)
-    if (!game) throw new Error('no free upcoming game')
+    ).data as {
+      type: string
+      category: { id: number } | null
+      participants?: { id: number; side: 'home' | 'away' }[]
+    }[]
+    // The teams and sport of a coming game, for a game of our own (other journeys go live with the coming ones).
+    const template = upcoming.find((e) => e.type === 'free' && (e.participants?.length ?? 0) === 2)
+    if (!template) throw new Error('no free upcoming game with two teams')
     let publisher: ChildProcess | undefined
     const desk = await newPage(browser, 1280, 900)
     const viewer = await newPage(browser, 1280, 900)
     try {
       await operatorViaInvitation(desk.page, { baseUrl, dataDir, role: 'producer', name: ['Pat', 'Kim'] })
+      const made = await fetch(`${baseUrl}/api/admin/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${await operatorKey(desk.page)}` },
+        body: JSON.stringify({
+          name: `Game day final ${Date.now()}`,
+          access_mode: 'free',
+          event_utc_ts: new Date().toISOString(),
+          time_zone: 'UTC',
+          event_category_id: template.category?.id ?? null,
+          participants: template.participants?.map((p) => ({ participant_id: p.id, side: p.side })),
+        }),
+      })
+      expect(made.status).toBe(201)
+      const game = { id: ((await made.json()) as { data: { id: number } }).data.id }
       // The console opens on the game-day home: the live games with their encoder and score, one tap to each.
       await desk.page.getByRole('heading', { name: 'Game day', level: 1 }).waitFor()
       await desk.page.getByRole('heading', { name: 'Live now' }).waitFor()
