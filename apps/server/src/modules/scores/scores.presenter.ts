@@ -33,7 +33,8 @@ export const presentSuggestion = (r: ScoreSuggestionRow): ScoreSuggestion => ({
   status: r.status,
 })
 
-const placeholder = (side: 'home' | 'away'): ScoreTeam =>
+/** A side the game has no team for yet: named by its side. */
+const unnamedTeam = (side: 'home' | 'away'): ScoreTeam =>
   side === 'home'
     ? { name: 'Home', short_name: 'HOME', color: null }
     : { name: 'Away', short_name: 'AWAY', color: null }
@@ -42,7 +43,7 @@ const placeholder = (side: 'home' | 'away'): ScoreTeam =>
 export function teamsOf(rows: ScoreTeamRow[], eventId: number): { home: ScoreTeam; away: ScoreTeam } {
   const of = (side: 'home' | 'away') => {
     const r = rows.find((t) => t.event_id === eventId && t.side === side)
-    return r ? { name: r.name, short_name: r.short_name, color: r.color } : placeholder(side)
+    return r ? { name: r.name, short_name: r.short_name, color: r.color } : unnamedTeam(side)
   }
   return { home: of('home'), away: of('away') }
 }
